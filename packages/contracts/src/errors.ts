@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue: every code the API can answer with, its HTTP status and the default
+ * sentence a person can act on. Codes are stable; clients switch on them, never on messages.
+ */
+export const ERROR_CATALOGUE = {
+  VALIDATION_FAILED: { status: 400, message: 'Some of the information sent is not valid.' },
+  INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  NOT_FOUND: { status: 404, message: 'Nothing was found at this address.' },
+  MESSAGE_NOT_FOUND: { status: 404, message: 'That message does not exist or is not yours.' },
+  REPORT_NOT_FOUND: { status: 404, message: 'That report does not exist or is not yours.' },
+  BLOCKED_SENDER_NOT_FOUND: { status: 404, message: 'That blocked sender does not exist or is not yours.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This address does not accept that method.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large (at most 1 MB).' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is starting or shutting down. Please try again shortly.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+/** A stable error code from the catalogue. */
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Every error code. */
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+/** One field problem inside a `VALIDATION_FAILED` error. */
+export const FieldIssueSchema = z.object({
+  /** Dotted path of the field, e.g. `content` or `url`; empty for the whole body. */
+  field: z.string(),
+  message: z.string(),
+});
+/** A field problem. */
+export type FieldIssue = z.infer<typeof FieldIssueSchema>;
+
+/** The body of every error response: `{ "error": { "code", "message", "details"? } }`. */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    details: z.array(FieldIssueSchema).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+/** An error response body. */
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Turns zod issues into field issues for a `VALIDATION_FAILED` error. */
+export function toFieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
+}

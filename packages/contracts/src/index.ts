@@ -1,0 +1,10 @@
+/**
+ * @packageDocumentation
+ * The Baitcheck contract: zod schemas for every entity, request and response of the API, the
+ * error catalogue and the endpoint map. Server and web both import it; nothing else defines a
+ * payload shape.
+ */
+export * from './entities';
+export * from './requests';
+export * from './errors';
+export * from './endpoints';

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import {
+  BlockedSenderSchema,
+  HighlightSchema,
+  MessageSchema,
+  MessageSourceSchema,
+  ProtectionSettingsSchema,
+  ReasonSchema,
+  ReportKindSchema,
+  ReportSchema,
+  ThreatDataSchema,
+  ThreatLevelSchema,
+} from './entities';
+
+/** Longest message content accepted for a scan, in characters. */
+export const MAX_CONTENT_LENGTH = 100_000;
+/** Longest URL accepted for a scan, in characters. */
+export const MAX_URL_LENGTH = 8_192;
+/** Longest sender accepted, in characters. */
+export const MAX_SENDER_LENGTH = 320;
+/** Largest request body the server reads, in bytes (a larger one answers 413). */
+export const MAX_BODY_BYTES = 1_048_576;
+/** Default and largest page of `GET /api/messages`. */
+export const MESSAGES_DEFAULT_LIMIT = 200;
+/** The largest `limit` accepted by `GET /api/messages`. */
+export const MESSAGES_MAX_LIMIT = 1_000;
+/** The home dashboard window in days (spec section 9). */
+export const DASHBOARD_WINDOW_DAYS = 30;
+/** Recent alerts shown on the home screen (spec section 9). */
+export const RECENT_ALERTS_LIMIT = 5;
+
+/** Validation messages shown to people (spec section 5). */
+export const VALIDATION_MESSAGES = {
+  contentRequired: 'Please enter a message to scan.',
+  contentTooLong: `Message is too long to scan (at most ${MAX_CONTENT_LENGTH.toLocaleString('en-US')} characters).`,
+  urlInvalid: 'Please enter a valid URL starting with http:// or https://',
+  urlTooLong: `URL is too long to scan (at most ${MAX_URL_LENGTH.toLocaleString('en-US')} characters).`,
+  senderTooLong: `Sender is too long (at most ${MAX_SENDER_LENGTH} characters).`,
+} as const;
+
+const SenderInputSchema = z
+  .string()
+  .max(MAX_SENDER_LENGTH, VALIDATION_MESSAGES.senderTooLong)
+  .transform((s) => s.trim());
+
+/** True when `value` parses as an absolute http: or https: URL with a host. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** `POST /api/scan/text` body (spec section 3). Plugins may send `text` instead of `content`. */
+export const TextScanRequestSchema = z.preprocess(
+  (raw) => {
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+      const body = raw as Record<string, unknown>;
+      if (body.content === undefined && body.text !== undefined) return { ...body, content: body.text };
+    }
+    return raw;
+  },
+  z.object({
+    content: z
+      .string({ error: VALIDATION_MESSAGES.contentRequired })
+      .max(MAX_CONTENT_LENGTH, VALIDATION_MESSAGES.contentTooLong)
+      .refine((s) => s.trim().length > 0, VALIDATION_MESSAGES.contentRequired),
+    sender: SenderInputSchema.optional().default(''),
+    source: MessageSourceSchema.optional().default('manual'),
+    enhancedAnalysis: z.boolean().optional(),
+    useAdvancedScan: z.boolean().optional(),
+    saveToHistory: z.boolean().optional().default(true),
+  }),
+);
+/** A parsed text scan request. */
+export type TextScanRequest = z.infer<typeof TextScanRequestSchema>;
+
+/** `POST /api/scan/url` body (spec section 3). */
+export const UrlScanRequestSchema = z.object({
+  url: z
+    .string({ error: VALIDATION_MESSAGES.urlInvalid })
+    .max(MAX_URL_LENGTH, VALIDATION_MESSAGES.urlTooLong)
+    .refine(isHttpUrl, VALIDATION_MESSAGES.urlInvalid)
+    .transform((s) => s.trim()),
+  enhancedAnalysis: z.boolean().optional(),
+  useAdvancedScan: z.boolean().optional(),
+  saveToHistory: z.boolean().optional().default(true),
+  source: MessageSourceSchema.optional().default('manual'),
+});
+/** A parsed URL scan request. */
+export type UrlScanRequest = z.infer<typeof UrlScanRequestSchema>;
+
+/** Whether a scan request asked for the advanced (enhanced) scan; either spelling counts. */
+export function wantsAdvancedScan(req: { enhancedAnalysis?: boolean; useAdvancedScan?: boolean }): boolean {
+  return req.enhancedAnalysis ?? req.useAdvancedScan ?? false;
+}
+
+/** The analysis part of a scan response (spec section 3, plus our evidence fields). */
+export const ScanAnalysisSchema = z.object({
+  threatLevel: ThreatLevelSchema,
+  /** Calibrated probability that the content is a scam or phishing, in [0, 1]. */
+  score: z.number().min(0).max(1),
+  /** Reason labels (the spec's list of strings). */
+  reasons: z.array(z.string()),
+  reasonDetails: z.array(ReasonSchema),
+  highlights: z.array(HighlightSchema),
+  recommendations: z.array(z.string()),
+  /** The analysed message or URL. */
+  content: z.string(),
+  threatData: ThreatDataSchema.nullable(),
+  /** Whether the enhanced (advanced) scan ran. */
+  enhanced: z.boolean(),
+});
+/** The analysis returned by a scan. */
+export type ScanAnalysis = z.infer<typeof ScanAnalysisSchema>;
+
+/** `POST /api/scan/text` response: `{ message, analysis }`. */
+export const TextScanResponseSchema = z.object({
+  message: z.object({
+    /** The history id when the scan was saved, else null. */
+    id: z.string().nullable(),
+    content: z.string(),
+    sender: z.string(),
+    source: MessageSourceSchema,
+  }),
+  analysis: ScanAnalysisSchema,
+});
+/** Text scan response. */
+export type TextScanResponse = z.infer<typeof TextScanResponseSchema>;
+
+/** `POST /api/scan/url` response: the analysis itself, plus the history id. */
+export const UrlScanResponseSchema = ScanAnalysisSchema.extend({
+  messageId: z.string().nullable(),
+});
+/** URL scan response. */
+export type UrlScanResponse = z.infer<typeof UrlScanResponseSchema>;
+
+/** `GET /api/messages` query. */
+export const MessagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MESSAGES_MAX_LIMIT).optional().default(MESSAGES_DEFAULT_LIMIT),
+  threatLevel: ThreatLevelSchema.optional(),
+});
+/** Parsed messages query. */
+export type MessagesQuery = z.infer<typeof MessagesQuerySchema>;
+
+/** Response of `GET /api/messages`: newest first. */
+export const MessageListSchema = z.array(MessageSchema);
+
+/** True when `tz` is an IANA time zone this runtime knows. */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `GET /api/message-stats` query: the client's IANA time zone for the daily bars (default UTC). */
+export const MessageStatsQuerySchema = z.object({
+  tz: z.string().max(64).refine(isTimeZone, 'Unknown time zone.').optional().default('UTC'),
+});
+/** Parsed stats query. */
+export type MessageStatsQuery = z.infer<typeof MessageStatsQuerySchema>;
+
+/** A path parameter holding an id. */
+export const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** `PATCH /api/protection-settings` body: one or more changed booleans, nothing else. */
+export const ProtectionSettingsPatchSchema = ProtectionSettingsSchema.partial()
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, 'Name at least one setting to change.');
+/** A partial protection settings update. */
+export type ProtectionSettingsPatch = z.infer<typeof ProtectionSettingsPatchSchema>;
+
+/** `POST /api/reports` body: report a message (by id, or by its content for an unsaved scan). */
+export const CreateReportRequestSchema = z
+  .object({
+    kind: ReportKindSchema.optional().default('report'),
+    messageId: z.string().min(1).max(64).optional(),
+    content: z.string().max(MAX_CONTENT_LENGTH, VALIDATION_MESSAGES.contentTooLong).optional(),
+    sender: SenderInputSchema.optional().default(''),
+    source: MessageSourceSchema.optional().default('manual'),
+    threatLevel: ThreatLevelSchema.optional(),
+    note: z.string().max(2_000).optional().default(''),
+  })
+  .refine((r) => r.messageId !== undefined || (r.content !== undefined && r.content.trim().length > 0), {
+    message: 'Name the message to report (messageId) or give its content.',
+    path: ['content'],
+  });
+/** A parsed report request. */
+export type CreateReportRequest = z.infer<typeof CreateReportRequestSchema>;
+
+/** `GET /api/reports` response. */
+export const ReportListSchema = z.array(ReportSchema);
+
+/** `POST /api/blocked-senders` body. */
+export const CreateBlockedSenderRequestSchema = z.object({
+  sender: SenderInputSchema.refine((s) => s.length > 0, 'Name the sender to block.'),
+});
+/** A parsed block request. */
+export type CreateBlockedSenderRequest = z.infer<typeof CreateBlockedSenderRequestSchema>;
+
+/** `GET /api/blocked-senders` response. */
+export const BlockedSenderListSchema = z.array(BlockedSenderSchema);
+
+/** `DELETE` responses. */
+export const DeleteResponseSchema = z.object({ success: z.literal(true) });
+
+/** `GET /api/health` response. */
+export const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });

@@ -1,0 +1,118 @@
+/**
+ * Public types of the detection engine. They mirror the shapes in `@baitcheck/contracts`
+ * structurally (the engine imports nothing of ours, DESIGN.md section 2).
+ */
+
+/** A verdict. */
+export type ThreatLevel = 'safe' | 'suspicious' | 'phishing';
+
+/** Where the content came from. */
+export type Channel = 'sms' | 'email' | 'social' | 'manual';
+
+/** How strong a reason is. */
+export type Severity = 'low' | 'medium' | 'high';
+
+/** A half-open range `[start, end)` of the analysed content and the text it covers. */
+export interface Span {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** A span to highlight, tied to the reason that flagged it. */
+export interface Highlight extends Span {
+  reasonId: string;
+}
+
+/**
+ * One reason for a verdict. `evidence` holds spans of the content; evidence that is not in the
+ * content (a domain, a brand, a sender) has `start === end === 0` and the fact in `text`.
+ */
+export interface Reason {
+  /** Stable id, equal to the rule's file name. */
+  id: string;
+  /** The sentence shown to a person; the spec's label where the spec names one. */
+  label: string;
+  severity: Severity;
+  evidence: Span[];
+}
+
+/** A link found in the content. */
+export interface LinkFinding extends Span {
+  /** The link as a URL (a scheme added to `www.` and bare domains). */
+  url: string;
+  /** Lower-cased host name, or null when the link does not parse. */
+  host: string | null;
+  /** Registrable domain (public-suffix list), or null for IP hosts and unknown suffixes. */
+  registrableDomain: string | null;
+}
+
+/** Domain facts (spec threatData.domainInfo). `lastChecked` is an ISO time set by the caller. */
+export interface DomainInfo {
+  reputationScore: number;
+  domain: string;
+  categories: string[];
+  malicious: boolean;
+  suspicious: boolean;
+  sources: string[];
+  lastChecked: string;
+}
+
+/** Sender facts (spec threatData.senderInfo). */
+export interface SenderInfo {
+  hasDmarc: boolean;
+  hasSpf: boolean;
+  hasDkim: boolean;
+  securityLevel: string;
+  reputationScore: number;
+  creationDate: string | null;
+}
+
+/** Threat intelligence for a result. */
+export interface ThreatData {
+  domainInfo?: DomainInfo;
+  senderInfo?: SenderInfo;
+}
+
+/** What to analyse. */
+export interface AnalyzeInput {
+  kind: 'text' | 'url';
+  content: string;
+  sender?: string;
+  source?: Channel;
+}
+
+/** Facts from the outside world that the server looked up and passes in as data. */
+export interface IntelFacts {
+  /** Hosts or registrable domains known to be phishing (threat feeds). */
+  knownPhishingHosts?: readonly string[];
+  /** Sender domain authentication, when known. */
+  senderInfo?: SenderInfo;
+}
+
+/** Options of {@link analyze}. */
+export interface AnalyzeOptions {
+  /** Senders the user blocked; matched case-insensitively after trimming. */
+  blockedSenders?: readonly string[];
+  /** Outside facts for an enhanced scan. */
+  intel?: IntelFacts;
+  /** The time to stamp on `threatData.domainInfo.lastChecked` (ISO 8601); the engine reads no clock. */
+  now?: string;
+}
+
+/** The engine's result. */
+export interface Analysis {
+  threatLevel: ThreatLevel;
+  /** Calibrated probability of a scam or phishing, in [0, 1]. */
+  score: number;
+  /** Reasons, most severe first. Empty only for a safe verdict. */
+  reasons: Reason[];
+  /** Spans to highlight, sorted by start, non-overlapping. */
+  highlights: Highlight[];
+  /** What the person should do, fitting the verdict and the kind of scam. */
+  recommendations: string[];
+  /** Links found (for a URL scan: the URL itself). */
+  links: LinkFinding[];
+  /** Domain and sender facts where known, else null. */
+  threatData: ThreatData | null;
+}
