@@ -1,0 +1,28 @@
+import tseslint from 'typescript-eslint';
+import boundaries from './tools/eslint/boundaries.js';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/meta/**', 'apps/web/e2e/screenshots/**', 'test-results/**', 'playwright-report/**'] },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { boundaries },
+    rules: {
+      'boundaries/imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // The engine reads no clock and does no I/O: it must run unchanged in a browser worker.
+    files: ['packages/detector/src/**/*.ts'],
+    ignores: ['packages/detector/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', 'fetch', 'performance', 'process', 'window', 'document', 'localStorage', 'XMLHttpRequest', 'setTimeout', 'setInterval'],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'The engine reads no clock: take the time as an option.' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'The engine reads no clock: take the time as an option.' },
+        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'The engine is deterministic.' },
+      ],
+    },
+  },
+);
