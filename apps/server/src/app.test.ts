@@ -1,0 +1,144 @@
+import { MAX_BODY_BYTES } from '@baitcheck/contracts';
+import { describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from './plugins/session.ts';
+import { describeWithDatabases } from './test/harness.ts';
+
+describeWithDatabases('cross-cutting behaviour', (ctx) => {
+  describe('sessions', () => {
+    it('gives a first-time visitor an httpOnly, SameSite=Lax session cookie and keeps it', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/protection-settings' });
+      expect(res.statusCode).toBe(200);
+      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+      expect(cookie).toBeDefined();
+      expect(cookie!.httpOnly).toBe(true);
+      expect(cookie!.sameSite).toBe('Lax');
+      expect(cookie!.path).toBe('/');
+      expect(cookie!.secure).toBeFalsy();
+      expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      const again = await ctx.app.inject({ method: 'GET', url: '/api/messages', cookies: { [SESSION_COOKIE]: cookie!.value } });
+      expect(again.statusCode).toBe(200);
+      // A known, fresh session needs no new cookie.
+      expect(again.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    });
+
+    it('marks the cookie Secure when the request came over https through a trusted proxy', async () => {
+      const { buildApp } = await import('./app.ts');
+      const app = await buildApp({ config: { cookieSecure: 'auto', trustProxy: true, webDistDir: '/nonexistent' }, database: ctx.database });
+      try {
+        const res = await app.inject({ method: 'GET', url: '/api/messages', headers: { 'x-forwarded-proto': 'https' } });
+        expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
+        expect(res.headers['strict-transport-security']).toContain('max-age=');
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('stores only a hash of the token, never the token itself', async () => {
+      const visitor = ctx.visitor();
+      await visitor.get('/api/messages');
+      const { sql } = await import('drizzle-orm');
+      const result = await ctx.database.db.execute(sql`select id_hash from sessions`);
+      const hashes = (result as unknown as { rows: { id_hash: string }[] }).rows.map((r) => r.id_hash);
+      expect(hashes.length).toBeGreaterThan(0);
+      expect(hashes).not.toContain(visitor.cookie);
+      expect(hashes.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
+    });
+
+    it('replaces a forged or unknown cookie with a new session', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/messages', cookies: { [SESSION_COOKIE]: 'A'.repeat(43) } });
+      expect(res.statusCode).toBe(200);
+      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+      expect(cookie?.value).toBeDefined();
+      expect(cookie!.value).not.toBe('A'.repeat(43));
+    });
+
+    it('creates no session for the health probe or unknown API paths', async () => {
+      const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toEqual({ status: 'ok', database: ctx.database.driver });
+      expect(health.cookies).toHaveLength(0);
+      const unknown = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
+      expect(unknown.cookies).toHaveLength(0);
+    });
+  });
+
+  describe('errors', () => {
+    it('answers unknown /api paths with a JSON 404', async () => {
+      const res = await ctx.visitor().get('/api/does-not-exist');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
+    });
+
+    it('answers a wrong method on a known path with a JSON 404', async () => {
+      const res = await ctx.visitor().request('PUT', '/api/messages');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    });
+
+    it('answers malformed JSON with 400 INVALID_JSON', async () => {
+      const res = await ctx.visitor().request('POST', '/api/scan/text', '{"content": "hi"', { 'content-type': 'application/json' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'INVALID_JSON', message: expect.any(String) } });
+    });
+
+    it('answers an empty JSON body with 400 INVALID_JSON', async () => {
+      const res = await ctx.visitor().request('POST', '/api/scan/text', '', { 'content-type': 'application/json' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('INVALID_JSON');
+    });
+
+    it('answers a body over 1 MB with 413 and stays up', async () => {
+      const visitor = ctx.visitor();
+      const res = await visitor.request('POST', '/api/scan/text', JSON.stringify({ content: 'x'.repeat(MAX_BODY_BYTES + 10) }), {
+        'content-type': 'application/json',
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+      expect((await visitor.get('/api/health')).statusCode).toBe(200);
+    });
+
+    it('answers a non-JSON content type with 415', async () => {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const res = await ctx.visitor().request('POST', '/api/scan/text', 'content=hello', { 'content-type': type });
+        expect(res.statusCode, type).toBe(415);
+        expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      }
+    });
+
+    it('answers a JSON body that is not an object with 400 naming the problem', async () => {
+      for (const body of ['[]', '"text"', 'null', '42']) {
+        const res = await ctx.visitor().request('POST', '/api/scan/text', body, { 'content-type': 'application/json' });
+        expect(res.statusCode, body).toBe(400);
+        expect(res.json().error.code).toBe('VALIDATION_FAILED');
+        expect(res.json().error.details.length).toBeGreaterThan(0);
+      }
+    });
+  });
+
+  describe('security headers', () => {
+    it('sends a strict CSP and the usual hardening headers, and no-store on the API', async () => {
+      const res = await ctx.visitor().get('/api/messages');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    });
+  });
+
+  describe('without a web build', () => {
+    it('answers GET / with a page that says to run npm run build', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('npm run build');
+      expect(res.headers['content-security-policy']).toBeDefined();
+    });
+  });
+});

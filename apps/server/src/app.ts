@@ -1,0 +1,92 @@
+import { MAX_BODY_BYTES } from '@baitcheck/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerBlockedSendersRoutes } from './modules/blocked-senders/blocked-senders.routes.ts';
+import { createBlockedSendersRepository } from './modules/blocked-senders/blocked-senders.repository.ts';
+import { createBlockedSendersService } from './modules/blocked-senders/blocked-senders.service.ts';
+import { createHealthRepository } from './modules/health/health.repository.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createHealthService } from './modules/health/health.service.ts';
+import { createMessagesRepository } from './modules/messages/messages.repository.ts';
+import { registerMessagesRoutes } from './modules/messages/messages.routes.ts';
+import { createMessagesService } from './modules/messages/messages.service.ts';
+import { createProtectionSettingsRepository } from './modules/protection-settings/protection-settings.repository.ts';
+import { registerProtectionSettingsRoutes } from './modules/protection-settings/protection-settings.routes.ts';
+import { createProtectionSettingsService } from './modules/protection-settings/protection-settings.service.ts';
+import { createProtectionStatusRepository } from './modules/protection-status/protection-status.repository.ts';
+import { registerProtectionStatusRoutes } from './modules/protection-status/protection-status.routes.ts';
+import { createProtectionStatusService } from './modules/protection-status/protection-status.service.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { registerReportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
+import { createScanRepository } from './modules/scan/scan.repository.ts';
+import { registerScanRoutes } from './modules/scan/scan.routes.ts';
+import { createScanService } from './modules/scan/scan.service.ts';
+import { createSessionsRepository } from './modules/sessions/sessions.repository.ts';
+import { createSessionsService, type SessionsService } from './modules/sessions/sessions.service.ts';
+import { createStatsRepository } from './modules/stats/stats.repository.ts';
+import { registerStatsRoutes } from './modules/stats/stats.routes.ts';
+import { createStatsService } from './modules/stats/stats.service.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { staticPlugin } from './plugins/static.ts';
+
+/** What the app is built from. */
+export interface AppDeps {
+  config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'>;
+  database: Database;
+  /** A pino logger; omit (or `false`) for none. */
+  logger?: Logger | false;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The session service, for housekeeping (pruning) outside requests. */
+    sessions: SessionsService;
+  }
+}
+
+export type { Config } from './config.ts';
+export type { Database } from './db/database.ts';
+
+/** Builds the Fastify app with every plugin and route. It never listens: `main.ts` does. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: MAX_BODY_BYTES,
+    // Fastify accepts a hop count at runtime (proxy-addr); its types only lag behind.
+    trustProxy: config.trustProxy as boolean | string | string[],
+    genReqId: () => crypto.randomUUID(),
+    // Answer 503 instead of hanging while app.close() drains in-flight requests.
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance;
+
+  // Only JSON bodies are accepted: text/plain would otherwise reach validation as a string.
+  app.removeContentTypeParser('text/plain');
+
+  const db = database.db;
+  const messagesRepo = createMessagesRepository(db);
+  const messages = createMessagesService(messagesRepo);
+  const sessions = createSessionsService(createSessionsRepository(db));
+  app.decorate('sessions', sessions);
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure });
+
+  registerHealthRoutes(app, createHealthService(createHealthRepository(db), database.driver));
+  registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), messagesRepo }));
+  registerMessagesRoutes(app, messages);
+  registerStatsRoutes(app, createStatsService(createStatsRepository(db)));
+  registerProtectionSettingsRoutes(app, createProtectionSettingsService(createProtectionSettingsRepository(db)));
+  registerProtectionStatusRoutes(app, createProtectionStatusService(createProtectionStatusRepository(db)));
+  registerReportsRoutes(app, createReportsService({ repo: createReportsRepository(db), messages }));
+  registerBlockedSendersRoutes(app, createBlockedSendersService(createBlockedSendersRepository(db)));
+
+  await app.register(staticPlugin, { webDistDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The monorepo root, found from this file's place so it holds whatever folder `npm` runs in. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty strings count as unset: `.env` files and shells often export `X=` meaning "default". */
+const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional());
+
+const TrustProxySchema = z
+  .string()
+  .optional()
+  .transform((v, ctx): boolean | number | string[] => {
+    const value = v?.trim() ?? '';
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+    if (list.every((s) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s))) return list;
+    ctx.addIssue({ code: 'custom', message: 'Use true, false, a number of proxy hops, or a comma-separated list of addresses/CIDRs.' });
+    return z.NEVER;
+  });
+
+const EnvSchema = z.object({
+  PORT: z.preprocess((v) => (v === undefined || v === '' ? '5000' : v), z.coerce.number().int().min(0).max(65_535)),
+  HOST: optionalString.transform((v) => v ?? 'localhost'),
+  DATA_DIR: optionalString,
+  DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'Must start with postgres:// or postgresql://'),
+  LOG_LEVEL: optionalString.pipe(z.enum(LOG_LEVELS).optional()).transform((v) => v ?? 'info'),
+  WEB_DIST_DIR: optionalString,
+  COOKIE_SECURE: optionalString.pipe(z.enum(['auto', 'true', 'false']).optional()).transform((v) => v ?? 'auto'),
+  TRUST_PROXY: TrustProxySchema,
+});
+
+/** Whether the session cookie carries `Secure`: always, never, or when the request came over https. */
+export type CookieSecure = 'auto' | 'true' | 'false';
+
+/** The server's configuration, parsed from the environment. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute folder for local data; PGlite lives in `<dataDir>/db`. */
+  dataDir: string;
+  /** A PostgreSQL server to use instead of PGlite. */
+  databaseUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Absolute folder of the built web app. */
+  webDistDir: string;
+  cookieSecure: CookieSecure;
+  trustProxy: boolean | number | string[];
+}
+
+/** Thrown when the environment does not parse; `message` lists every problem, one a line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment. Relative paths resolve against `INIT_CWD` (where the person typed
+ * `npm start`), not the workspace folder npm switches into.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const base = env.INIT_CWD ?? process.cwd();
+  const toAbsolute = (p: string) => (isAbsolute(p) ? p : resolve(base, p));
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR ? toAbsolute(e.DATA_DIR) : resolve(REPO_ROOT, 'data'),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR) : resolve(REPO_ROOT, 'apps/web/dist'),
+    cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** True when the web app has been built into `dir`. */
+export function hasWebBuild(dir: string): boolean {
+  return existsSync(resolve(dir, 'index.html'));
+}

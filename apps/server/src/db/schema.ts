@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { MessageSource, ReportKind, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+const SOURCES = "'sms', 'email', 'social', 'manual'";
+const LEVELS = "'safe', 'suspicious', 'phishing'";
+
+/**
+ * Every visitor is a user. A guest row is created with the first session; a later sign-up
+ * upgrades the same row (kind = 'account', email set), so a guest's history stays theirs.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    kind: text('kind').$type<'guest' | 'account'>().notNull().default('guest'),
+    email: text('email'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    check('users_kind_check', sql`${t.kind} in ('guest', 'account')`),
+  ],
+);
+
+/** Server-side sessions. Only the SHA-256 of the cookie value is stored, so a DB leak is not a login. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Stored scans: the history. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'text' | 'url'>().notNull(),
+    content: text('content').notNull(),
+    sender: text('sender').notNull().default(''),
+    source: text('source').$type<MessageSource>().notNull().default('manual'),
+    threatLevel: text('threat_level').$type<ThreatLevel>().notNull(),
+    score: real('score').notNull(),
+    threatDetails: jsonb('threat_details').$type<ThreatDetails>().notNull(),
+    scanDate: timestamp('scan_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_user_scan_date_idx').on(t.userId, t.scanDate.desc()),
+    index('messages_user_level_scan_date_idx').on(t.userId, t.threatLevel, t.scanDate.desc()),
+    check('messages_kind_check', sql`${t.kind} in ('text', 'url')`),
+    check('messages_source_check', sql.raw(`source in (${SOURCES})`)),
+    check('messages_threat_level_check', sql.raw(`threat_level in (${LEVELS})`)),
+  ],
+);
+
+/** One row per user once they change a switch; absent means the defaults. */
+export const protectionSettings = pgTable('protection_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  smsProtection: boolean('sms_protection').notNull(),
+  emailProtection: boolean('email_protection').notNull(),
+  socialMediaProtection: boolean('social_media_protection').notNull(),
+  onDeviceScanning: boolean('on_device_scanning').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * User feedback, kept for retraining. Content is copied so the report outlives the message
+ * being deleted from the history.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: text('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<ReportKind>().notNull(),
+    content: text('content').notNull(),
+    sender: text('sender').notNull().default(''),
+    source: text('source').$type<MessageSource>().notNull().default('manual'),
+    threatLevel: text('threat_level').$type<ThreatLevel>(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reports_user_created_at_idx').on(t.userId, t.createdAt.desc()),
+    index('reports_message_id_idx').on(t.messageId),
+    check('reports_kind_check', sql`${t.kind} in ('report', 'false_positive')`),
+    check('reports_source_check', sql.raw(`source in (${SOURCES})`)),
+    check('reports_threat_level_check', sql.raw(`threat_level is null or threat_level in (${LEVELS})`)),
+  ],
+);
+
+/** Senders a user blocked. `sender_key` is the trimmed, lower-cased sender, unique per user. */
+export const blockedSenders = pgTable(
+  'blocked_senders',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sender: text('sender').notNull(),
+    senderKey: text('sender_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('blocked_senders_user_sender_key').on(t.userId, t.senderKey)],
+);

@@ -1,0 +1,64 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { databaseTargetFor, openDatabase } from './db/database.ts';
+
+const PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n\nSee .env.example for every variable and its default.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const logger = pino({ level: config.logLevel });
+const database = await openDatabase(databaseTargetFor(config));
+logger.info({ driver: database.driver, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database ready');
+const app = await buildApp({ config, database, logger });
+
+const prune = async () => {
+  try {
+    const pruned = await app.sessions.pruneExpired();
+    if (pruned.sessions > 0) logger.info(pruned, 'pruned expired sessions');
+  } catch (error) {
+    logger.warn({ err: error }, 'pruning sessions failed');
+  }
+};
+const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
+pruneTimer.unref();
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  clearInterval(pruneTimer);
+  try {
+    // Stops accepting connections and waits for in-flight requests before resolving.
+    await app.close();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'error while shutting down');
+    process.exit(1);
+  }
+}
+process.once('SIGTERM', () => void stop('SIGTERM'));
+process.once('SIGINT', () => void stop('SIGINT'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  void prune();
+} catch (error) {
+  logger.fatal({ err: error }, 'could not start listening');
+  await database.close();
+  process.exit(1);
+}

@@ -1,0 +1,46 @@
+import type { BlockedSender } from '@baitcheck/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { blockedSenders } from '../../db/schema.ts';
+import { toSenderKey } from '../scan/scan.repository.ts';
+
+const columns = { id: blockedSenders.id, sender: blockedSenders.sender, createdAt: blockedSenders.createdAt };
+
+function toBlockedSender(row: { id: string; sender: string; createdAt: Date }): BlockedSender {
+  return { id: row.id, sender: row.sender, createdAt: row.createdAt.toISOString() };
+}
+
+/** All SQL of the blocked-senders list. */
+export function createBlockedSendersRepository(db: Db) {
+  return {
+    async list(userId: string): Promise<BlockedSender[]> {
+      const rows = await db.select(columns).from(blockedSenders).where(eq(blockedSenders.userId, userId)).orderBy(desc(blockedSenders.createdAt), desc(blockedSenders.id));
+      return rows.map(toBlockedSender);
+    },
+
+    /** Inserts unless the user already blocked this sender (any case); `created` says which. */
+    async insertOrFind(userId: string, sender: string): Promise<{ blocked: BlockedSender; created: boolean }> {
+      const senderKey = toSenderKey(sender);
+      const [inserted] = await db.insert(blockedSenders).values({ userId, sender, senderKey }).onConflictDoNothing().returning(columns);
+      if (inserted) return { blocked: toBlockedSender(inserted), created: true };
+      const [existing] = await db
+        .select(columns)
+        .from(blockedSenders)
+        .where(and(eq(blockedSenders.userId, userId), eq(blockedSenders.senderKey, senderKey)))
+        .limit(1);
+      if (!existing) throw new Error('blocked sender vanished between insert and select');
+      return { blocked: toBlockedSender(existing), created: false };
+    },
+
+    async delete(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(blockedSenders)
+        .where(and(eq(blockedSenders.userId, userId), eq(blockedSenders.id, id)))
+        .returning({ id: blockedSenders.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+/** The blocked senders repository. */
+export type BlockedSendersRepository = ReturnType<typeof createBlockedSendersRepository>;

@@ -1,0 +1,45 @@
+import type { CreateReportRequest, Report } from '@baitcheck/contracts';
+import type { MessagesService } from '../messages/messages.service.ts';
+import type { ReportsRepository } from './reports.repository.ts';
+
+/** User feedback (missed scams and false alarms), kept for retraining the engine. */
+export function createReportsService(deps: { repo: ReportsRepository; messages: MessagesService }) {
+  return {
+    /**
+     * A report by message id copies the stored message (it must be the user's); a report by
+     * content keeps what the client sent. Either way the report outlives the message.
+     */
+    async create(userId: string, req: CreateReportRequest): Promise<Report> {
+      if (req.messageId !== undefined) {
+        const message = await deps.messages.requireMessage(userId, req.messageId);
+        return deps.repo.insert({
+          userId,
+          kind: req.kind,
+          messageId: message.id,
+          content: message.content,
+          sender: message.sender,
+          source: message.source,
+          threatLevel: message.threatLevel,
+          note: req.note,
+        });
+      }
+      return deps.repo.insert({
+        userId,
+        kind: req.kind,
+        messageId: null,
+        content: req.content ?? '',
+        sender: req.sender,
+        source: req.source,
+        threatLevel: req.threatLevel ?? null,
+        note: req.note,
+      });
+    },
+
+    list(userId: string): Promise<Report[]> {
+      return deps.repo.list(userId);
+    },
+  };
+}
+
+/** The reports service. */
+export type ReportsService = ReturnType<typeof createReportsService>;

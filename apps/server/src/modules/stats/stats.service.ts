@@ -1,0 +1,46 @@
+import { DASHBOARD_WINDOW_DAYS, type DailyCount, type MessageStats } from '@baitcheck/contracts';
+import type { StatsRepository } from './stats.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Days in the bar chart. */
+export const CHART_DAYS = 7;
+
+/** The calendar date `YYYY-MM-DD` of `instant` in `timeZone`. */
+export function toLocalDate(instant: Date, timeZone: string): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/** The `count` local dates ending with today, oldest first. Calendar arithmetic, so DST cannot skip a day. */
+export function lastLocalDates(now: Date, timeZone: string, count: number): string[] {
+  const [y, m, d] = toLocalDate(now, timeZone).split('-').map(Number) as [number, number, number];
+  return Array.from({ length: count }, (_, i) => new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10));
+}
+
+/** Dashboard counters: the last 30 days by verdict and the last seven local days. */
+export function createStatsService(repo: StatsRepository, clock: () => Date = () => new Date()) {
+  return {
+    async get(userId: string, timeZone: string): Promise<MessageStats> {
+      const now = clock();
+      // Seven local days start at most seven days ago in any time zone; eight leaves margin.
+      const [totals, daily] = await Promise.all([
+        repo.countByLevel(userId, new Date(now.getTime() - DASHBOARD_WINDOW_DAYS * DAY_MS)),
+        repo.countByLocalDay(userId, new Date(now.getTime() - (CHART_DAYS + 1) * DAY_MS), timeZone),
+      ]);
+      const stats: MessageStats = { phishing: 0, suspicious: 0, safe: 0, windowDays: DASHBOARD_WINDOW_DAYS, lastSevenDays: [] };
+      for (const row of totals) stats[row.threatLevel] = row.count;
+      const days = new Map<string, DailyCount>(
+        lastLocalDates(now, timeZone, CHART_DAYS).map((date) => [date, { date, phishing: 0, suspicious: 0, safe: 0 }]),
+      );
+      for (const row of daily) {
+        const day = days.get(row.day);
+        if (day) day[row.threatLevel] = row.count;
+      }
+      stats.lastSevenDays = [...days.values()];
+      return stats;
+    },
+  };
+}
+
+/** The stats service. */
+export type StatsService = ReturnType<typeof createStatsService>;

@@ -1,0 +1,58 @@
+import { toFieldIssues, type ErrorCode } from '@baitcheck/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError } from '../lib/app-error.ts';
+import { globalPlugin } from '../lib/plugin.ts';
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+};
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Maps anything thrown to the AppError a client sees; unknown errors become INTERNAL. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return new AppError('VALIDATION_FAILED', undefined, toFieldIssues(error));
+  const fe = error as Partial<FastifyError> | null;
+  if (fe && typeof fe === 'object') {
+    const byCode = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+    if (byCode) return new AppError(byCode);
+    // Other 4xx errors raised by Fastify itself (bad content length, bad URL) are the client's.
+    const status = fe.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) return new AppError(STATUS_CODES[status] ?? 'VALIDATION_FAILED');
+  }
+  return new AppError('INTERNAL');
+}
+
+/** Answers `/api/*` paths no route matches. */
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(404).send(new AppError('NOT_FOUND').toBody());
+}
+
+/**
+ * One error shape for every failure: `{ error: { code, message, details? } }`. Unexpected errors
+ * are logged with the request id and answered with a generic sentence, never their own text.
+ */
+export const errorsPlugin = globalPlugin(async (app) => {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.code === 'INTERNAL') {
+      request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+      return reply.code(500).send(appError.toBody(request.id));
+    }
+    if (appError.status >= 500) request.log.warn({ err: error }, appError.message);
+    return reply.code(appError.status).send(appError.toBody());
+  });
+});

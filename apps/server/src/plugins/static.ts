@@ -1,0 +1,53 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sep } from 'node:path';
+import { hasWebBuild } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
+import { globalPlugin } from '../lib/plugin.ts';
+import { sendApiNotFound } from './errors.ts';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Baitcheck</title></head>
+<body><h1>Baitcheck</h1><p>The web app is not built. Run <code>npm run build</code>, then start the server again.</p>
+<p>The API is running at <code>/api</code>.</p></body></html>
+`;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Vite's hashed files never change under one name; everything else must be revalidated. */
+function setCacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string): void {
+  res.setHeader('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** A browser navigation, as opposed to a script, image or fetch asking for a missing file. */
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Serves the built web app, and answers every unmatched path: JSON 404 under /api, the SPA's
+ * index.html for other page navigations (the web app draws its own not-found page).
+ */
+export const staticPlugin = globalPlugin<{ webDistDir: string }>(async (app, opts) => {
+  const built = hasWebBuild(opts.webDistDir);
+  if (built) {
+    await app.register(fastifyStatic, { root: opts.webDistDir, cacheControl: false, setHeaders: setCacheHeaders });
+  } else {
+    app.log.warn({ webDistDir: opts.webDistDir }, 'web app is not built; run `npm run build`');
+    app.get('/', (_request, reply) => sendNotBuilt(reply));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) return sendApiNotFound(request, reply);
+    if (wantsHtml(request)) return built ? reply.sendFile('index.html') : sendNotBuilt(reply);
+    return reply.code(404).send(new AppError('NOT_FOUND').toBody());
+  });
+});
+
+function sendNotBuilt(reply: FastifyReply): FastifyReply {
+  return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE);
+}
