@@ -1,0 +1,107 @@
+/**
+ * Finds brand names in a link's host or path and decides whether the link is on the brand's own
+ * domain. Look-alike characters (digits for letters, Cyrillic and Greek homoglyphs) are folded.
+ */
+import { BRANDS, type Brand } from './data/brands';
+import type { ParsedLink } from './links';
+
+/** Characters that imitate Latin letters, mapped to the letter they imitate. */
+const CONFUSABLES: Readonly<Record<string, string>> = {
+  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', ј: 'j', ԁ: 'd', ѕ: 's', ӏ: 'l',
+  ɡ: 'g', ո: 'n', ս: 'u', α: 'a', ο: 'o', ν: 'v', ρ: 'p', τ: 't', ι: 'i', κ: 'k', ε: 'e',
+  á: 'a', à: 'a', â: 'a', ä: 'a', é: 'e', è: 'e', ê: 'e', í: 'i', ì: 'i', ó: 'o', ò: 'o', ö: 'o', ô: 'o',
+  ú: 'u', ù: 'u', ü: 'u', ı: 'i', ł: 'l',
+};
+const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'gu');
+const NON_ASCII_RE = /[^\x00-\x7f]/;
+const LEET_L: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '3': 'e', '4': 'a', '5': 's', '$': 's' };
+const LEET_I: Readonly<Record<string, string>> = { ...LEET_L, '1': 'i' };
+const LEET_RE = /[01345$]/g;
+const LABEL_SPLIT = /[.\-_]+/;
+const SEGMENT_SPLIT = /[^a-z0-9]+/;
+const COUNTRY_SUFFIX = /^(?:[a-z]{2}|(?:co|com)\.[a-z]{2})$/;
+/** Country codes that are typos of `.com` and never a brand's official variant. */
+const TYPO_COUNTRY_CODES = new Set(['cm', 'om', 'co']);
+
+interface IndexedToken {
+  readonly brand: Brand;
+  readonly token: string;
+}
+const LOOSE: readonly IndexedToken[] = BRANDS.flatMap((brand) => brand.loose.map((token) => ({ brand, token })));
+const BY_TOKEN: ReadonlyMap<string, Brand> = new Map(
+  BRANDS.flatMap((brand) => [...brand.loose, ...brand.strict].map((token) => [token, brand] as const)),
+);
+
+/** The host as the person saw it (userinfo and port removed), lower-cased. */
+function writtenHost(link: ParsedLink): string {
+  const at = link.authority.lastIndexOf('@');
+  let host = at === -1 ? link.authority : link.authority.slice(at + 1);
+  if (!host.startsWith('[')) {
+    const colon = host.indexOf(':');
+    if (colon !== -1) host = host.slice(0, colon);
+  }
+  return host;
+}
+
+/** Spellings of a host worth matching: as written, homoglyphs folded, digits read as letters. */
+function hostVariants(host: string): string[] {
+  const base = NON_ASCII_RE.test(host) ? host.replace(CONFUSABLE_RE, (c) => CONFUSABLES[c] ?? c) : host;
+  const out = [base];
+  if (/[01345$]/.test(base)) {
+    out.push(base.replace(LEET_RE, (c) => LEET_L[c] ?? c));
+    out.push(base.replace(LEET_RE, (c) => LEET_I[c] ?? c));
+  }
+  for (const v of [...out]) {
+    if (v.includes('rn') || v.includes('vv')) out.push(v.replace(/rn/g, 'm').replace(/vv/g, 'w'));
+  }
+  return out;
+}
+
+/** True when the link's host is on one of the brand's official domains. */
+export function isOfficialHost(brand: Brand, link: ParsedLink): boolean {
+  const host = link.host;
+  if (host === null) return false;
+  for (const d of brand.domains) {
+    if (host === d || host.endsWith(`.${d}`)) return true;
+  }
+  const reg = link.registrableDomain;
+  const suffix = link.publicSuffix;
+  if (brand.countryVariants && reg !== null && suffix !== null && COUNTRY_SUFFIX.test(suffix)) {
+    const cc = suffix.slice(suffix.lastIndexOf('.') + 1);
+    if (!TYPO_COUNTRY_CODES.has(cc) && brand.countryVariants.includes(reg.slice(0, reg.length - suffix.length - 1))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Brands named in the link's host (as written, with look-alikes folded) that do not own it. */
+export function brandsInHost(link: ParsedLink): Brand[] {
+  const host = writtenHost(link);
+  if (host.length === 0 || link.isIp) return [];
+  const found: Brand[] = [];
+  for (const variant of hostVariants(host)) {
+    const compact = variant.replace(/[-_]/g, '');
+    for (const { brand, token } of LOOSE) {
+      if (!found.includes(brand) && compact.includes(token)) found.push(brand);
+    }
+    for (const label of variant.split(LABEL_SPLIT)) {
+      const brand = BY_TOKEN.get(label);
+      if (brand !== undefined && !found.includes(brand)) found.push(brand);
+    }
+  }
+  return found.filter((brand) => !isOfficialHost(brand, link));
+}
+
+/** Brands named as a whole segment or word of the link's path that do not own the host. */
+export function brandsInPath(link: ParsedLink): Brand[] {
+  const q = link.rest.search(/[?#]/);
+  const path = q === -1 ? link.rest : link.rest.slice(0, q);
+  if (path.length <= 1) return [];
+  const found: Brand[] = [];
+  for (const word of path.slice(0, 512).split(SEGMENT_SPLIT)) {
+    const brand = BY_TOKEN.get(word);
+    if (brand !== undefined && !found.includes(brand)) found.push(brand);
+  }
+  return found.filter((brand) => !isOfficialHost(brand, link));
+}

@@ -1,0 +1,28 @@
+/** Local domain facts (threatData.domainInfo) for a link, from the URL rules that fired on it. */
+import type { ParsedLink } from './links';
+import { linkRisk, THRESHOLDS } from './scoring';
+import type { DomainInfo } from './types';
+
+/** Reputation of a link with no warning signs: good, but not a vouched-for site. */
+export const UNFLAGGED_REPUTATION = 80;
+
+/** The source named in domain facts the engine computes itself. */
+export const ENGINE_SOURCE = 'Baitcheck engine';
+
+/**
+ * Domain facts for `link`: reputation 0-100 (lower is worse) falls with the link's risk,
+ * categories are those of the rules that fired, flags follow the verdict thresholds.
+ */
+export function domainInfoFor(link: ParsedLink, ruleIds: readonly string[], categories: readonly string[], now: string): DomainInfo {
+  const risk = linkRisk(ruleIds);
+  const malicious = risk >= THRESHOLDS.phishing;
+  return {
+    reputationScore: Math.round(UNFLAGGED_REPUTATION * (1 - risk)),
+    domain: link.registrableDomain ?? link.host ?? link.text.slice(0, 253),
+    categories: [...new Set(categories)],
+    malicious,
+    suspicious: !malicious && risk >= THRESHOLDS.suspicious,
+    sources: [ENGINE_SOURCE],
+    lastChecked: now,
+  };
+}

@@ -1,0 +1,30 @@
+/** A link whose host or registrable domain is on a threat feed the server passed in (`options.intel.knownPhishingHosts`). */
+import { fact, type LinkRule } from '../types';
+
+const cache = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function hostSet(list: readonly string[]): ReadonlySet<string> {
+  let set = cache.get(list);
+  if (set === undefined) {
+    set = new Set(list.map((h) => String(h).trim().toLowerCase()).filter((h) => h.length > 0));
+    cache.set(list, set);
+  }
+  return set;
+}
+
+/** Fires when the host, or its registrable domain, is listed as phishing. */
+export const knownPhishingHost: LinkRule = {
+  scope: 'link',
+  id: 'known-phishing-host',
+  label: 'Link is on a list of known phishing websites',
+  severity: 'high',
+  category: 'phishing',
+  detect(link, ctx) {
+    const list = ctx.options.intel?.knownPhishingHosts;
+    if (!Array.isArray(list) || list.length === 0 || link.host === null) return null;
+    const set = hostSet(list);
+    if (set.has(link.host)) return [fact(link.host)];
+    if (link.registrableDomain !== null && set.has(link.registrableDomain)) return [fact(link.registrableDomain)];
+    return null;
+  },
+};
