@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -5,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   root: __dirname,
   plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist', emptyOutDir: true },
   server: { proxy: { '/api': 'http://127.0.0.1:5000' } },
   test: {
@@ -12,5 +14,6 @@ export default defineConfig({
     root: __dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
   },
 });

@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { History, LayoutDashboard, ScanSearch, Settings, ShieldCheck, User, type LucideIcon } from 'lucide-react';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { StatusBanner } from './status-banner';
+
+const NAV_ITEMS: ReadonlyArray<{ href: string; label: string; Icon: LucideIcon }> = [
+  { href: paths.home, label: 'Dashboard', Icon: LayoutDashboard },
+  { href: paths.scan, label: 'Scan', Icon: ScanSearch },
+  { href: paths.history, label: 'History', Icon: History },
+  { href: paths.account, label: 'Account', Icon: User },
+  { href: paths.settings, label: 'Settings', Icon: Settings },
+];
+
+/** Whether `href` is the page being shown. */
+export function isActivePath(href: string, location: string): boolean {
+  return href === paths.home ? location === href : location === href || location.startsWith(`${href}/`);
+}
+
+function Header() {
+  return (
+    <header className="sticky top-0 z-40 bg-primary text-white shadow">
+      <div className="mx-auto flex h-14 max-w-5xl items-center justify-between px-4">
+        <Link href={paths.home} className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight focus-ring">
+          <ShieldCheck aria-hidden="true" className="h-6 w-6" />
+          Baitcheck
+        </Link>
+        <Link
+          href={paths.settings}
+          aria-label="Open settings"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-white"
+        >
+          <Settings aria-hidden="true" className="h-5 w-5" />
+        </Link>
+      </div>
+    </header>
+  );
+}
+
+function BottomNav() {
+  const [location] = useLocation();
+  return (
+    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
+      <ul className="mx-auto grid max-w-5xl grid-cols-5">
+        {NAV_ITEMS.map(({ href, label, Icon }) => {
+          const active = isActivePath(href, location);
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'flex h-16 flex-col items-center justify-center gap-1 text-xs focus-ring',
+                  active ? 'font-semibold text-primary-strong' : 'text-slate-600 hover:text-slate-900',
+                )}
+              >
+                <span
+                  className={cn(
+                    'flex h-7 w-12 items-center justify-center rounded-full',
+                    active && 'bg-primary-soft',
+                  )}
+                >
+                  <Icon aria-hidden="true" className="h-5 w-5" />
+                </span>
+                <span className={cn(active && 'underline decoration-2 underline-offset-4')}>{label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Header, status banner, main content and bottom navigation (spec section 2, page shell). */
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-primary-strong"
+      >
+        Skip to main content
+      </a>
+      <Header />
+      <StatusBanner />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 pb-28 pt-4 outline-none">
+        {children}
+      </main>
+      <BottomNav />
+    </div>
+  );
+}

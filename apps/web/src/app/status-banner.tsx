@@ -1,0 +1,84 @@
+import { useSyncExternalStore } from 'react';
+import { Link } from 'wouter';
+import { ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
+import type { ProtectionStatus } from '@baitcheck/contracts';
+import { useProtectionStatus } from '@/lib/api/protection';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+
+export type BannerState = 'active' | 'alert' | 'offline';
+
+function subscribeOnline(callback: () => void) {
+  window.addEventListener('online', callback);
+  window.addEventListener('offline', callback);
+  return () => {
+    window.removeEventListener('online', callback);
+    window.removeEventListener('offline', callback);
+  };
+}
+
+/** Whether the browser believes it is online. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+}
+
+/**
+ * The banner's state from real data (not the spec's random draw): offline when the browser is
+ * offline or the API does not answer, alert when phishing was found in the last 24 hours.
+ */
+export function deriveBannerState(online: boolean, failed: boolean, status: ProtectionStatus | undefined): BannerState {
+  if (!online || failed) return 'offline';
+  return status?.status === 'alert' ? 'alert' : 'active';
+}
+
+export function StatusBanner() {
+  const online = useOnline();
+  const status = useProtectionStatus();
+  const state = deriveBannerState(online, status.isError, status.data);
+  const count = status.data?.phishingLast24h ?? 0;
+
+  return (
+    <div
+      role="status"
+      data-state={state}
+      className={cn(
+        'border-b',
+        state === 'active' && 'border-green-200 bg-green-50 text-green-900',
+        state === 'alert' && 'border-red-200 bg-red-50 text-red-900',
+        state === 'offline' && 'border-slate-300 bg-slate-200 text-slate-900',
+      )}
+    >
+      <div className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-2 text-sm">
+        {state === 'active' && (
+          <>
+            <ShieldCheck aria-hidden="true" className="h-4 w-4 shrink-0 text-green-700" />
+            <span>
+              <strong className="font-semibold">Protection active.</strong> No phishing found in the last 24 hours.
+            </span>
+          </>
+        )}
+        {state === 'alert' && (
+          <>
+            <ShieldAlert aria-hidden="true" className="h-4 w-4 shrink-0 text-red-700" />
+            <span>
+              <strong className="font-semibold">Alert:</strong> {count === 1 ? '1 phishing message' : `${count} phishing messages`}{' '}
+              found in the last 24 hours.{' '}
+              <Link href={paths.history} className="font-semibold underline underline-offset-2 focus-ring">
+                Review them
+              </Link>
+            </span>
+          </>
+        )}
+        {state === 'offline' && (
+          <>
+            <WifiOff aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-700" />
+            <span>
+              <strong className="font-semibold">Offline.</strong> Baitcheck can't be reached, so scans won't work until the
+              connection is back.
+            </span>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { InputHTMLAttributes, LabelHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
+
+const FIELD =
+  'w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-ring disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
+
+export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return <label className={cn('mb-1 block text-sm font-medium text-slate-900', className)} {...props} />;
+}
+
+export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={cn(FIELD, 'h-11', className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={cn(FIELD, 'min-h-32 resize-y', className)} {...props} />;
+}
+
+export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select className={cn(FIELD, 'h-11', className)} {...props} />;
+}
+
+/** A field's validation message, announced when it appears. */
+export function FieldError({ id, children }: { id: string; children?: string | null }) {
+  if (!children) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm font-medium text-red-700">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,82 @@
+import { useId, type Ref } from 'react';
+import { ChevronDown, ChevronUp, Trash2 } from 'lucide-react';
+import type { Message } from '@baitcheck/contracts';
+import { Card } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
+import { HighlightedText } from '@/components/highlighted-text';
+import { ReasonList } from '@/components/reason-list';
+import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
+import { formatScanDate } from '@/lib/format-date';
+import { cn } from '@/lib/cn';
+
+/** One stored scan: title, date, sender, clamped content; expanded it shows highlights and reasons. */
+export function HistoryEntry({
+  message,
+  expanded,
+  onToggle,
+  onDelete,
+  deleting,
+  highlighted,
+  ref,
+}: {
+  message: Message;
+  expanded: boolean;
+  onToggle: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+  highlighted?: boolean;
+  ref?: Ref<HTMLDivElement>;
+}) {
+  const id = useId();
+  const meta = THREAT_LEVEL_META[message.threatLevel];
+  const details = message.threatDetails;
+  return (
+    <Card
+      ref={ref}
+      role="article"
+      aria-labelledby={`${id}-title`}
+      tabIndex={-1}
+      data-message-id={message.id}
+      className={cn('p-4 outline-none', highlighted && 'ring-2 ring-primary')}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h2 id={`${id}-title`} className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          <ThreatIcon level={message.threatLevel} />
+          {meta.title}
+        </h2>
+        <Badge variant={meta.badge}>{meta.label}</Badge>
+      </div>
+      <p className="mt-1 flex flex-wrap gap-x-2 text-sm text-slate-600">
+        <time dateTime={message.scanDate}>{formatScanDate(message.scanDate)}</time>
+        <span aria-hidden="true">·</span>
+        <span className="font-medium text-slate-800">{message.sender.trim() || 'URL Scan'}</span>
+      </p>
+      <div id={`${id}-content`} className="mt-3">
+        {expanded ? (
+          <div className="space-y-3">
+            <div className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+              <HighlightedText content={message.content} highlights={details.highlights} reasons={details.reasonDetails} />
+            </div>
+            <div>
+              <h3 className="mb-2 text-sm font-semibold text-slate-900">Reasons</h3>
+              <ReasonList labels={details.reasons} details={details.reasonDetails} emptyText="No suspicious elements detected." />
+            </div>
+          </div>
+        ) : (
+          <p className="line-clamp-2 whitespace-pre-wrap break-words text-sm text-slate-800">{message.content}</p>
+        )}
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="ghost" size="sm" onClick={onToggle} aria-expanded={expanded} aria-controls={`${id}-content`}>
+          {expanded ? <ChevronUp aria-hidden="true" className="h-4 w-4" /> : <ChevronDown aria-hidden="true" className="h-4 w-4" />}
+          {expanded ? 'Show Less' : 'Show More'}
+        </Button>
+        <Button variant="outline" size="sm" onClick={onDelete} disabled={deleting}>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          Delete
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import { Inbox } from 'lucide-react';
+import type { Message, ThreatLevel } from '@baitcheck/contracts';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast-store';
+import { useDeleteMessage, useMessages } from '@/lib/api/messages';
+import { HistoryEntry } from './history-entry';
+
+type Filter = 'all' | ThreatLevel;
+
+const FILTERS: ReadonlyArray<{ value: Filter; label: string; empty: string }> = [
+  { value: 'all', label: 'All', empty: 'No Messages Found' },
+  { value: 'phishing', label: 'Phishing', empty: 'No Phishing Messages' },
+  { value: 'suspicious', label: 'Suspicious', empty: 'No Suspicious Messages' },
+  { value: 'safe', label: 'Safe', empty: 'No Safe Messages' },
+];
+
+/** The entry a push notification points at: `/history?messageId={id}`. */
+export function readMessageIdParam(search: string): string | null {
+  const id = new URLSearchParams(search).get('messageId');
+  return id && id.trim() ? id.trim() : null;
+}
+
+export default function HistoryPage() {
+  const messages = useMessages();
+  const remove = useDeleteMessage();
+  const search = useSearch();
+  const targetId = readMessageIdParam(search);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(targetId ? [targetId] : []));
+  const targetRef = useRef<HTMLDivElement>(null);
+  const handledTarget = useRef<string | null>(null);
+
+  const targetFound = Boolean(targetId && messages.data?.some((m) => m.id === targetId));
+
+  useEffect(() => {
+    if (!targetId || !targetFound || handledTarget.current === targetId) return;
+    handledTarget.current = targetId;
+    setFilter('all');
+    setExpanded((prev) => new Set(prev).add(targetId));
+    // Wait a frame so the expanded entry has its final height before scrolling to it.
+    requestAnimationFrame(() => {
+      targetRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      targetRef.current?.focus({ preventScroll: true });
+    });
+  }, [targetId, targetFound]);
+
+  const toggle = (id: string) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const onDelete = (id: string) =>
+    remove.mutate(id, {
+      onSuccess: () => toast({ title: 'Message deleted', description: 'The message has been removed from your history.' }),
+      onError: (error) => {
+        console.error(error);
+        toast({ title: 'Error', description: 'Failed to delete message.', variant: 'destructive' });
+      },
+    });
+
+  const renderList = (list: Message[], empty: string) => {
+    if (list.length === 0) {
+      return (
+        <Card className="flex flex-col items-center gap-2 p-8 text-center">
+          <Inbox aria-hidden="true" className="h-10 w-10 text-slate-400" />
+          <h2 className="font-semibold text-slate-900">{empty}</h2>
+        </Card>
+      );
+    }
+    return (
+      <ul className="space-y-3">
+        {list.map((m) => (
+          <li key={m.id}>
+            <HistoryEntry
+              ref={m.id === targetId ? targetRef : undefined}
+              message={m}
+              highlighted={m.id === targetId}
+              expanded={expanded.has(m.id)}
+              onToggle={() => toggle(m.id)}
+              onDelete={() => onDelete(m.id)}
+              deleting={remove.isPending && remove.variables === m.id}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">Scan History</h1>
+      {targetId && messages.isSuccess && !targetFound ? (
+        <p role="status" className="mb-4 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700">
+          The message you opened is no longer in your history.
+        </p>
+      ) : null}
+      <Tabs value={filter} onValueChange={(v) => setFilter(v as Filter)}>
+        <TabsList aria-label="Filter by verdict">
+          {FILTERS.map((f) => (
+            <TabsTrigger key={f.value} value={f.value}>
+              {f.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {FILTERS.map((f) => (
+          <TabsContent key={f.value} value={f.value}>
+            {messages.isPending ? (
+              <div className="space-y-3" aria-busy="true" aria-label="Loading history">
+                <Skeleton className="h-32 w-full" />
+                <Skeleton className="h-32 w-full" />
+                <Skeleton className="h-32 w-full" />
+              </div>
+            ) : messages.isError ? (
+              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+                Could not load your history. Check your connection and reload the page.
+              </p>
+            ) : (
+              renderList(f.value === 'all' ? messages.data : messages.data.filter((m) => m.threatLevel === f.value), f.empty)
+            )}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Message } from '@baitcheck/contracts';
+import { Ban, Flag, Trash2 } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { HighlightedText } from '@/components/highlighted-text';
+import { ReasonList } from '@/components/reason-list';
+import { ThreatIcon } from '@/components/threat-level';
+import { toast } from '@/components/ui/toast-store';
+import { formatAlertDate } from '@/lib/format-date';
+import { useDeleteMessage } from '@/lib/api/messages';
+import { useBlockAction, useReportAction } from '@/components/use-feedback-actions';
+import { cn } from '@/lib/cn';
+
+/** One recent alert: what was found, where from, why, and what can be done about it. */
+export function AlertCard({ message, now }: { message: Message; now?: Date }) {
+  const remove = useDeleteMessage();
+  const reportAction = useReportAction();
+  const blockAction = useBlockAction();
+  const phishing = message.threatLevel === 'phishing';
+  const title = phishing ? 'Phishing Detected' : 'Suspicious Link';
+  const sender = message.sender.trim();
+  const titleId = `alert-${message.id}-title`;
+
+  const onDelete = () =>
+    remove.mutate(message.id, {
+      onSuccess: () => toast({ title: 'Message deleted', description: 'The message has been removed from your history.' }),
+      onError: (error) => {
+        console.error(error);
+        toast({ title: 'Error', description: 'Failed to delete message.', variant: 'destructive' });
+      },
+    });
+
+  return (
+    <Card
+      className={cn('border-l-4 p-4', phishing ? 'border-l-red-600' : 'border-l-amber-500')}
+      aria-labelledby={titleId}
+      role="article"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={titleId} className="flex items-center gap-2 font-semibold text-slate-900">
+          <ThreatIcon level={message.threatLevel} />
+          {title}
+        </h3>
+        <time dateTime={message.scanDate} className="shrink-0 text-xs text-slate-600">
+          {formatAlertDate(message.scanDate, now)}
+        </time>
+      </div>
+      <p className="mt-1 text-sm text-slate-700">
+        Message from <span className="font-medium text-slate-900">{sender || 'URL Scan'}</span>
+      </p>
+      <div className="mt-3 rounded-lg bg-slate-50 p-3">
+        <HighlightedText
+          content={message.content}
+          highlights={message.threatDetails.highlights}
+          reasons={message.threatDetails.reasonDetails}
+        />
+      </div>
+      <ReasonList
+        className="mt-3"
+        labels={message.threatDetails.reasons}
+        details={message.threatDetails.reasonDetails}
+      />
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={onDelete} disabled={remove.isPending}>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          Delete
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => reportAction.report({ kind: 'report', messageId: message.id })} disabled={reportAction.pending || reportAction.done}>
+          <Flag aria-hidden="true" className="h-4 w-4" />
+          Report
+        </Button>
+        {sender ? (
+          <Button variant="outline" size="sm" onClick={() => blockAction.block(sender)} disabled={blockAction.pending || blockAction.done}>
+            <Ban aria-hidden="true" className="h-4 w-4" />
+            Block Sender
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Bell, Cpu } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { SettingRow } from '@/components/setting-row';
+import { CHANNEL_SWITCHES, ProtectionSwitches } from '@/components/protection-switches';
+import { toast } from '@/components/ui/toast-store';
+import { paths } from '@/config/paths';
+
+const ICON = 'h-5 w-5';
+
+const PUSH_KEY = 'baitcheck.pushNotifications';
+
+function readPush(): boolean {
+  try {
+    return localStorage.getItem(PUSH_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+/** 'Protection Status': server-backed channel switches, the local push switch and the upgrade row. */
+export function ProtectionStatusPanel() {
+  // Push notifications are local only (spec section 4): remembered in this browser, no call.
+  const [push, setPush] = useState(readPush);
+  const onPush = (on: boolean) => {
+    setPush(on);
+    try {
+      localStorage.setItem(PUSH_KEY, on ? 'on' : 'off');
+    } catch {
+      // Storage may be unavailable (private mode); the switch still works for this visit.
+    }
+    toast(
+      on
+        ? { title: 'Notifications enabled', description: "You'll receive real-time phishing alerts." }
+        : { title: 'Notifications disabled', description: "You won't receive real-time phishing alerts." },
+    );
+  };
+
+  return (
+    <Card className="px-4 py-1">
+      <ProtectionSwitches items={CHANNEL_SWITCHES} />
+      <div className="border-t border-slate-100">
+        <SettingRow
+          label="Push Notifications"
+          description="Real-time phishing alerts"
+          icon={<Bell aria-hidden="true" className={ICON} />}
+          checked={push}
+          onCheckedChange={onPush}
+        />
+      </div>
+      <div className="flex items-center justify-between gap-3 border-t border-slate-100 py-3">
+        <div className="flex items-start gap-3">
+          <Cpu aria-hidden="true" className={`${ICON} mt-0.5 text-primary`} />
+          <div>
+            <p className="text-sm font-medium text-slate-900">On-Device Scanning</p>
+            <p className="text-sm text-slate-600">Enhanced privacy (Premium)</p>
+          </div>
+        </div>
+        <Button asChild size="sm">
+          <Link href={paths.subscription}>Upgrade</Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}

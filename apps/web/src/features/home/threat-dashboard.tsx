@@ -1,0 +1,116 @@
+import type { DailyCount, MessageStats } from '@baitcheck/contracts';
+import { ShieldCheck } from 'lucide-react';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { longDayOf, weekdayOf } from '@/lib/format-date';
+import { useMessageStats } from '@/lib/api/messages';
+
+const COUNTERS = [
+  { key: 'phishing', label: 'Phishing', tone: 'text-red-700', ring: 'border-red-200 bg-red-50' },
+  { key: 'suspicious', label: 'Suspicious', tone: 'text-amber-800', ring: 'border-amber-200 bg-amber-50' },
+  { key: 'safe', label: 'Safe', tone: 'text-green-700', ring: 'border-green-200 bg-green-50' },
+] as const;
+
+const CHART_HEIGHT_PX = 96;
+
+function plural(n: number, word: string) {
+  return `${n} ${word}`;
+}
+
+/** One bar per day, stacked phishing / suspicious / safe, height from that day's real count. */
+export function WeekChart({ days }: { days: readonly DailyCount[] }) {
+  const totals = days.map((d) => d.phishing + d.suspicious + d.safe);
+  const max = Math.max(1, ...totals);
+  return (
+    <figure className="mt-4">
+      <figcaption className="mb-2 text-xs font-medium text-slate-600">Scans in the last 7 days</figcaption>
+      <ul className="flex items-end justify-between gap-2" style={{ height: CHART_HEIGHT_PX + 24 }}>
+        {days.map((day, i) => {
+          const total = totals[i] ?? 0;
+          const label = `${longDayOf(day.date)}: ${plural(total, total === 1 ? 'scan' : 'scans')} (${day.phishing} phishing, ${day.suspicious} suspicious, ${day.safe} safe)`;
+          const height = total === 0 ? 4 : Math.max(8, Math.round((total / max) * CHART_HEIGHT_PX));
+          const part = (n: number) => (total === 0 ? 0 : (n / total) * 100);
+          return (
+            <li key={day.date} className="flex flex-1 flex-col items-center gap-1">
+              <span aria-hidden="true" className="text-[11px] tabular-nums text-slate-700">
+                {total}
+              </span>
+              <div
+                role="img"
+                aria-label={label}
+                data-testid="day-bar"
+                className="flex w-full max-w-8 flex-col-reverse overflow-hidden rounded-t-md bg-slate-200"
+                style={{ height }}
+              >
+                {total > 0 && (
+                  <>
+                    <div className="bg-green-600" style={{ height: `${part(day.safe)}%` }} />
+                    <div className="bg-amber-500" style={{ height: `${part(day.suspicious)}%` }} />
+                    <div className="bg-red-600" style={{ height: `${part(day.phishing)}%` }} />
+                  </>
+                )}
+              </div>
+              <span aria-hidden="true" className="text-xs text-slate-600">
+                {weekdayOf(day.date)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-2 flex flex-wrap gap-3 text-xs text-slate-600" aria-hidden="true">
+        <span className="inline-flex items-center gap-1">
+          <span className="h-2 w-2 rounded-sm bg-red-600" /> Phishing
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <span className="h-2 w-2 rounded-sm bg-amber-500" /> Suspicious
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <span className="h-2 w-2 rounded-sm bg-green-600" /> Safe
+        </span>
+      </p>
+    </figure>
+  );
+}
+
+/** 'Threat Dashboard': 30-day counters and the seven-day chart. */
+export function ThreatDashboard() {
+  const stats = useMessageStats();
+  const data: Partial<MessageStats> = stats.data ?? {};
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between">
+        <div>
+          <h3 className="font-semibold text-slate-900">Threat Dashboard</h3>
+          <p className="text-sm text-slate-600">Last 30 days</p>
+        </div>
+        <Badge variant="success">
+          <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
+          Protected
+        </Badge>
+      </CardHeader>
+      <CardContent>
+        {stats.isError ? (
+          <p role="alert" className="mb-3 text-sm text-red-700">
+            Could not load your dashboard. Check your connection and reload the page.
+          </p>
+        ) : null}
+        <dl className="grid grid-cols-3 gap-2" aria-busy={stats.isPending}>
+          {COUNTERS.map((c) => (
+            <div key={c.key} className={`rounded-lg border p-3 text-center ${c.ring}`}>
+              <dt className="text-xs font-medium text-slate-700">{c.label}</dt>
+              <dd className={`text-2xl font-bold tabular-nums ${c.tone}`}>
+                {stats.isPending ? <Skeleton className="mx-auto mt-1 h-7 w-10" /> : (data[c.key] ?? 0)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {stats.isPending ? (
+          <Skeleton className="mt-4 h-32 w-full" />
+        ) : data.lastSevenDays && data.lastSevenDays.length > 0 ? (
+          <WeekChart days={data.lastSevenDays} />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageSource, ScanAnalysis, TextScanResponse, UrlScanResponse } from '@baitcheck/contracts';
+import { API } from '@/lib/api/endpoints';
+import { api } from '@/lib/api-client';
+import { invalidateScanData } from '@/lib/api/messages';
+
+/** What the scan screen sends for a message (the body of `POST /api/scan/text`). */
+export interface TextScanInput {
+  content: string;
+  sender: string;
+  source: MessageSource;
+  /** Left out, the server's defaults apply (advanced off, save on). */
+  enhancedAnalysis?: boolean;
+  saveToHistory?: boolean;
+}
+
+/** What the scan screen sends for a link (the body of `POST /api/scan/url`). */
+export interface UrlScanInput {
+  url: string;
+  enhancedAnalysis: boolean;
+  saveToHistory: boolean;
+  source: MessageSource;
+}
+
+/** A scan result as the result view shows it, whichever form produced it. */
+export interface ScanOutcome {
+  kind: 'text' | 'url';
+  analysis: ScanAnalysis;
+  /** The history id when the scan was saved. */
+  messageId: string | null;
+  sender: string;
+  source: MessageSource;
+}
+
+export function toOutcomeFromText(res: TextScanResponse): ScanOutcome {
+  return { kind: 'text', analysis: res.analysis, messageId: res.message.id, sender: res.message.sender, source: res.message.source };
+}
+
+export function toOutcomeFromUrl(res: UrlScanResponse, source: MessageSource): ScanOutcome {
+  const { messageId, ...analysis } = res;
+  return { kind: 'url', analysis, messageId, sender: '', source };
+}
+
+/** `POST /api/scan/text`; a stored scan refreshes the history, dashboard and banner. */
+export function useScanText() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TextScanInput) => api.post<TextScanResponse>(API.scanText.path, input),
+    onSuccess: () => invalidateScanData(queryClient),
+  });
+}
+
+/** `POST /api/scan/url`; a stored scan refreshes the history, dashboard and banner. */
+export function useScanUrl() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UrlScanInput) => api.post<UrlScanResponse>(API.scanUrl.path, input),
+    onSuccess: () => invalidateScanData(queryClient),
+  });
+}

@@ -1,0 +1,24 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { GeneralScan } from './general-scan';
+import { SocialScan } from './social-scan';
+
+export default function ScanPage() {
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="mb-1 text-2xl font-bold text-slate-900">Scan for Threats</h1>
+      <p className="mb-4 text-sm text-slate-600">Paste a message or a link and Baitcheck tells you whether it looks like a scam.</p>
+      <Tabs defaultValue="general">
+        <TabsList aria-label="Scan type">
+          <TabsTrigger value="general">General Scan</TabsTrigger>
+          <TabsTrigger value="social">Social Media</TabsTrigger>
+        </TabsList>
+        <TabsContent value="general">
+          <GeneralScan />
+        </TabsContent>
+        <TabsContent value="social">
+          <SocialScan />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Flag, X } from 'lucide-react';
+import type { TextScanResponse } from '@baitcheck/contracts';
+import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Card } from '@/components/ui/card';
+import { Label, Textarea } from '@/components/ui/input';
+import { HighlightedText } from '@/components/highlighted-text';
+import { ReasonList } from '@/components/reason-list';
+import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
+import { toast } from '@/components/ui/toast-store';
+import { useReportAction } from '@/components/use-feedback-actions';
+import { cn } from '@/lib/cn';
+import { useScanText } from './api';
+
+/** The platforms the Social Media tab offers (spec section 2). */
+export const PLATFORMS = ['Facebook', 'Twitter/X', 'Instagram', 'LinkedIn', 'Discord', 'Reddit', 'WhatsApp'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: () => void }) {
+  const { analysis, message } = result;
+  const meta = THREAT_LEVEL_META[analysis.threatLevel];
+  const { report, pending, done } = useReportAction();
+  const onReport = () =>
+    report(
+      message.id
+        ? { kind: 'false_positive', messageId: message.id }
+        : { kind: 'false_positive', content: message.content, sender: message.sender, source: 'social', threatLevel: analysis.threatLevel },
+    );
+  return (
+    <Card className="animate-result-in motion-reduce:animate-none mt-4 overflow-hidden" data-testid="social-result" data-level={analysis.threatLevel}>
+      <div className={cn('flex items-center gap-3 border-b p-4', meta.panel)}>
+        <ThreatIcon level={analysis.threatLevel} className={cn('h-7 w-7', meta.tone)} />
+        <div>
+          <h3 className={cn('text-lg font-bold', meta.tone)}>{meta.title}</h3>
+          <p className="text-sm text-slate-700">Threat level: {analysis.threatLevel}</p>
+        </div>
+      </div>
+      <div className="space-y-4 p-4">
+        <section aria-labelledby="social-warnings">
+          <h4 id="social-warnings" className="mb-2 text-sm font-semibold text-slate-900">
+            Warning Indicators
+          </h4>
+          <ReasonList labels={analysis.reasons} details={analysis.reasonDetails} emptyText="No suspicious elements detected." />
+        </section>
+        <section aria-labelledby="social-content">
+          <h4 id="social-content" className="mb-2 text-sm font-semibold text-slate-900">
+            Reviewed Content
+          </h4>
+          <div className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+            <HighlightedText content={analysis.content} highlights={analysis.highlights} reasons={analysis.reasonDetails} />
+          </div>
+        </section>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={onClear}>
+            <X aria-hidden="true" className="h-4 w-4" />
+            Clear Results
+          </Button>
+          <Button variant="outline" onClick={onReport} disabled={pending || done}>
+            <Flag aria-hidden="true" className="h-4 w-4" />
+            Report Falsely Detected
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** The Social Media tab: pick the platform, paste the message, scan it as a social message. */
+export function SocialScan() {
+  const id = useId();
+  const [platform, setPlatform] = useState<Platform>('Facebook');
+  const [content, setContent] = useState('');
+  const [result, setResult] = useState<TextScanResponse | null>(null);
+  const scan = useScanText();
+  const empty = content.trim().length === 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (empty) {
+      toast({ title: 'Please enter a message to scan' });
+      return;
+    }
+    scan.mutate(
+      { content, sender: `${platform} message`, source: 'social' },
+      {
+        onSuccess: (res) => {
+          setResult(res);
+          toast({ title: 'Scan Complete', description: `Threat level: ${res.analysis.threatLevel}` });
+        },
+        onError: (error) => {
+          console.error('Social scan failed', error);
+          toast({ title: 'Error', description: 'Failed to scan message. Please try again.', variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <div>
+      <form onSubmit={submit} noValidate aria-busy={scan.isPending}>
+        <fieldset disabled={scan.isPending} className="space-y-4">
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-900">Platform</legend>
+            <div className="flex flex-wrap gap-2">
+              {PLATFORMS.map((p) => (
+                <label
+                  key={p}
+                  className={cn(
+                    'cursor-pointer rounded-full border px-3 py-1.5 text-sm has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
+                    platform === p ? 'border-primary bg-primary text-white' : 'border-slate-300 bg-white text-slate-800 hover:border-primary',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-platform`}
+                    value={p}
+                    checked={platform === p}
+                    onChange={() => setPlatform(p)}
+                    className="sr-only"
+                  />
+                  {p}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div>
+            <Label htmlFor={`${id}-message`}>Message</Label>
+            <Textarea
+              id={`${id}-message`}
+              value={content}
+              placeholder={`Paste the ${platform} message here`}
+              onChange={(e) => setContent(e.target.value)}
+            />
+          </div>
+          <SubmitButton busy={scan.isPending} busyText="Analyzing content..." disabled={empty || scan.isPending}>
+            Scan Message
+          </SubmitButton>
+        </fieldset>
+      </form>
+      {result && (
+        <SocialResult
+          result={result}
+          onClear={() => {
+            setResult(null);
+            setContent('');
+            scan.reset();
+          }}
+        />
+      )}
+    </div>
+  );
+}

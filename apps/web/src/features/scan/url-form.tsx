@@ -1,0 +1,85 @@
+import { useId, useState, type FormEvent } from 'react';
+import { VALIDATION_MESSAGES, isHttpUrl } from '@baitcheck/contracts';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { SettingRow } from '@/components/setting-row';
+
+export interface UrlFormValues {
+  url: string;
+  enhancedAnalysis: boolean;
+  saveToHistory: boolean;
+}
+
+/** The URL form's starting values on the scan screen: advanced on, save to history on. */
+export const URL_FORM_DEFAULTS: UrlFormValues = { url: '', enhancedAnalysis: true, saveToHistory: true };
+
+export function UrlForm({
+  values,
+  onChange,
+  onSubmit,
+  busy,
+}: {
+  values: UrlFormValues;
+  onChange: (values: UrlFormValues) => void;
+  onSubmit: (values: UrlFormValues) => void;
+  busy: boolean;
+}) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isHttpUrl(values.url)) {
+      setError(VALIDATION_MESSAGES.urlInvalid);
+      return;
+    }
+    setError(null);
+    onSubmit({ ...values, url: values.url.trim() });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={busy}>
+      <fieldset disabled={busy} className="space-y-4">
+        <div>
+          <Label htmlFor={`${id}-url`}>URL to scan</Label>
+          <Input
+            id={`${id}-url`}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://example.com"
+            value={values.url}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-url-error` : undefined}
+            onChange={(e) => {
+              onChange({ ...values, url: e.target.value });
+              if (error && isHttpUrl(e.target.value)) setError(null);
+            }}
+          />
+          <FieldError id={`${id}-url-error`}>{error}</FieldError>
+        </div>
+        <div className="divide-y divide-slate-100">
+          <SettingRow
+            label="Enhanced Threat Intelligence"
+            description="Check the domain against threat intelligence sources"
+            checked={values.enhancedAnalysis}
+            onCheckedChange={(on) => onChange({ ...values, enhancedAnalysis: on })}
+            showActive={false}
+            disabled={busy}
+          />
+          <SettingRow
+            label="Save to Scan History"
+            description="Keep this scan in your history"
+            checked={values.saveToHistory}
+            onCheckedChange={(on) => onChange({ ...values, saveToHistory: on })}
+            showActive={false}
+            disabled={busy}
+          />
+        </div>
+        <SubmitButton busy={busy} busyText="Analyzing URL...">
+          Scan URL
+        </SubmitButton>
+      </fieldset>
+    </form>
+  );
+}

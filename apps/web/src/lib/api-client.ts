@@ -1,0 +1,41 @@
+import { QueryClient } from '@tanstack/react-query';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * The one API client (DESIGN.md section 6, spec section 7): credentials always included, a JSON
+ * content type and body only when a body is given, no retries. Any non-success response becomes
+ * an Error whose message is `'{status}: {body text}'`, or the status text when the body is empty.
+ */
+export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include' };
+  if (body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  if (!res.ok) {
+    const text = (await res.text().catch(() => '')) || res.statusText;
+    throw new Error(`${res.status}: ${text}`);
+  }
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Convenience wrappers over {@link apiRequest}. */
+export const api = {
+  get: <T>(path: string) => apiRequest<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};
+
+/** Query defaults from the spec: no retries, no refetch on focus, data never stale. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity },
+      mutations: { retry: false },
+    },
+  });
+}

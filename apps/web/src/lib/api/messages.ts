@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Message, MessageStats } from '@baitcheck/contracts';
+import { API, fillPath } from '@/lib/api/endpoints';
+import { api } from '../api-client';
+import { queryKeys } from './query-keys';
+
+/** The stored scans, newest first; `limit` as the server reads it. */
+export function useMessages(limit?: number) {
+  return useQuery({
+    queryKey: queryKeys.messageList(limit),
+    queryFn: () =>
+      api.get<Message[]>(limit === undefined ? API.listMessages.path : `${API.listMessages.path}?limit=${limit}`),
+  });
+}
+
+/** The browser's IANA time zone, so the server counts days as the person sees them. */
+export function getTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Dashboard counters for the last 30 days plus the last seven days. */
+export function useMessageStats() {
+  const tz = getTimeZone();
+  return useQuery({
+    queryKey: queryKeys.messageStatsFor(tz),
+    queryFn: () => api.get<MessageStats>(`${API.messageStats.path}?tz=${encodeURIComponent(tz)}`),
+  });
+}
+
+/** Everything that changes when a scan is stored or deleted. */
+export function invalidateScanData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.messages }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.messageStats }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.protectionStatus }),
+  ]);
+}
+
+/** Deletes a stored scan, then refreshes the list, the stats and the status banner. */
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ success: true }>(fillPath(API.deleteMessage.path, { id })),
+    onSuccess: () => invalidateScanData(queryClient),
+  });
+}

@@ -1,0 +1,9 @@
+/** Query keys shared by features, so one invalidation reaches every screen that shows the data. */
+export const queryKeys = {
+  messages: ['messages'] as const,
+  messageList: (limit?: number) => ['messages', { limit: limit ?? null }] as const,
+  messageStats: ['message-stats'] as const,
+  messageStatsFor: (tz: string) => ['message-stats', tz] as const,
+  protectionSettings: ['protection-settings'] as const,
+  protectionStatus: ['protection-status'] as const,
+};
