@@ -1,8 +1,9 @@
 /** The engine: runs the registry's rules over an input and assembles the {@link Analysis}. */
 import { domainInfoFor } from './domain-info';
 import { buildHighlights } from './highlights';
-import { MAX_ANALYSED_CHARS, MAX_EVIDENCE_PER_RULE } from './limits';
-import { findLinks, parseLink, toLinkFinding, type ParsedLink } from './links';
+import { buildContext } from './context';
+import { MAX_EVIDENCE_PER_RULE } from './limits';
+import { toLinkFinding, type ParsedLink } from './links';
 import { recommend } from './recommendations';
 import { LINK_RULES, MESSAGE_RULES } from './rules/index';
 import { fact, type LinkRule, type RuleContext, type Signal } from './rules/types';
@@ -25,15 +26,13 @@ export function analyze(input: AnalyzeInput, options: AnalyzeOptions = {}): Anal
   try {
     return run(input, options ?? {});
   } catch {
-    return failed(options);
+    return failed();
   }
 }
 
 function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
-  const input = normaliseInput(rawInput);
-  const content = input.content.length > MAX_ANALYSED_CHARS ? input.content.slice(0, MAX_ANALYSED_CHARS) : input.content;
-  const links = input.kind === 'url' ? urlScanLinks(content) : findLinks(content);
-  const ctx: RuleContext = { input, content, links, options, insideLink: (s, e) => insideAny(links, s, e) };
+  const ctx = buildContext(rawInput, options);
+  const { input, links } = ctx;
 
   const signals: Signal[] = [];
   for (const rule of MESSAGE_RULES) {
@@ -70,37 +69,6 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
     links: links.map(toLinkFinding),
     threatData,
   };
-}
-
-/** Coerces whatever arrived (from JSON, a worker message...) into a well-formed input. */
-function normaliseInput(raw: AnalyzeInput): AnalyzeInput {
-  const obj = (raw ?? {}) as Partial<AnalyzeInput>;
-  const content = typeof obj.content === 'string' ? obj.content : obj.content == null ? '' : String(obj.content);
-  const out: AnalyzeInput = { kind: obj.kind === 'url' ? 'url' : 'text', content };
-  if (typeof obj.sender === 'string') out.sender = obj.sender;
-  if (typeof obj.source === 'string') out.source = obj.source;
-  return out;
-}
-
-/** The URL of a URL scan as the one link, its span the content without surrounding spaces. */
-function urlScanLinks(content: string): ParsedLink[] {
-  const start = content.length - content.trimStart().length;
-  const raw = content.trim();
-  return raw.length === 0 ? [] : [parseLink(raw, start)];
-}
-
-/** True when `[start, end)` lies within one of the sorted, non-overlapping `links`. */
-function insideAny(links: readonly ParsedLink[], start: number, end: number): boolean {
-  let lo = 0;
-  let hi = links.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const link = links[mid] as ParsedLink;
-    if (link.end <= start) lo = mid + 1;
-    else if (link.start >= end) hi = mid - 1;
-    else return true;
-  }
-  return false;
 }
 
 interface LinkResult {
@@ -158,8 +126,7 @@ function mostSuspicious(results: readonly LinkResult[]): LinkResult | null {
 }
 
 /** The result when the engine failed: never a silent "safe". */
-function failed(options: AnalyzeOptions): Analysis {
-  void options;
+function failed(): Analysis {
   return {
     threatLevel: 'suspicious',
     score: THRESHOLDS.suspicious,

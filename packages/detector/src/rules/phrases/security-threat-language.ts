@@ -5,5 +5,5 @@ import { phraseRule } from '../phrase-rule';
 export const securityThreatLanguage = phraseRule({
   id: 'security-threat-language',
   label: 'Security threat language detected',
-  pattern: /\b(?:suspended|compromised|verify|secure|unusual\s+(?:\w+\s+)?activity|suspicious)\b(?!['\u2019]\w|-)/gi,
+  pattern: /\b(?:suspended|compromised|verify|secure|unusual\s+(?:[\w-]{1,20}\s+)?activity|suspicious)\b(?!['\u2019]\w|-)/gi,
 });

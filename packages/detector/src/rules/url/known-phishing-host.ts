@@ -12,7 +12,7 @@ function hostSet(list: readonly string[]): ReadonlySet<string> {
   return set;
 }
 
-/** Fires when the host, or its registrable domain, is listed as phishing. */
+/** Fires when the host, or a domain it belongs to, is listed as phishing; the fact is the listed name. */
 export const knownPhishingHost: LinkRule = {
   scope: 'link',
   id: 'known-phishing-host',
@@ -23,8 +23,14 @@ export const knownPhishingHost: LinkRule = {
     const list = ctx.options.intel?.knownPhishingHosts;
     if (!Array.isArray(list) || list.length === 0 || link.host === null) return null;
     const set = hostSet(list);
-    if (set.has(link.host)) return [fact(link.host)];
-    if (link.registrableDomain !== null && set.has(link.registrableDomain)) return [fact(link.registrableDomain)];
+    // the host itself, then each parent domain ("a.b.evil.xyz", "b.evil.xyz", "evil.xyz")
+    let name = link.host;
+    for (let i = 0; i < 16 && name.length > 0; i++) {
+      if (set.has(name)) return [fact(name)];
+      const dot = name.indexOf('.');
+      if (dot === -1) break;
+      name = name.slice(dot + 1);
+    }
     return null;
   },
 };

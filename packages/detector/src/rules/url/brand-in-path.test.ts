@@ -1,0 +1,18 @@
+import { linkRuleTable } from '../../test-support/rule-table';
+import { brandInPath } from './brand-in-path';
+
+linkRuleTable(brandInPath, {
+  fires: [
+    ['http://192.168.4.1/paypal/login', ['PayPal']],
+    ['https://sites.example.com/apple/verify', ['Apple']],
+    ['https://example.net/wp/usps-redelivery.php', ['USPS']],
+  ],
+  quiet: [
+    'https://www.paypal.com/paypal/x',
+    'https://example.com/pineapple',
+    'https://paypal-login.xyz/paypal',
+    'https://example.com/?ref=paypal',
+    'https://www.gov.uk/hmrc',
+    'https://example.com/',
+  ],
+});
