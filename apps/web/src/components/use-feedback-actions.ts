@@ -1,5 +1,6 @@
 import { toast } from '@/components/ui/toast-store';
 import { useBlockSender, useCreateReport, type ReportInput } from '@/lib/api/feedback';
+import { useDeleteMessage } from '@/lib/api/messages';
 
 function failed(description: string) {
   return (error: Error) => {
@@ -28,4 +29,15 @@ export function useBlockAction() {
       onError: failed('Failed to block sender. Please try again.'),
     });
   return { block, pending: mutation.isPending, done: mutation.isSuccess };
+}
+
+/** Delete a stored scan with the spec's toasts; the list and stats refresh afterwards. */
+export function useDeleteAction() {
+  const mutation = useDeleteMessage();
+  const remove = (id: string) =>
+    mutation.mutate(id, {
+      onSuccess: () => toast({ title: 'Message deleted', description: 'The message has been removed from your history.' }),
+      onError: failed('Failed to delete message.'),
+    });
+  return { remove, pendingId: mutation.isPending ? mutation.variables : undefined };
 }

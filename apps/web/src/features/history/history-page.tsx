@@ -5,8 +5,8 @@ import type { Message, ThreatLevel } from '@baitcheck/contracts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast-store';
-import { useDeleteMessage, useMessages } from '@/lib/api/messages';
+import { useMessages } from '@/lib/api/messages';
+import { useDeleteAction } from '@/components/use-feedback-actions';
 import { HistoryEntry } from './history-entry';
 
 type Filter = 'all' | ThreatLevel;
@@ -26,7 +26,7 @@ export function readMessageIdParam(search: string): string | null {
 
 export default function HistoryPage() {
   const messages = useMessages();
-  const remove = useDeleteMessage();
+  const { remove, pendingId } = useDeleteAction();
   const search = useSearch();
   const targetId = readMessageIdParam(search);
   const [filter, setFilter] = useState<Filter>('all');
@@ -56,15 +56,6 @@ export default function HistoryPage() {
       return next;
     });
 
-  const onDelete = (id: string) =>
-    remove.mutate(id, {
-      onSuccess: () => toast({ title: 'Message deleted', description: 'The message has been removed from your history.' }),
-      onError: (error) => {
-        console.error(error);
-        toast({ title: 'Error', description: 'Failed to delete message.', variant: 'destructive' });
-      },
-    });
-
   const renderList = (list: Message[], empty: string) => {
     if (list.length === 0) {
       return (
@@ -84,8 +75,8 @@ export default function HistoryPage() {
               highlighted={m.id === targetId}
               expanded={expanded.has(m.id)}
               onToggle={() => toggle(m.id)}
-              onDelete={() => onDelete(m.id)}
-              deleting={remove.isPending && remove.variables === m.id}
+              onDelete={() => remove(m.id)}
+              deleting={pendingId === m.id}
             />
           </li>
         ))}

@@ -5,30 +5,19 @@ import { Button } from '@/components/ui/button';
 import { HighlightedText } from '@/components/highlighted-text';
 import { ReasonList } from '@/components/reason-list';
 import { ThreatIcon } from '@/components/threat-level';
-import { toast } from '@/components/ui/toast-store';
 import { formatAlertDate } from '@/lib/format-date';
-import { useDeleteMessage } from '@/lib/api/messages';
-import { useBlockAction, useReportAction } from '@/components/use-feedback-actions';
+import { useBlockAction, useDeleteAction, useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
 
 /** One recent alert: what was found, where from, why, and what can be done about it. */
 export function AlertCard({ message, now }: { message: Message; now?: Date }) {
-  const remove = useDeleteMessage();
+  const { remove, pendingId } = useDeleteAction();
   const reportAction = useReportAction();
   const blockAction = useBlockAction();
   const phishing = message.threatLevel === 'phishing';
   const title = phishing ? 'Phishing Detected' : 'Suspicious Link';
   const sender = message.sender.trim();
   const titleId = `alert-${message.id}-title`;
-
-  const onDelete = () =>
-    remove.mutate(message.id, {
-      onSuccess: () => toast({ title: 'Message deleted', description: 'The message has been removed from your history.' }),
-      onError: (error) => {
-        console.error(error);
-        toast({ title: 'Error', description: 'Failed to delete message.', variant: 'destructive' });
-      },
-    });
 
   return (
     <Card
@@ -61,7 +50,7 @@ export function AlertCard({ message, now }: { message: Message; now?: Date }) {
         details={message.threatDetails.reasonDetails}
       />
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={onDelete} disabled={remove.isPending}>
+        <Button variant="outline" size="sm" onClick={() => remove(message.id)} disabled={pendingId === message.id}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           Delete
         </Button>

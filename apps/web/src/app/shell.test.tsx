@@ -1,0 +1,47 @@
+import { describe, expect, it, afterEach, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderWithApp, mockApi } from '@/testing/render';
+import { AppShell, isActivePath } from './shell';
+import { AppRouter } from './router';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const status = { status: 'active', phishingLast24h: 0, lastPhishingAt: null };
+
+describe('AppShell', () => {
+  it('marks only the current page in the bottom navigation', () => {
+    mockApi({ 'GET /api/protection-status': { body: status } });
+    renderWithApp(<AppShell>content</AppShell>, { path: '/history' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Dashboard', 'Scan', 'History', 'Account', 'Settings']);
+    expect(within(nav).getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+    expect(links.filter((l) => l.getAttribute('aria-current') === 'page')).toHaveLength(1);
+  });
+
+  it('has the product name and a settings button going to /settings', () => {
+    mockApi({ 'GET /api/protection-status': { body: status } });
+    renderWithApp(<AppShell>content</AppShell>);
+    expect(screen.getByRole('banner')).toHaveTextContent('Baitcheck');
+    expect(screen.getByRole('link', { name: 'Open settings' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    mockApi({ 'GET /api/protection-status': { body: status } });
+    renderWithApp(
+      <AppShell>
+        <AppRouter />
+      </AppShell>,
+      { path: '/no-such-page' },
+    );
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+
+  it('treats / as active only on the home page', () => {
+    expect(isActivePath('/', '/')).toBe(true);
+    expect(isActivePath('/', '/scan')).toBe(false);
+    expect(isActivePath('/scan', '/scan')).toBe(true);
+    expect(isActivePath('/scan', '/scanner')).toBe(false);
+  });
+});

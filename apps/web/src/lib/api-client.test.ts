@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, createQueryClient } from './api-client';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stubFetch(response: Response) {
+  const fetchMock = vi.fn(async () => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('apiRequest', () => {
+  it('sends credentials and no content type or body on a GET', async () => {
+    const fetchMock = stubFetch(new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
+    await expect(apiRequest('GET', '/api/messages')).resolves.toEqual({ ok: 1 });
+    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/messages');
+    expect(init).toEqual({ method: 'GET', credentials: 'include' });
+  });
+
+  it('sends a JSON body with a JSON content type when given one', async () => {
+    const fetchMock = stubFetch(new Response('{}', { status: 200 }));
+    await apiRequest('PATCH', '/api/protection-settings', { smsProtection: false });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.credentials).toBe('include');
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(init.body).toBe('{"smsProtection":false}');
+  });
+
+  it("turns a failure into '{status}: {body text}'", async () => {
+    stubFetch(new Response('{"error":{"code":"VALIDATION_FAILED"}}', { status: 400, statusText: 'Bad Request' }));
+    await expect(apiRequest('POST', '/api/scan/text', { content: '' })).rejects.toThrow(
+      '400: {"error":{"code":"VALIDATION_FAILED"}}',
+    );
+  });
+
+  it('uses the status text when the failure has no body', async () => {
+    stubFetch(new Response(null, { status: 503, statusText: 'Service Unavailable' }));
+    await expect(apiRequest('GET', '/api/messages')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('does not retry a failed request', async () => {
+    const fetchMock = stubFetch(new Response('nope', { status: 500 }));
+    await expect(apiRequest('GET', '/api/messages')).rejects.toThrow('500: nope');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('returns undefined for an empty success body', async () => {
+    stubFetch(new Response(null, { status: 204 }));
+    await expect(apiRequest('DELETE', '/api/messages/1')).resolves.toBeUndefined();
+  });
+});
+
+describe('createQueryClient', () => {
+  it('never retries, never refetches on focus and never goes stale', () => {
+    const options = createQueryClient().getDefaultOptions().queries;
+    expect(options?.retry).toBe(false);
+    expect(options?.refetchOnWindowFocus).toBe(false);
+    expect(options?.staleTime).toBe(Infinity);
+  });
+});
