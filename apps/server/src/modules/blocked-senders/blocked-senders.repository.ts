@@ -2,7 +2,11 @@ import type { BlockedSender } from '@baitcheck/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { blockedSenders } from '../../db/schema.ts';
-import { toSenderKey } from '../scan/scan.repository.ts';
+
+/** The uniqueness key of a sender: trimmed and lower-cased, as the contract says blocking matches. */
+function toSenderKey(sender: string): string {
+  return sender.trim().toLowerCase();
+}
 
 const columns = { id: blockedSenders.id, sender: blockedSenders.sender, createdAt: blockedSenders.createdAt };
 

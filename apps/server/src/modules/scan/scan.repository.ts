@@ -1,26 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { blockedSenders } from '../../db/schema.ts';
 
-/** The lookup key of a sender: trimmed and lower-cased, as the contract says blocking matches. */
-export function toSenderKey(sender: string): string {
-  return sender.trim().toLowerCase();
-}
-
 /** SQL the scan path reads. Storing the scan goes through the messages repository. */
 export function createScanRepository(db: Db) {
-  const isBlocked = db
-    .select({ id: blockedSenders.id })
+  const listBlocked = db
+    .select({ sender: blockedSenders.sender })
     .from(blockedSenders)
-    .where(and(eq(blockedSenders.userId, sql.placeholder('userId')), eq(blockedSenders.senderKey, sql.placeholder('senderKey'))))
-    .limit(1)
-    .prepare('scan_is_sender_blocked');
+    .where(eq(blockedSenders.userId, sql.placeholder('userId')))
+    .prepare('scan_list_blocked_senders');
 
   return {
-    /** One indexed lookup instead of loading the whole list: a scan has one sender. */
-    async isSenderBlocked(userId: string, sender: string): Promise<boolean> {
-      const rows = await isBlocked.execute({ userId, senderKey: toSenderKey(sender) });
-      return rows.length > 0;
+    /**
+     * The whole (short) list rather than a lookup of the one sender: the engine also matches
+     * the address inside "Name <address>", and that rule should live in one place, the engine.
+     */
+    async listBlockedSenders(userId: string): Promise<string[]> {
+      const rows = await listBlocked.execute({ userId });
+      return rows.map((r) => r.sender);
     },
   };
 }

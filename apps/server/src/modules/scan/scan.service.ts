@@ -40,11 +40,9 @@ export function createScanService(deps: {
   const clock = deps.clock ?? (() => new Date());
 
   const run = async (userId: string, input: AnalyzeInput): Promise<ScanAnalysis> => {
-    const sender = input.sender ?? '';
-    // The engine only matches the scanned sender against the list, so asking the database
-    // whether that one sender is blocked gives it everything it can use.
-    const blocked = sender !== '' && (await deps.scanRepo.isSenderBlocked(userId, sender));
-    const analysis = analyze(input, { blockedSenders: blocked ? [sender] : [], now: clock().toISOString() });
+    // Without a sender there is nothing to match, so the list is not worth a query.
+    const blockedSenders = input.sender ? await deps.scanRepo.listBlockedSenders(userId) : [];
+    const analysis = analyze(input, { blockedSenders, now: clock().toISOString() });
     return toScanAnalysis(analysis, input.content);
   };
 

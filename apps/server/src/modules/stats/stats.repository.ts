@@ -21,7 +21,9 @@ export function createStatsRepository(db: Db) {
         .select({ day, threatLevel: messages.threatLevel, count: sql<number>`count(*)::int` })
         .from(messages)
         .where(and(eq(messages.userId, userId), gte(messages.scanDate, since)))
-        .groupBy(day, messages.threatLevel);
+        // By position: grouping by the expression again would bind the time zone as a second
+        // parameter, which PostgreSQL does not see as the same expression as the selected one.
+        .groupBy(sql.raw('1'), sql.raw('2'));
     },
   };
 }
