@@ -30,7 +30,7 @@ export const RULE_WEIGHTS: Readonly<Record<string, number>> = {
   'known-phishing-host': 0.95,
   'ip-host': 0.55,
   'at-sign-in-url': 0.55,
-  'brand-outside-domain': 0.6,
+  'brand-outside-domain': 0.65,
   'brand-in-path': 0.35,
   'punycode-host': 0.35,
   'url-shortener': 0.3,

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from './index';
+import { RECOMMENDATIONS } from './recommendations';
+import { expectWellFormed } from './test-support/well-formed';
+import type { AnalyzeInput, AnalyzeOptions } from './types';
+
+const text = (content: string, extra: Partial<AnalyzeInput> = {}): AnalyzeInput => ({ kind: 'text', content, ...extra });
+const url = (content: string): AnalyzeInput => ({ kind: 'url', content });
+
+function run(input: AnalyzeInput, options?: AnalyzeOptions) {
+  const a = analyze(input, options);
+  expectWellFormed(a, input.content);
+  return a;
+}
+
+describe('verdicts', () => {
+  it.each([
+    'Free parking this weekend',
+    'Your order is secure',
+    'Meeting at 3 pm',
+    'Hi, are we still on for dinner?',
+    'Your verification code is 123456. It expires in 10 minutes.',
+    "Security alert: new sign-in to your Google account. If this wasn't you, secure your account: https://myaccount.google.com/notifications",
+    'Lunch tomorrow? The place is www.example-bistro.com',
+    '',
+    '   ',
+  ])('keeps %j safe', (content) => {
+    expect(run(text(content)).threatLevel).toBe('safe');
+  });
+
+  it('calls the suspended-account PayPal look-alike phishing', () => {
+    const a = run(text('URGENT: your account has been suspended. Verify now at http://paypa1-secure.xyz/login'));
+    expect(a.threatLevel).toBe('phishing');
+    expect(a.reasons[0]!.id).toBe('brand-outside-domain');
+    expect(a.reasons[0]!.evidence.map((e) => e.text)).toContain('PayPal');
+    expect(a.reasons.map((r) => r.label)).toEqual(
+      expect.arrayContaining(['Urgency language detected', 'Security threat language detected', 'Suspicious URL detected']),
+    );
+  });
+
+  it('calls the gift-card prize with a shortener at least suspicious', () => {
+    const a = run(text('Congratulations! You won a $1000 gift card, click here: bit.ly/abc'));
+    expect(a.threatLevel).not.toBe('safe');
+    expect(a.reasons.map((r) => r.id)).toEqual(
+      expect.arrayContaining(['reward-language', 'link-instructions', 'url-shortener', 'suspicious-url']),
+    );
+  });
+
+  it('calls a text of three phrase groups without a link suspicious', () => {
+    expect(run(text('URGENT: unusual activity on your account. Act within 24 hours.')).threatLevel).toBe('suspicious');
+  });
+
+  it('keeps an ordinary URL safe and a PayPal path on an IP host phishing', () => {
+    expect(run(url('https://www.google.com')).threatLevel).toBe('safe');
+    expect(run(url('https://www.google.com')).reasons).toEqual([]);
+    expect(run(url('http://192.168.4.1/paypal/login')).threatLevel).toBe('phishing');
+  });
+
+  it('does not run the phrase groups on a URL scan', () => {
+    const a = run(url('https://urgent-prize.example.com/free/winner'));
+    expect(a.reasons.map((r) => r.id)).toEqual([]);
+  });
+
+  it('flags links that are on a known phishing list as phishing', () => {
+    const a = run(text('Hello, see https://shop.evil-site.xyz/deal'), { intel: { knownPhishingHosts: ['evil-site.xyz'] } });
+    expect(a.threatLevel).toBe('phishing');
+    expect(a.reasons[0]!.id).toBe('known-phishing-host');
+  });
+});
+
+describe('blocked senders', () => {
+  it('makes an otherwise safe message from a blocked sender at least suspicious, with the sender as evidence', () => {
+    const a = run(text('Hi, are we still on for dinner?', { sender: ' +1 555 0100 ' }), { blockedSenders: ['+1 555 0100'] });
+    expect(a.threatLevel).not.toBe('safe');
+    expect(a.reasons[0]).toMatchObject({ id: 'blocked-sender', label: 'Sender is on your blocked list' });
+    expect(a.reasons[0]!.evidence).toEqual([{ start: 0, end: 0, text: '+1 555 0100' }]);
+    expect(a.recommendations).toContain(RECOMMENDATIONS.blockedSender);
+  });
+
+  it('ignores the list for other senders', () => {
+    expect(run(text('Hi', { sender: 'friend' }), { blockedSenders: ['enemy'] }).threatLevel).toBe('safe');
+  });
+});
+
+describe('reasons and highlights', () => {
+  it('orders reasons most severe first and highlights without overlap', () => {
+    const content = 'ALERT: verify at http://paypal.com@203.0.113.5/secure-login now, expires in 2 hours. Click here.';
+    const a = run(text(content));
+    expect(a.reasons[0]!.severity).toBe('high');
+    const link = a.highlights.find((h) => h.text.startsWith('http://'));
+    expect(link?.reasonId).toBe(a.reasons[0]!.id);
+    // words inside the link are not highlighted on their own
+    expect(a.highlights.filter((h) => h.text === 'secure')).toEqual([]);
+    expect(a.highlights.map((h) => h.text)).toEqual(['ALERT', 'verify', 'http://paypal.com@203.0.113.5/secure-login', 'expires', '2 hours', 'Click here']);
+  });
+
+  it('highlights every link of a text', () => {
+    const a = run(text('a www.one.com b https://two.org c three.net'));
+    expect(a.highlights.map((h) => h.text)).toEqual(['www.one.com', 'https://two.org', 'three.net']);
+    expect(new Set(a.highlights.map((h) => h.reasonId))).toEqual(new Set(['suspicious-url']));
+  });
+});
+
+describe('recommendations', () => {
+  it('tells a phishing target not to click and to go to the brand itself', () => {
+    const a = run(text('Your Netflix is suspended. Update billing: https://netflix-billing.help/update'));
+    expect(a.threatLevel).toBe('phishing');
+    expect(a.recommendations).toContain(RECOMMENDATIONS.dontClick);
+    expect(a.recommendations.some((r) => r.includes("Netflix's official website or app"))).toBe(true);
+    expect(a.recommendations).toContain(RECOMMENDATIONS.blockReport);
+  });
+
+  it('gives a safe result at most one gentle line', () => {
+    expect(run(text('Hi, are we still on for dinner?')).recommendations).toEqual([]);
+    expect(run(text('Free parking this weekend')).recommendations).toEqual([RECOMMENDATIONS.safe]);
+    expect(run(url('https://www.google.com')).recommendations).toEqual([RECOMMENDATIONS.safeLinks]);
+  });
+});
+
+describe('threatData', () => {
+  it('describes the URL of a URL scan', () => {
+    const a = run(url('http://192.168.4.1/paypal/login'), { now: '2026-01-02T03:04:05.000Z' });
+    expect(a.threatData?.domainInfo).toMatchObject({
+      domain: '192.168.4.1',
+      malicious: true,
+      suspicious: false,
+      sources: ['Baitcheck engine'],
+      lastChecked: '2026-01-02T03:04:05.000Z',
+    });
+    expect(a.threatData?.domainInfo?.categories).toEqual(expect.arrayContaining(['ip-host', 'brand-impersonation']));
+    expect(a.threatData?.domainInfo?.reputationScore).toBeLessThan(40);
+  });
+
+  it('describes the most suspicious link of a text, and gives a clean link a good reputation', () => {
+    const a = run(text('See https://www.example.com and bit.ly/x'));
+    expect(a.threatData?.domainInfo).toMatchObject({ domain: 'bit.ly', categories: ['shortener'], lastChecked: '' });
+    const clean = run(url('https://www.example.com/')).threatData?.domainInfo;
+    expect(clean).toMatchObject({ domain: 'example.com', categories: [], malicious: false, suspicious: false });
+    expect(clean!.reputationScore).toBeGreaterThanOrEqual(80);
+    expect(clean!.reputationScore).toBeGreaterThan(a.threatData!.domainInfo!.reputationScore);
+  });
+
+  it('is null for a text without links, and carries sender facts passed in', () => {
+    expect(run(text('hello')).threatData).toBeNull();
+    const senderInfo = { hasDmarc: true, hasSpf: true, hasDkim: false, securityLevel: 'medium', reputationScore: 70, creationDate: null };
+    expect(run(text('hello'), { intel: { senderInfo } }).threatData).toEqual({ senderInfo });
+  });
+
+  it('reports the links found, without engine internals', () => {
+    const a = run(text('go to www.example.com/x'));
+    expect(a.links).toEqual([
+      { start: 6, end: 23, text: 'www.example.com/x', url: 'http://www.example.com/x', host: 'www.example.com', registrableDomain: 'example.com' },
+    ]);
+  });
+});
+
+describe('determinism', () => {
+  it('returns the same result for the same input', () => {
+    const input = text('URGENT: verify at http://paypa1-secure.xyz/login');
+    expect(analyze(input)).toEqual(analyze(input));
+  });
+});

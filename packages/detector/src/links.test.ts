@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_LINKS } from './limits';
+import { findLinks, parseLink } from './links';
+
+const texts = (s: string) => findLinks(s).map((l) => l.text);
+
+describe('findLinks', () => {
+  it.each([
+    ['Go to https://example.com/a?b=1 now', ['https://example.com/a?b=1']],
+    ['HTTP://EXAMPLE.COM', ['HTTP://EXAMPLE.COM']],
+    ['Visit www.example.org.', ['www.example.org']],
+    ['Track at bit.ly/abc, thanks', ['bit.ly/abc']],
+    ['paypal-login.xyz is fake', ['paypal-login.xyz']],
+    ['(see https://en.wikipedia.org/wiki/Foo_(bar))', ['https://en.wikipedia.org/wiki/Foo_(bar)']],
+    ['(see https://example.com/x)', ['https://example.com/x']],
+    ['"https://example.com/q?x=1";', ['https://example.com/q?x=1']],
+    ['Is it amazon.co.uk? Or sub.example.com!', ['amazon.co.uk', 'sub.example.com']],
+    ['Host http://192.168.4.1/login here', ['http://192.168.4.1/login']],
+    ['A port example.com:8080/path ok', ['example.com:8080/path']],
+    ['Unicode p\u0430ypal.com too', ['p\u0430ypal.com']],
+  ])('finds the links in %j', (text, expected) => {
+    expect(texts(text)).toEqual(expected);
+  });
+
+  it.each([
+    'Open file.txt or index.html',
+    'e.g. this, i.e. that',
+    'Version 1.2.3 is out',
+    'Mail me at bob@example.com',
+    'Read readme.md and run setup.py',
+    'no links here at all',
+    'ftp://example.com/file',
+    'http://',
+    'www.invalid',
+    'john.smith said hi',
+  ])('finds no link in %j', (text) => {
+    expect(findLinks(text)).toEqual([]);
+  });
+
+  it('reports span, normalised url, host and registrable domain', () => {
+    const text = 'Hi! Check WWW.Example.co.uk/Path now';
+    const [link] = findLinks(text);
+    expect(link).toMatchObject({
+      start: 10,
+      end: 32,
+      text: 'WWW.Example.co.uk/Path',
+      url: 'http://www.example.co.uk/Path',
+      host: 'www.example.co.uk',
+      registrableDomain: 'example.co.uk',
+    });
+    expect(text.slice(link!.start, link!.end)).toBe(link!.text);
+  });
+
+  it('gives IP hosts no registrable domain', () => {
+    expect(findLinks('http://10.0.0.1/x')[0]).toMatchObject({ host: '10.0.0.1', registrableDomain: null });
+  });
+
+  it(`stops after ${MAX_LINKS} links but keeps the first ones`, () => {
+    const text = Array.from({ length: 3000 }, (_, i) => `https://site${i}.example.com/p`).join(' ');
+    const links = findLinks(text);
+    expect(links).toHaveLength(MAX_LINKS);
+    expect(links[0]!.text).toBe('https://site0.example.com/p');
+    expect(links[MAX_LINKS - 1]!.text).toBe(`https://site${MAX_LINKS - 1}.example.com/p`);
+  });
+});
+
+describe('parseLink', () => {
+  it('adds a scheme and never throws on an unparsable link', () => {
+    expect(parseLink('example.com/x', 0).url).toBe('http://example.com/x');
+    const bad = parseLink('http://exa mple.com', 0);
+    expect(bad.host).toBeNull();
+    expect(bad.registrableDomain).toBeNull();
+  });
+
+  it('uses private suffixes for the registrable domain', () => {
+    expect(parseLink('https://evil.github.io/x', 0).registrableDomain).toBe('evil.github.io');
+  });
+});
