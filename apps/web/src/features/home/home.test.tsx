@@ -7,7 +7,10 @@ import { RecentAlerts } from './recent-alerts';
 import { ThreatDashboard } from './threat-dashboard';
 import { ProtectionStatusPanel } from './protection-status';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('RecentAlerts', () => {
   it('asks for the last 5 messages and hides the safe ones', async () => {
@@ -90,6 +93,7 @@ describe('RecentAlerts', () => {
   });
 
   it('shows a destructive error toast when delete fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
       'GET /api/messages': { body: [makeMessage({ id: 'p1' })] },
       'DELETE /api/messages/p1': { status: 500, body: 'x' },
@@ -142,6 +146,7 @@ describe('ProtectionStatusPanel', () => {
   });
 
   it('shows the destructive error toast and keeps the old value when the update fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
       'GET /api/protection-settings': { body: SETTINGS },
       'PATCH /api/protection-settings': { status: 500, body: 'no' },
