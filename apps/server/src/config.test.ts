@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, REPO_ROOT, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 5000,
+      host: 'localhost',
+      dataDir: resolve(REPO_ROOT, 'data'),
+      databaseUrl: undefined,
+      logLevel: 'info',
+      webDistDir: resolve(REPO_ROOT, 'apps/web/dist'),
+      cookieSecure: 'auto',
+      trustProxy: false,
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATA_DIR: '', DATABASE_URL: '', LOG_LEVEL: '' })).toMatchObject({ port: 5000, databaseUrl: undefined, logLevel: 'info' });
+  });
+
+  it('resolves relative paths against the folder npm was run in', () => {
+    const config = loadConfig({ DATA_DIR: 'var/bc', WEB_DIST_DIR: '../web', INIT_CWD: '/srv/app' });
+    expect(config.dataDir).toBe('/srv/app/var/bc');
+    expect(config.webDistDir).toBe('/srv/web');
+    expect(loadConfig({ DATA_DIR: '/abs/data', INIT_CWD: '/srv/app' }).dataDir).toBe('/abs/data');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/bc',
+      LOG_LEVEL: 'debug',
+      COOKIE_SECURE: 'true',
+      TRUST_PROXY: '2',
+    });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/bc', logLevel: 'debug', cookieSecure: 'true', trustProxy: 2 });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('lists every bad value at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', COOKIE_SECURE: 'yes', TRUST_PROXY: 'some proxies' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'COOKIE_SECURE', 'TRUST_PROXY']);
+    expect((error as ConfigError).message).toContain('Invalid configuration');
+  });
+
+  it('rejects a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
+  });
+});

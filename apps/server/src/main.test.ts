@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from './plugins/session.ts';
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startServer(dataDir: string, port: number): Promise<Running> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: join(dataDir, 'no-web') };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, base, output: () => output, exited };
+}
+
+/** Sends the headers and half the body, and returns a function that sends the rest and reads the reply. */
+function startSlowScan(base: string, cookie: string, content: string) {
+  const body = JSON.stringify({ content });
+  const url = new URL('/api/scan/text', base);
+  let resolveReply!: (r: { status: number; body: string }) => void;
+  let rejectReply!: (e: Error) => void;
+  const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    resolveReply = resolve;
+    rejectReply = reject;
+  });
+  const req = httpRequest(
+    { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie } },
+    (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolveReply({ status: res.statusCode ?? 0, body: text }));
+    },
+  );
+  req.on('error', (e) => rejectReply(e));
+  const half = Math.floor(body.length / 2);
+  req.write(body.slice(0, half));
+  return () => {
+    req.end(body.slice(half));
+    return reply;
+  };
+}
+
+describe('main.ts as a process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bc-main-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('serves, finishes an in-flight request on SIGTERM, exits 0, and keeps the data for the next start', async () => {
+    const port = await freePort();
+    const first = await startServer(dataDir, port);
+    const scan = await fetch(`${first.base}/api/scan/text`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'URGENT: verify your account now at http://paypa1.com/login', sender: 'PayPal' }),
+    });
+    expect(scan.status).toBe(200);
+    const setCookie = scan.headers.get('set-cookie') ?? '';
+    const cookie = setCookie.split(';')[0]!;
+    expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
+    const { message } = (await scan.json()) as { message: { id: string } };
+
+    const finishSlowScan = startSlowScan(first.base, cookie, 'Lunch at noon?');
+    // Give the server time to read the request's headers, so it is in flight when SIGTERM lands.
+    await new Promise((r) => setTimeout(r, 300));
+    first.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    const slow = await finishSlowScan();
+    expect(slow.status).toBe(200);
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('stopped');
+
+    const second = await startServer(dataDir, port);
+    try {
+      const list = await fetch(`${second.base}/api/messages`, { headers: { cookie } });
+      const ids = ((await list.json()) as { id: string; content: string }[]).map((m) => m.id);
+      expect(ids).toContain(message.id);
+      expect(ids).toHaveLength(2);
+    } finally {
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+  });
+
+  it('refuses to start on a bad environment, listing the problems', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, PORT: 'not-a-port', LOG_LEVEL: 'chatty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT');
+    expect(stderr).toContain('LOG_LEVEL');
+  });
+});

@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database.ts';
+import { buildTestApp } from '../test/harness.ts';
+
+const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+describe('static web app', () => {
+  let dist: string;
+  let database: Database;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'bc-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    database = await openDatabase({ kind: 'pglite' });
+    app = await buildTestApp(database, dist);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, accept = 'text/html,application/xhtml+xml,*/*;q=0.8') => app.inject({ method: 'GET', url, headers: { accept } });
+
+  it('serves index.html at / without caching, under the CSP', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const res = await get('/assets/index-abc123.js', '*/*');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files revalidated', async () => {
+    const res = await get('/favicon.svg', 'image/*');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers page navigations to any app path with index.html (the app draws its own 404)', async () => {
+    for (const path of ['/history', '/history?messageId=abc', '/no/such/page']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('does not answer a missing script with HTML', async () => {
+    const res = await get('/assets/missing-123.js', '*/*');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('keeps /api paths JSON even for a browser navigation', async () => {
+    const res = await get('/api/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers a non-GET to a page path with a JSON 404', async () => {
+    const res = await app.inject({ method: 'POST', url: '/history', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('still serves the API', async () => {
+    expect((await get('/api/health', 'application/json')).json().status).toBe('ok');
+  });
+});
