@@ -67,6 +67,6 @@ describe('purity', () => {
   });
 
   it('names files in kebab-case', () => {
-    for (const f of all) expect(basename(f)).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.test)?\.ts$/);
+    for (const f of all) expect(basename(f)).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.test|\.d)?\.ts$/);
   });
 });
