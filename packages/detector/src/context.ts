@@ -1,6 +1,6 @@
 /** Builds what the rules see from an input: normalised input, bounded content, links. */
 import { MAX_ANALYSED_CHARS } from './limits';
-import { findLinks, parseLink, type ParsedLink } from './links';
+import { scanLinks, parseLink, type ParsedLink } from './links';
 import type { RuleContext } from './rules/types';
 import type { AnalyzeInput, AnalyzeOptions } from './types';
 
@@ -11,7 +11,7 @@ import type { AnalyzeInput, AnalyzeOptions } from './types';
 export function buildContext(rawInput: AnalyzeInput, options: AnalyzeOptions = {}): RuleContext {
   const input = normaliseInput(rawInput);
   const content = input.content.length > MAX_ANALYSED_CHARS ? input.content.slice(0, MAX_ANALYSED_CHARS) : input.content;
-  const links = input.kind === 'url' ? urlScanLinks(content) : findLinks(content);
+  const links = input.kind === 'url' ? urlScanLinks(content) : scanLinks(content);
   return { input, content, links, options, insideLink: (start, end) => insideAny(links, start, end) };
 }
 

@@ -76,6 +76,15 @@ describe('hostile input', () => {
       const a = analyze(input, { blockedSenders: null as unknown as string[] });
       expect(['safe', 'suspicious', 'phishing']).toContain(a.threatLevel);
     }
+    const throwing = {
+      get kind(): string {
+        throw new Error('boom');
+      },
+      content: 'x',
+    } as unknown as AnalyzeInput;
+    const failed = analyze(throwing);
+    expect(failed.threatLevel).toBe('suspicious');
+    expect(failed.reasons.map((r) => r.id)).toEqual(['analysis-error']);
     const a = analyze({ kind: 'text', content: 'hi', sender: 'x' }, { blockedSenders: [null, 5, 'X'] as unknown as string[] });
     expect(a.reasons.map((r) => r.id)).toEqual(['blocked-sender']);
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_LINKS } from './limits';
-import { findLinks, parseLink } from './links';
+import { findLinks, parseLink, scanLinks } from './links';
 
-const texts = (s: string) => findLinks(s).map((l) => l.text);
+const texts = (s: string) => scanLinks(s).map((l) => l.text);
 
-describe('findLinks', () => {
+describe('scanLinks', () => {
   it.each([
     ['Go to https://example.com/a?b=1 now', ['https://example.com/a?b=1']],
     ['HTTP://EXAMPLE.COM', ['HTTP://EXAMPLE.COM']],
@@ -34,12 +34,12 @@ describe('findLinks', () => {
     'www.invalid',
     'john.smith said hi',
   ])('finds no link in %j', (text) => {
-    expect(findLinks(text)).toEqual([]);
+    expect(scanLinks(text)).toEqual([]);
   });
 
   it('reports span, normalised url, host and registrable domain', () => {
     const text = 'Hi! Check WWW.Example.co.uk/Path now';
-    const [link] = findLinks(text);
+    const [link] = scanLinks(text);
     expect(link).toMatchObject({
       start: 10,
       end: 32,
@@ -52,15 +52,24 @@ describe('findLinks', () => {
   });
 
   it('gives IP hosts no registrable domain', () => {
-    expect(findLinks('http://10.0.0.1/x')[0]).toMatchObject({ host: '10.0.0.1', registrableDomain: null });
+    expect(scanLinks('http://10.0.0.1/x')[0]).toMatchObject({ host: '10.0.0.1', registrableDomain: null });
   });
 
   it(`stops after ${MAX_LINKS} links but keeps the first ones`, () => {
     const text = Array.from({ length: 3000 }, (_, i) => `https://site${i}.example.com/p`).join(' ');
-    const links = findLinks(text);
+    const links = scanLinks(text);
     expect(links).toHaveLength(MAX_LINKS);
     expect(links[0]!.text).toBe('https://site0.example.com/p');
     expect(links[MAX_LINKS - 1]!.text).toBe(`https://site${MAX_LINKS - 1}.example.com/p`);
+  });
+});
+
+describe('findLinks (public)', () => {
+  it('returns only the public fields', () => {
+    expect(findLinks('see bit.ly/x')).toEqual([
+      { start: 4, end: 12, text: 'bit.ly/x', url: 'http://bit.ly/x', host: 'bit.ly', registrableDomain: 'bit.ly' },
+    ]);
+    expect(findLinks(undefined as unknown as string)).toEqual([]);
   });
 });
 

@@ -110,7 +110,7 @@ export function parseLink(raw: string, start: number): ParsedLink {
  * Finds the links in `text`, in order, at most `max` of them. Bare domains (no scheme, no
  * `www.`) count only when their suffix is on the public-suffix list and they are not file names.
  */
-export function findLinks(text: string, max: number = MAX_LINKS): ParsedLink[] {
+export function scanLinks(text: string, max: number = MAX_LINKS): ParsedLink[] {
   const out: ParsedLink[] = [];
   if (max <= 0) return out;
   LINK_RE.lastIndex = 0;
@@ -133,6 +133,14 @@ export function findLinks(text: string, max: number = MAX_LINKS): ParsedLink[] {
   }
   LINK_RE.lastIndex = 0;
   return out;
+}
+
+/**
+ * Finds the links in `text` as {@link analyze} reports them (at most {@link MAX_LINKS}), e.g. to
+ * highlight them before a scan. Never throws.
+ */
+export function findLinks(text: string): LinkFinding[] {
+  return typeof text === 'string' ? scanLinks(text).map(toLinkFinding) : [];
 }
 
 /** The public part of a link (what {@link analyze} returns), without the engine's extras. */

@@ -1,18 +1,10 @@
 /** The input's sender is on the user's blocked list (`options.blockedSenders`). */
 import type { Span } from '../../types';
+import { listSetCache } from '../../list-cache';
 import { fact, type MessageRule } from '../types';
 
-const cache = new WeakMap<readonly string[], ReadonlySet<string>>();
 const ANGLE_ADDRESS = /<([^<>\s]{1,320})>\s*$/;
-
-function blockedSet(list: readonly string[]): ReadonlySet<string> {
-  let set = cache.get(list);
-  if (set === undefined) {
-    set = new Set(list.map((s) => normaliseSender(String(s))).filter((s) => s.length > 0));
-    cache.set(list, set);
-  }
-  return set;
-}
+const blockedSet = listSetCache((sender) => normaliseSender(sender));
 
 /** A sender as compared against the blocked list: trimmed and lower-cased. */
 export function normaliseSender(sender: string): string {

@@ -1,16 +1,8 @@
 /** A link whose host or registrable domain is on a threat feed the server passed in (`options.intel.knownPhishingHosts`). */
+import { listSetCache } from '../../list-cache';
 import { fact, type LinkRule } from '../types';
 
-const cache = new WeakMap<readonly string[], ReadonlySet<string>>();
-
-function hostSet(list: readonly string[]): ReadonlySet<string> {
-  let set = cache.get(list);
-  if (set === undefined) {
-    set = new Set(list.map((h) => String(h).trim().toLowerCase()).filter((h) => h.length > 0));
-    cache.set(list, set);
-  }
-  return set;
-}
+const hostSet = listSetCache((host) => host.trim().toLowerCase().replace(/\.$/, ''));
 
 /** Fires when the host, or a domain it belongs to, is listed as phishing; the fact is the listed name. */
 export const knownPhishingHost: LinkRule = {
