@@ -23,6 +23,21 @@ const COUNTRY_SUFFIX = /^(?:[a-z]{2}|(?:co|com)\.[a-z]{2})$/;
 /** Country codes that are typos of `.com` and never a brand's official variant. */
 const TYPO_COUNTRY_CODES = new Set(['cm', 'om', 'co']);
 
+/**
+ * Brand tokens that are also everyday words ("apple", "chase", "ups"): in a host they count only
+ * next to an account word ("apple-support", "chase-alerts"), as the whole name ("ups.top") or in
+ * front of a `.com` that is not the end of the host ("chase.com.evil.ru").
+ */
+const AMBIGUOUS_TOKENS: ReadonlySet<string> = new Set(['apple', 'chase', 'ups', 'outlook', 'citi', 'att', 'evri', 'zelle']);
+const ACCOUNT_WORDS: ReadonlySet<string> = new Set([
+  'login', 'log', 'signin', 'sign', 'secure', 'security', 'verify', 'verification', 'account', 'accounts',
+  'support', 'help', 'helpdesk', 'id', 'update', 'billing', 'alert', 'alerts', 'service', 'services', 'auth',
+  'recovery', 'wallet', 'pay', 'payment', 'payments', 'online', 'bank', 'banking', 'customer', 'care',
+  'track', 'tracking', 'delivery', 'redelivery', 'parcel', 'package', 'refund', 'claim', 'confirm',
+  'unlock', 'portal', 'center', 'centre', 'team', 'official', 'notice', 'fraud', 'reward', 'rewards',
+  'gift', 'mail', 'email', 'icloud', 'store', 'shipping', 'fee', 'fees', 'locked', 'unusual', 'access',
+]);
+
 interface IndexedToken {
   readonly brand: Brand;
   readonly token: string;
@@ -75,6 +90,14 @@ export function isOfficialHost(brand: Brand, link: ParsedLink): boolean {
   return false;
 }
 
+function ambiguousTokenCounts(token: string, host: string, labels: readonly string[], link: ParsedLink): boolean {
+  if (labels.some((l) => ACCOUNT_WORDS.has(l))) return true;
+  const reg = link.registrableDomain;
+  if (reg !== null && link.publicSuffix !== null && reg.slice(0, reg.length - link.publicSuffix.length - 1) === token) return true;
+  const at = host.indexOf(`${token}.com.`);
+  return at !== -1 && (at === 0 || host[at - 1] === '.' || host[at - 1] === '-');
+}
+
 /** Brands named in the link's host (as written, with look-alikes folded) that do not own it. */
 export function brandsInHost(link: ParsedLink): Brand[] {
   const host = writtenHost(link);
@@ -85,23 +108,29 @@ export function brandsInHost(link: ParsedLink): Brand[] {
     for (const { brand, token } of LOOSE) {
       if (!found.includes(brand) && compact.includes(token)) found.push(brand);
     }
-    for (const label of variant.split(LABEL_SPLIT)) {
+    const labels = variant.split(LABEL_SPLIT);
+    for (const label of labels) {
       const brand = BY_TOKEN.get(label);
-      if (brand !== undefined && !found.includes(brand)) found.push(brand);
+      if (brand === undefined || found.includes(brand)) continue;
+      if (AMBIGUOUS_TOKENS.has(label) && !ambiguousTokenCounts(label, variant, labels, link)) continue;
+      found.push(brand);
     }
   }
   return found.filter((brand) => !isOfficialHost(brand, link));
 }
 
-/** Brands named as a whole segment or word of the link's path that do not own the host. */
+/** Brands named as a whole word of the link's path that do not own the host (everyday-word brands only next to an account word). */
 export function brandsInPath(link: ParsedLink): Brand[] {
   const q = link.rest.search(/[?#]/);
   const path = q === -1 ? link.rest : link.rest.slice(0, q);
   if (path.length <= 1) return [];
   const found: Brand[] = [];
-  for (const word of path.slice(0, 512).split(SEGMENT_SPLIT)) {
+  const words = path.slice(0, 512).split(SEGMENT_SPLIT);
+  for (const word of words) {
     const brand = BY_TOKEN.get(word);
-    if (brand !== undefined && !found.includes(brand)) found.push(brand);
+    if (brand === undefined || found.includes(brand)) continue;
+    if (AMBIGUOUS_TOKENS.has(word) && !words.some((w) => ACCOUNT_WORDS.has(w))) continue;
+    found.push(brand);
   }
   return found.filter((brand) => !isOfficialHost(brand, link));
 }

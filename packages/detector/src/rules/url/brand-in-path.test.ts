@@ -6,6 +6,7 @@ linkRuleTable(brandInPath, {
     ['http://192.168.4.1/paypal/login', ['PayPal']],
     ['https://sites.example.com/apple/verify', ['Apple']],
     ['https://example.net/wp/usps-redelivery.php', ['USPS']],
+    ['https://example.net/chase/login.html', ['Chase']],
   ],
   quiet: [
     'https://www.paypal.com/paypal/x',
@@ -14,5 +15,7 @@ linkRuleTable(brandInPath, {
     'https://example.com/?ref=paypal',
     'https://www.gov.uk/hmrc',
     'https://example.com/',
+    'https://www.theverge.com/apple/2024/review',
+    'https://example.com/blog/ups-and-downs',
   ],
 });

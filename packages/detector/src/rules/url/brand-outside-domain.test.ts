@@ -16,6 +16,10 @@ linkRuleTable(brandOutsideDomain, {
     ['https://hmrc-refund.co.uk/', ['HMRC']],
     ['https://netflix.billing-update.com', ['Netflix']],
     ['https://royal-mail-redelivery.com', ['Royal Mail']],
+    ['http://apple-support-help.com', ['Apple']],
+    ['https://ups.top/x', ['UPS']],
+    ['http://chase.com.evil.ru/', ['Chase']],
+    ['http://outlook-verify.com', ['Microsoft']],
   ],
   quiet: [
     'https://www.paypal.com/signin',
@@ -30,5 +34,9 @@ linkRuleTable(brandOutsideDomain, {
     'https://example.com/paypal',
     'http://192.168.4.1/paypal/login',
     'https://www.barclays.co.uk',
+    'https://big-apple-pizza.com',
+    'https://paper-chase.co.uk',
+    'https://ups-and-downs.blog',
+    'https://economic-outlook.org',
   ],
 });
