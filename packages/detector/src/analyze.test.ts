@@ -114,6 +114,9 @@ describe('recommendations', () => {
     expect(run(text('Hi, are we still on for dinner?')).recommendations).toEqual([]);
     expect(run(text('Free parking this weekend')).recommendations).toEqual([RECOMMENDATIONS.safe]);
     expect(run(url('https://www.google.com')).recommendations).toEqual([RECOMMENDATIONS.safeLinks]);
+    const shortened = run(url('https://bit.ly/abc'));
+    expect(shortened.threatLevel).toBe('safe');
+    expect(shortened.recommendations).toEqual([RECOMMENDATIONS.safeButCareful]);
   });
 });
 

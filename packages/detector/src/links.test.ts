@@ -81,6 +81,12 @@ describe('parseLink', () => {
     expect(bad.registrableDomain).toBeNull();
   });
 
+  it('rejects hosts longer than a DNS name can be, and parses long links from their start', () => {
+    expect(parseLink(`http://${'a'.repeat(300)}.com/`, 0).host).toBeNull();
+    const long = parseLink(`https://example.com/${'x'.repeat(10_000)}`, 5);
+    expect(long).toMatchObject({ start: 5, end: 5 + 20 + 10_000, host: 'example.com', registrableDomain: 'example.com' });
+  });
+
   it('uses private suffixes for the registrable domain', () => {
     expect(parseLink('https://evil.github.io/x', 0).registrableDomain).toBe('evil.github.io');
   });

@@ -14,6 +14,7 @@ export const RECOMMENDATIONS = {
   verifySender: 'Check the message with the sender through a phone number, website or app you already know.',
   checkLinkFirst: 'Do not open the link until you have checked it is genuine.',
   dontReply: 'Do not reply or call any number given in the message.',
+  safeButCareful: 'No clear sign of a scam, but the link deserves care: open it only if you were expecting it.',
   safeLinks: 'No warning signs found in the links we checked. Still, only sign in through websites and apps you already use.',
   safe: 'No clear warning signs. If a message asks for money, codes or passwords, check with the sender another way.',
 } as const;
@@ -27,6 +28,7 @@ export function contactBrand(brand: string): string {
 export function recommend(level: ThreatLevel, reasons: readonly Reason[], linkCount: number): string[] {
   const ids = new Set(reasons.map((r) => r.id));
   if (level === 'safe') {
+    if (linkCount > 0 && reasons.some((r) => r.severity !== 'low')) return [RECOMMENDATIONS.safeButCareful];
     if (linkCount > 0) return [RECOMMENDATIONS.safeLinks];
     return reasons.length > 0 ? [RECOMMENDATIONS.safe] : [];
   }
