@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 // The REAL server on loopback with a fresh database per run; it also serves the built web app.
 const port = Number(process.env.E2E_PORT ?? 5173);
 const baseURL = `http://127.0.0.1:${port}`;
-const repoRoot = resolve(__dirname, '../..');
+const repoRoot = resolve(import.meta.dirname, '../..');
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'baitcheck-e2e-'));
 
 export default defineConfig({
@@ -44,6 +44,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   },
 });

@@ -41,7 +41,7 @@ function Header() {
 function BottomNav() {
   const [location] = useLocation();
   return (
-    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
+    <nav aria-label="Main" className="sticky bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
       <ul className="mx-auto grid max-w-5xl grid-cols-5">
         {NAV_ITEMS.map(({ href, label, Icon }) => {
           const active = isActivePath(href, location);
@@ -85,7 +85,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <StatusBanner />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 pb-28 pt-4 outline-none">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 pb-8 pt-4 outline-none">
         {children}
       </main>
       <BottomNav />

@@ -35,7 +35,13 @@ export function AlertCard({ message, now }: { message: Message; now?: Date }) {
         </time>
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        Message from <span className="font-medium text-slate-900">{sender || 'URL Scan'}</span>
+        {sender ? (
+          <>
+            Message from <span className="font-medium text-slate-900">{sender}</span>
+          </>
+        ) : (
+          'URL Scan'
+        )}
       </p>
       <div className="mt-3 rounded-lg bg-slate-50 p-3">
         <HighlightedText

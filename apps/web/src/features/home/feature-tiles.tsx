@@ -18,9 +18,9 @@ export function FeatureTiles() {
           <li key={href}>
             <Link
               href={href}
-              className="flex h-full flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-primary focus-ring"
+              className="flex h-full flex-col gap-1.5 rounded-xl border border-slate-200 bg-white p-3 shadow-sm transition-colors hover:border-primary focus-ring sm:p-4"
             >
-              <span className="flex h-10 w-10 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
+              <span className="mb-1 flex h-9 w-9 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
                 <Icon aria-hidden="true" className="h-5 w-5" />
               </span>
               <span className="font-semibold text-slate-900">{title}</span>

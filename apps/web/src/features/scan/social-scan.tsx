@@ -32,21 +32,21 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
       <div className={cn('flex items-center gap-3 border-b p-4', meta.panel)}>
         <ThreatIcon level={analysis.threatLevel} className={cn('h-7 w-7', meta.tone)} />
         <div>
-          <h3 className={cn('text-lg font-bold', meta.tone)}>{meta.title}</h3>
+          <h2 className={cn('text-lg font-bold', meta.tone)}>{meta.title}</h2>
           <p className="text-sm text-slate-700">Threat level: {analysis.threatLevel}</p>
         </div>
       </div>
       <div className="space-y-4 p-4">
         <section aria-labelledby="social-warnings">
-          <h4 id="social-warnings" className="mb-2 text-sm font-semibold text-slate-900">
+          <h3 id="social-warnings" className="mb-2 text-sm font-semibold text-slate-900">
             Warning Indicators
-          </h4>
+          </h3>
           <ReasonList labels={analysis.reasons} details={analysis.reasonDetails} emptyText="No suspicious elements detected." />
         </section>
         <section aria-labelledby="social-content">
-          <h4 id="social-content" className="mb-2 text-sm font-semibold text-slate-900">
+          <h3 id="social-content" className="mb-2 text-sm font-semibold text-slate-900">
             Reviewed Content
-          </h4>
+          </h3>
           <div className="rounded-lg border border-slate-200 bg-slate-50 p-3">
             <HighlightedText content={analysis.content} highlights={analysis.highlights} reasons={analysis.reasonDetails} />
           </div>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Message, MessageStats } from '@baitcheck/contracts';
 import { API, fillPath } from '@/lib/api/endpoints';
 import { api } from '../api-client';
@@ -40,11 +40,7 @@ export function invalidateScanData(queryClient: QueryClient): Promise<unknown> {
   ]);
 }
 
-/** Deletes a stored scan, then refreshes the list, the stats and the status banner. */
-export function useDeleteMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<{ success: true }>(fillPath(API.deleteMessage.path, { id })),
-    onSuccess: () => invalidateScanData(queryClient),
-  });
+/** Deletes a stored scan. Callers refresh with {@link invalidateScanData}. */
+export function deleteMessage(id: string): Promise<{ success: true }> {
+  return api.delete<{ success: true }>(fillPath(API.deleteMessage.path, { id }));
 }

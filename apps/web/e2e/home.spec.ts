@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { BlockedSender, MessageStats, ProtectionSettings, TextScanResponse } from '@baitcheck/contracts';
+import { SAMPLES, seedText } from './helpers';
+
+async function counters(page: Page) {
+  const values: Record<string, string> = {};
+  for (const label of ['Phishing', 'Suspicious', 'Safe']) {
+    const dd = page.locator('dl').filter({ has: page.getByText(label, { exact: true }) }).locator(`dt:text-is("${label}") + dd`);
+    values[label] = (await dd.textContent())?.trim() ?? '';
+  }
+  return values;
+}
+
+test('home: counters, seven real bars, recent alerts, delete, report, block, protection switches, banner', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'No Threats Detected' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Protection active.' })).toBeVisible();
+  await expect.poll(() => counters(page)).toEqual({ Phishing: '0', Suspicious: '0', Safe: '0' });
+
+  await seedText(page.request, SAMPLES.phishing, SAMPLES.phishingSender);
+  await seedText(page.request, SAMPLES.safe, SAMPLES.safeSender);
+  await seedText(page.request, SAMPLES.safe, SAMPLES.safeSender);
+  await page.reload();
+
+  const stats = (await (await page.request.get(`/api/message-stats?tz=UTC`)).json()) as MessageStats;
+  await expect.poll(() => counters(page)).toEqual({
+    Phishing: String(stats.phishing),
+    Suspicious: String(stats.suspicious),
+    Safe: String(stats.safe),
+  });
+  expect(stats.phishing).toBe(1);
+  expect(stats.safe).toBe(2);
+
+  // Seven bars, today's (the last) carries the real count in its name.
+  const bars = page.getByTestId('day-bar');
+  await expect(bars).toHaveCount(7);
+  await expect(bars.last()).toHaveAttribute('aria-label', /: 3 scans \(1 phishing, 0 suspicious, 2 safe\)$/);
+
+  // The banner says phishing was found today.
+  await expect(page.getByRole('status').filter({ hasText: '1 phishing message found in the last 24 hours' })).toBeVisible();
+
+  // Recent alerts hide safe messages.
+  const alerts = page.getByRole('main').getByRole('article');
+  await expect(alerts).toHaveCount(1);
+  const alert = alerts.first();
+  await expect(alert.getByRole('heading', { name: 'Phishing Detected' })).toBeVisible();
+  await expect(alert.getByText('Today')).toBeVisible();
+  await expect(alert.getByText(`Message from ${SAMPLES.phishingSender}`)).toBeVisible();
+  await expect(alert.locator('mark', { hasText: 'URGENT' })).toBeVisible();
+
+  await alert.getByRole('button', { name: 'Report' }).click();
+  await expect(page.getByText('Thank you for reporting this message.', { exact: true })).toBeVisible();
+
+  await alert.getByRole('button', { name: 'Block Sender' }).click();
+  await expect(page.getByText('Messages from the sender will be blocked.', { exact: true })).toBeVisible();
+  const blocked = (await (await page.request.get('/api/blocked-senders')).json()) as BlockedSender[];
+  expect(blocked.map((b) => b.sender)).toEqual([SAMPLES.phishingSender]);
+  const again = (await (
+    await page.request.post('/api/scan/text', { data: { content: 'hello again', sender: SAMPLES.phishingSender, saveToHistory: false } })
+  ).json()) as TextScanResponse;
+  expect(again.analysis.reasons.join(' ')).toMatch(/block/i);
+
+  // Delete refreshes the alerts and the counters.
+  await alert.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('The message has been removed from your history.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No Threats Detected' })).toBeVisible();
+  await expect.poll(() => counters(page)).toEqual({ Phishing: '0', Suspicious: '0', Safe: '2' });
+
+  // Protection switches are saved on the server.
+  const sms = page.getByRole('switch', { name: 'SMS Protection' });
+  const before = await sms.getAttribute('aria-checked');
+  await sms.click();
+  await expect(page.getByText('Your protection settings have been updated.', { exact: true })).toBeVisible();
+  const settings = (await (await page.request.get('/api/protection-settings')).json()) as ProtectionSettings;
+  expect(String(settings.smsProtection)).toBe(before === 'true' ? 'false' : 'true');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'SMS Protection' })).toHaveAttribute('aria-checked', String(settings.smsProtection));
+
+  // Push notifications are local.
+  await page.getByRole('switch', { name: 'Push Notifications' }).click();
+  await expect(page.getByText('Notifications disabled', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+});
+
+test('navigation: tiles and bottom navigation reach every screen', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: /Scan Message/ }).click();
+  await expect(page.getByRole('heading', { name: 'Scan for Threats' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [name, heading] of [
+    ['History', 'Scan History'],
+    ['Account', 'Account'],
+    ['Settings', 'Settings'],
+    ['Dashboard', 'Your Protection'],
+  ] as const) {
+    await nav.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+  }
+  await page.getByRole('link', { name: 'Open settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('switch', { name: 'On-Device Scanning' })).toBeVisible();
+});

@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { SAMPLES, SCREENSHOT_DIR, expectNoAxeViolations, seedText, seedUrl } from './helpers';
+
+const ROUTES = [
+  { name: 'home', path: '/', ready: 'Recent Alerts' },
+  { name: 'scan', path: '/scan', ready: 'Scan for Threats' },
+  { name: 'history', path: '/history', ready: 'Scan History' },
+  { name: 'account', path: '/account', ready: 'Account' },
+  { name: 'settings', path: '/settings', ready: 'Settings' },
+  { name: 'not-found', path: '/no-such-page', ready: '404 Page Not Found' },
+] as const;
+
+const WIDTHS = [390, 1280] as const;
+
+test.use({ reducedMotion: 'reduce' });
+
+for (const withData of [false, true]) {
+  test.describe(withData ? 'every route with data' : 'every route, new visitor', () => {
+    for (const route of ROUTES) {
+      test(`${route.path}: no axe violations, screenshots at ${WIDTHS.join(' and ')} px`, async ({ page }) => {
+        if (withData) {
+          await seedText(page.request, SAMPLES.phishing, SAMPLES.phishingSender);
+          await seedText(page.request, SAMPLES.suspicious, 'DHL');
+          await seedText(page.request, SAMPLES.safe, SAMPLES.safeSender);
+          await seedUrl(page.request, SAMPLES.phishingUrl);
+        }
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+          await page.goto(route.path);
+          await expect(page.getByRole('heading', { name: route.ready, exact: true }).first()).toBeAttached();
+          await expect(page).toHaveTitle('Baitcheck');
+          // Nothing is still loading.
+          await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+          if (route.name !== 'not-found') {
+            await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveCount(1);
+          }
+          await expectNoAxeViolations(page);
+          await page.screenshot({
+            path: join(SCREENSHOT_DIR, `${route.name}${withData ? '-data' : ''}-${width}.png`),
+            fullPage: true,
+          });
+        }
+      });
+    }
+  });
+}
+
+test('the scan result view has no axe violations (screenshots at both widths)', async ({ page }) => {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/scan');
+    await page.getByLabel('Message to scan').fill(SAMPLES.phishing);
+    await page.getByRole('button', { name: 'Scan Message' }).click();
+    await expect(page.getByRole('heading', { name: 'Phishing Detected' })).toBeVisible();
+    await page.getByRole('button', { name: 'Threat Intelligence Details' }).click();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `scan-result-${width}.png`), fullPage: true });
+  }
+});
+
+test('the social media result card has no axe violations', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/scan');
+  await page.getByRole('tab', { name: 'Social Media' }).click();
+  await page.locator('label', { hasText: 'WhatsApp' }).click();
+  await expect(page.getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
+  await page.getByLabel('Message', { exact: true }).fill(SAMPLES.suspicious);
+  await page.getByRole('button', { name: 'Scan Message' }).click();
+  await expect(page.getByRole('heading', { name: 'Warning Indicators' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'scan-social-390.png'), fullPage: true });
+});
