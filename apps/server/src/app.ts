@@ -69,8 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   const db = database.db;
-  const messagesRepo = createMessagesRepository(db);
-  const messages = createMessagesService(messagesRepo);
+  const messages = createMessagesService(createMessagesRepository(db));
+  const blockedSenders = createBlockedSendersService(createBlockedSendersRepository(db));
   const sessions = createSessionsService(createSessionsRepository(db));
   app.decorate('sessions', sessions);
 
@@ -79,13 +79,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure });
 
   registerHealthRoutes(app, createHealthService(createHealthRepository(db), database.driver));
-  registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), messagesRepo }));
+  registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), blockedSenders }));
   registerMessagesRoutes(app, messages);
   registerStatsRoutes(app, createStatsService(createStatsRepository(db)));
   registerProtectionSettingsRoutes(app, createProtectionSettingsService(createProtectionSettingsRepository(db)));
   registerProtectionStatusRoutes(app, createProtectionStatusService(createProtectionStatusRepository(db)));
   registerReportsRoutes(app, createReportsService({ repo: createReportsRepository(db), messages }));
-  registerBlockedSendersRoutes(app, createBlockedSendersService(createBlockedSendersRepository(db)));
+  registerBlockedSendersRoutes(app, blockedSenders);
 
   await app.register(staticPlugin, { webDistDir: config.webDistDir });
   return app;

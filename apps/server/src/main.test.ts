@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,17 +9,6 @@ import { SESSION_COOKIE } from './plugins/session.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 interface Running {
   child: ChildProcess;
   base: string;
@@ -28,22 +16,19 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-async function startServer(dataDir: string, port: number): Promise<Running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: join(dataDir, 'no-web') };
+/** Starts main.ts on a port the OS picks (PORT=0), read back from its "listening" log line. */
+async function startServer(dataDir: string): Promise<Running> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: join(dataDir, 'no-web') };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
+  let base: string | undefined;
+  while (!base) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
+    base = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, base, output: () => output, exited };
@@ -81,8 +66,7 @@ describe('main.ts as a process', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('serves, finishes an in-flight request on SIGTERM, exits 0, and keeps the data for the next start', async () => {
-    const port = await freePort();
-    const first = await startServer(dataDir, port);
+    const first = await startServer(dataDir);
     const scan = await fetch(`${first.base}/api/scan/text`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -104,7 +88,7 @@ describe('main.ts as a process', () => {
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('stopped');
 
-    const second = await startServer(dataDir, port);
+    const second = await startServer(dataDir);
     try {
       const list = await fetch(`${second.base}/api/messages`, { headers: { cookie } });
       const ids = ((await list.json()) as { id: string; content: string }[]).map((m) => m.id);

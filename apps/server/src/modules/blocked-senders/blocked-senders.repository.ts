@@ -1,5 +1,5 @@
 import type { BlockedSender } from '@baitcheck/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { blockedSenders } from '../../db/schema.ts';
 
@@ -16,7 +16,19 @@ function toBlockedSender(row: { id: string; sender: string; createdAt: Date }): 
 
 /** All SQL of the blocked-senders list. */
 export function createBlockedSendersRepository(db: Db) {
+  const listSenders = db
+    .select({ sender: blockedSenders.sender })
+    .from(blockedSenders)
+    .where(eq(blockedSenders.userId, sql.placeholder('userId')))
+    .prepare('blocked_senders_list_senders');
+
   return {
+    /** Just the senders, for the engine. */
+    async listSenders(userId: string): Promise<string[]> {
+      const rows = await listSenders.execute({ userId });
+      return rows.map((r) => r.sender);
+    },
+
     async list(userId: string): Promise<BlockedSender[]> {
       const rows = await db.select(columns).from(blockedSenders).where(eq(blockedSenders.userId, userId)).orderBy(desc(blockedSenders.createdAt), desc(blockedSenders.id));
       return rows.map(toBlockedSender);

@@ -1,21 +1,48 @@
 import type { BlockedSender } from '@baitcheck/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { createLruCache } from '../../lib/lru-cache.ts';
 import type { BlockedSendersRepository } from './blocked-senders.repository.ts';
+
+/** How long a cached blocked-senders list is trusted. */
+export const BLOCKED_SENDERS_CACHE_TTL_MS = 10_000;
 
 /** The user's blocked senders; a later scan from one of them says so in its reasons. */
 export function createBlockedSendersService(repo: BlockedSendersRepository) {
+  // Every scan with a sender needs the list and it rarely changes, so it is cached per user.
+  // Changes through this process drop the entry at once; the TTL bounds how long another
+  // server process sharing a PostgreSQL database can miss a change.
+  const sendersByUser = createLruCache<string, string[]>({ maxEntries: 10_000, ttlMs: BLOCKED_SENDERS_CACHE_TTL_MS });
+
   return {
+    /**
+     * The whole (short) list rather than a lookup of one sender: the engine also matches the
+     * address inside "Name <address>", and that rule should live in one place, the engine.
+     */
+    async listSenders(userId: string): Promise<string[]> {
+      const cached = sendersByUser.get(userId);
+      if (cached) return cached;
+      const senders = await repo.listSenders(userId);
+      sendersByUser.set(userId, senders);
+      return senders;
+    },
+
     list(userId: string): Promise<BlockedSender[]> {
       return repo.list(userId);
     },
 
     /** Blocking twice is not an error: the second call returns the first entry. */
-    block(userId: string, sender: string): Promise<{ blocked: BlockedSender; created: boolean }> {
-      return repo.insertOrFind(userId, sender);
+    async block(userId: string, sender: string): Promise<{ blocked: BlockedSender; created: boolean }> {
+      try {
+        return await repo.insertOrFind(userId, sender);
+      } finally {
+        sendersByUser.delete(userId);
+      }
     },
 
     async unblock(userId: string, id: string): Promise<{ success: true }> {
-      if (!(await repo.delete(userId, id))) throw new AppError('BLOCKED_SENDER_NOT_FOUND');
+      const deleted = await repo.delete(userId, id);
+      sendersByUser.delete(userId);
+      if (!deleted) throw new AppError('BLOCKED_SENDER_NOT_FOUND');
       return { success: true };
     },
   };

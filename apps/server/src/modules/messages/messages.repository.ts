@@ -1,21 +1,9 @@
-import type { Message, MessageSource, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
+import type { Message, ThreatLevel } from '@baitcheck/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
 
 type MessageRow = typeof messages.$inferSelect;
-
-/** A message to store. */
-export interface NewMessage {
-  userId: string;
-  kind: 'text' | 'url';
-  content: string;
-  sender: string;
-  source: MessageSource;
-  threatLevel: ThreatLevel;
-  score: number;
-  threatDetails: ThreatDetails;
-}
 
 function toMessage(row: MessageRow): Message {
   return {
@@ -30,15 +18,9 @@ function toMessage(row: MessageRow): Message {
   };
 }
 
-/** All SQL on the history (`messages`). Every query is scoped by user id. */
+/** Reading and deleting the history (`messages`); every query is scoped by user id. Scans write it (scan repository). */
 export function createMessagesRepository(db: Db) {
   return {
-    async insert(message: NewMessage): Promise<Message> {
-      const [row] = await db.insert(messages).values(message).returning();
-      if (!row) throw new Error('insert into messages returned no row');
-      return toMessage(row);
-    },
-
     async list(userId: string, options: { limit: number; threatLevel?: ThreatLevel | undefined }): Promise<Message[]> {
       const where = options.threatLevel
         ? and(eq(messages.userId, userId), eq(messages.threatLevel, options.threatLevel))

@@ -1,23 +1,40 @@
-import { eq, sql } from 'drizzle-orm';
+import type { MessageSource, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
 import type { Db } from '../../db/database.ts';
-import { blockedSenders } from '../../db/schema.ts';
+import { messages } from '../../db/schema.ts';
+import { createBatchWriter } from '../../lib/batch-writer.ts';
 
-/** SQL the scan path reads. Storing the scan goes through the messages repository. */
+/** A scan to keep in the history. */
+export interface NewMessage {
+  userId: string;
+  kind: 'text' | 'url';
+  content: string;
+  sender: string;
+  source: MessageSource;
+  threatLevel: ThreatLevel;
+  score: number;
+  threatDetails: ThreatDetails;
+}
+
+/** The most rows one INSERT carries; bounds statement size (nine parameters a row). */
+const MAX_ROWS_PER_INSERT = 100;
+
+/** The scan path's SQL: writing scans into the history. */
 export function createScanRepository(db: Db) {
-  const listBlocked = db
-    .select({ sender: blockedSenders.sender })
-    .from(blockedSenders)
-    .where(eq(blockedSenders.userId, sql.placeholder('userId')))
-    .prepare('scan_list_blocked_senders');
+  // Concurrent scans share one multi-row INSERT (see createBatchWriter); the id and time are
+  // made here, so nothing has to be read back.
+  const writer = createBatchWriter<typeof messages.$inferInsert>(
+    async (rows) => {
+      await db.insert(messages).values(rows);
+    },
+    { maxBatch: MAX_ROWS_PER_INSERT },
+  );
 
   return {
-    /**
-     * The whole (short) list rather than a lookup of the one sender: the engine also matches
-     * the address inside "Name <address>", and that rule should live in one place, the engine.
-     */
-    async listBlockedSenders(userId: string): Promise<string[]> {
-      const rows = await listBlocked.execute({ userId });
-      return rows.map((r) => r.sender);
+    /** Stores the scan and resolves with its id once it is committed. */
+    async saveMessage(message: NewMessage): Promise<string> {
+      const id = crypto.randomUUID();
+      await writer.write({ ...message, id, scanDate: new Date() });
+      return id;
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { MessageSource, ScanAnalysis, TextScanRequest, TextScanResponse, ThreatDetails, UrlScanRequest, UrlScanResponse } from '@baitcheck/contracts';
 import type { Analysis, AnalyzeInput } from '@baitcheck/detector';
 import { analyze } from '@baitcheck/detector';
-import type { MessagesRepository } from '../messages/messages.repository.ts';
 import type { ScanRepository } from './scan.repository.ts';
 
 function toScanAnalysis(analysis: Analysis, content: string): ScanAnalysis {
@@ -34,20 +33,20 @@ function toThreatDetails(analysis: ScanAnalysis): ThreatDetails {
 /** Scans text and links with the engine and keeps them in the user's history on request. */
 export function createScanService(deps: {
   scanRepo: ScanRepository;
-  messagesRepo: MessagesRepository;
+  blockedSenders: { listSenders(userId: string): Promise<string[]> };
   clock?: () => Date;
 }) {
   const clock = deps.clock ?? (() => new Date());
 
   const run = async (userId: string, input: AnalyzeInput): Promise<ScanAnalysis> => {
     // Without a sender there is nothing to match, so the list is not worth a query.
-    const blockedSenders = input.sender ? await deps.scanRepo.listBlockedSenders(userId) : [];
+    const blockedSenders = input.sender ? await deps.blockedSenders.listSenders(userId) : [];
     const analysis = analyze(input, { blockedSenders, now: clock().toISOString() });
     return toScanAnalysis(analysis, input.content);
   };
 
   const save = async (userId: string, kind: 'text' | 'url', input: { content: string; sender: string; source: MessageSource }, analysis: ScanAnalysis) => {
-    const stored = await deps.messagesRepo.insert({
+    return deps.scanRepo.saveMessage({
       userId,
       kind,
       ...input,
@@ -55,7 +54,6 @@ export function createScanService(deps: {
       score: analysis.score,
       threatDetails: toThreatDetails(analysis),
     });
-    return stored.id;
   };
 
   return {

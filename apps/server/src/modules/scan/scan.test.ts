@@ -77,6 +77,26 @@ describeWithDatabases('POST /api/scan/text', (ctx) => {
     expect(other.json().analysis.reasonDetails.map((r: { id: string }) => r.id)).not.toContain('blocked-sender');
   });
 
+  it('stops naming a sender as soon as it is unblocked', async () => {
+    const visitor = ctx.visitor();
+    const ids = async () => (await visitor.post('/api/scan/text', { content: SAFE_SMS, sender: 'Bulk <bulk@example.com>' })).json().analysis.reasonDetails.map((r: { id: string }) => r.id);
+    expect(await ids()).not.toContain('blocked-sender');
+    const blocked = (await visitor.post('/api/blocked-senders', { sender: 'bulk@example.com' })).json();
+    expect(await ids()).toContain('blocked-sender');
+    await visitor.delete(`/api/blocked-senders/${blocked.id}`);
+    expect(await ids()).not.toContain('blocked-sender');
+  });
+
+  it('stores every one of many concurrent scans', async () => {
+    const visitor = ctx.visitor();
+    await visitor.get('/api/messages');
+    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => visitor.post('/api/scan/text', { content: `Message number ${i}` })));
+    const ids = responses.map((r) => r.json().message.id);
+    expect(new Set(ids).size).toBe(30);
+    const stored = (await visitor.get('/api/messages')).json().map((m: { id: string }) => m.id);
+    expect(new Set(stored)).toEqual(new Set(ids));
+  });
+
   it.each([
     ['empty content', { content: '' }, 'content'],
     ['whitespace content', { content: ' \n\t ' }, 'content'],

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createLruCache } from '../../lib/lru-cache.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 
 /** Sessions last this long after the last visit (sliding). */
 export const SESSION_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 /** How stale `last_seen_at` may get before a visit writes it again; saves a write per request. */
 export const SESSION_TOUCH_INTERVAL_MS = 24 * 60 * 60 * 1000;
-/** Sessions held in memory; beyond this the least recently added are dropped (and re-read). */
+/** Sessions held in memory; beyond this the least recently used are dropped (and re-read). */
 export const SESSION_CACHE_SIZE = 10_000;
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -40,16 +41,8 @@ export function generateToken(): string {
  * the sessions it creates (deletion goes through `revoke`, which drops the cache entry).
  */
 export function createSessionsService(repo: SessionsRepository, clock: () => number = Date.now) {
-  const cache = new Map<string, CachedSession>();
-
-  const remember = (idHash: string, entry: CachedSession) => {
-    cache.delete(idHash);
-    cache.set(idHash, entry);
-    if (cache.size > SESSION_CACHE_SIZE) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-  };
+  const cache = createLruCache<string, CachedSession>({ maxEntries: SESSION_CACHE_SIZE });
+  const remember = (idHash: string, entry: CachedSession) => cache.set(idHash, entry);
 
   const create = async (): Promise<ResolvedSession> => {
     const token = generateToken();
@@ -90,7 +83,7 @@ export function createSessionsService(repo: SessionsRepository, clock: () => num
 
     async pruneExpired(): Promise<{ sessions: number; guests: number }> {
       const now = clock();
-      for (const [hash, entry] of cache) if (entry.expiresAt <= now) cache.delete(hash);
+      cache.deleteWhere((entry) => entry.expiresAt <= now);
       return repo.pruneExpired(new Date(now));
     },
   };

@@ -1,0 +1,34 @@
+// The parts of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+    total: number;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    pipelining?: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    duration: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,50 @@
+import { availableParallelism } from 'node:os';
+import { measureFirstScreen } from './first-screen.ts';
+import { measureScanThroughput } from './scan-throughput.ts';
+
+// `npm run bench [-- --json] [-- --duration 10] [-- --connections 50]`
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const numberArg = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  const value = i >= 0 ? Number(args[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
+  return value;
+};
+
+const TARGETS = { requestsPerSecond: 1_000, latencyP99Ms: 100, firstScreenGzipKb: 150 };
+
+const scan = await measureScanThroughput({ connections: numberArg('--connections', 50), durationSeconds: numberArg('--duration', 10) });
+const firstScreen = measureFirstScreen();
+const firstScreenGzipKb = Math.round((firstScreen.totalGzipBytes / 1024) * 10) / 10;
+
+const report = {
+  machine: { cpus: availableParallelism(), node: process.version },
+  scanText: scan,
+  firstScreen: { ...firstScreen, totalGzipKb: firstScreenGzipKb },
+  targets: TARGETS,
+  met: {
+    requestsPerSecond: scan.requestsPerSecond >= TARGETS.requestsPerSecond,
+    latencyP99Ms: scan.latencyP99Ms < TARGETS.latencyP99Ms,
+    firstScreenGzipKb: firstScreenGzipKb < TARGETS.firstScreenGzipKb,
+  },
+};
+
+if (json) {
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+} else {
+  const rows: [string, string, string, string][] = [
+    ['POST /api/scan/text requests/s', scan.requestsPerSecond.toFixed(0), `>= ${TARGETS.requestsPerSecond}`, report.met.requestsPerSecond ? 'yes' : 'NO'],
+    ['POST /api/scan/text latency p50', `${scan.latencyP50Ms} ms`, '', ''],
+    ['POST /api/scan/text latency p99', `${scan.latencyP99Ms} ms`, `< ${TARGETS.latencyP99Ms} ms`, report.met.latencyP99Ms ? 'yes' : 'NO'],
+    ['First-screen JavaScript (gzip)', `${firstScreenGzipKb} KB`, `< ${TARGETS.firstScreenGzipKb} KB`, report.met.firstScreenGzipKb ? 'yes' : 'NO'],
+  ];
+  const header: [string, string, string, string] = ['Measure', 'Result', 'Target', 'Met'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`Baitcheck benchmark: ${scan.connections} connections for ${scan.durationSeconds} s on PGlite, ${report.machine.cpus} CPUs, Node ${process.version}`);
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+  console.log(`${scan.requests} requests, ${scan.non2xx} non-2xx, ${scan.errors} errors; first screen: ${firstScreen.scripts.map((s) => s.path).join(', ')}`);
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startServerProcess } from './server-process.ts';
+
+/** A realistic smishing SMS: parcel redelivery with a lookalike link. */
+export const BENCH_SMS = {
+  content:
+    'USPS: Your package 9400 1118 9922 3816 is on hold due to an incomplete address. Update your delivery details within 24 hours to avoid return: https://usps-redelivery-help.com/track?id=9400111',
+  sender: '+1 (555) 014-2231',
+  source: 'sms',
+  saveToHistory: true,
+} as const;
+
+/** Results of the scan benchmark. */
+export interface ScanThroughput {
+  connections: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyMaxMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+/**
+ * Starts the real server on PGlite in a temporary DATA_DIR, opens one session, warms up, then
+ * drives `POST /api/scan/text` with `connections` connections for `durationSeconds`, every
+ * request reusing the session cookie and saving to the history, as the web app does.
+ */
+export async function measureScanThroughput(options: { connections: number; durationSeconds: number; logLevel?: string }): Promise<ScanThroughput> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bc-bench-'));
+  const server = await startServerProcess({ dataDir, logLevel: options.logLevel });
+  try {
+    const url = `${server.baseUrl}/api/scan/text`;
+    const body = JSON.stringify(BENCH_SMS);
+    const first = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    if (first.status !== 200) throw new Error(`scan answered ${first.status}: ${await first.text()}`);
+    const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    if (!cookie) throw new Error('the server set no session cookie');
+    const request = { url, method: 'POST', headers: { 'content-type': 'application/json', cookie }, body };
+
+    await autocannon({ ...request, connections: 10, duration: 3 });
+    const result = await autocannon({ ...request, connections: options.connections, duration: options.durationSeconds });
+    return {
+      connections: options.connections,
+      durationSeconds: options.durationSeconds,
+      requestsPerSecond: result.requests.average,
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      latencyMaxMs: result.latency.max,
+      requests: result['2xx'] + result.non2xx,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    };
+  } finally {
+    const code = await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (code !== 0) throw new Error(`server exited with ${code} after the benchmark`);
+  }
+}

@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A free TCP port on 127.0.0.1. */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The real server (`apps/server/src/main.ts`) running as its own process. */
+export interface ServerProcess {
+  baseUrl: string;
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the server exactly as `npm start` does (its own process, so the load generator does
+ * not share its event loop) on PGlite in `dataDir`, and waits until it answers.
+ */
+export async function startServerProcess(options: { dataDir: string; logLevel?: string }): Promise<ServerProcess> {
+  const port = await findFreePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: options.logLevel ?? 'info',
+  };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: `${REPO_ROOT}apps/server`,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start:\n${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within 60 s:\n${stderr}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
