@@ -38,6 +38,21 @@ const ACCOUNT_WORDS: ReadonlySet<string> = new Set([
   'gift', 'mail', 'email', 'icloud', 'store', 'shipping', 'fee', 'fees', 'locked', 'unusual', 'access',
 ]);
 
+/** Account words long enough to count inside a run of letters ("secureamazon"). */
+const LONG_ACCOUNT_WORDS: readonly string[] = [...ACCOUNT_WORDS].filter((w) => w.length >= 5);
+
+/** True when `token` occurs in `host` at the start of a label or after a hyphen. */
+function startsWord(host: string, token: string): boolean {
+  for (let at = host.indexOf(token); at !== -1; at = host.indexOf(token, at + 1)) {
+    if (at === 0 || !/[a-z0-9]/.test(host[at - 1] as string)) return true;
+  }
+  return false;
+}
+
+function hasAccountWord(compactHost: string): boolean {
+  return LONG_ACCOUNT_WORDS.some((w) => compactHost.includes(w));
+}
+
 interface IndexedToken {
   readonly brand: Brand;
   readonly token: string;
@@ -106,7 +121,13 @@ export function brandsInHost(link: ParsedLink): Brand[] {
   for (const variant of hostVariants(host)) {
     const compact = variant.replace(/[-_]/g, '');
     for (const { brand, token } of LOOSE) {
-      if (!found.includes(brand) && compact.includes(token)) found.push(brand);
+      if (found.includes(brand)) continue;
+      // at the start of a label or word ("paypal-secure", "secure-paypal", "www.paypal.com.evil"),
+      // or inside one when the host also has an account word ("securepaypal", "myamazonaccount"),
+      // not "teleamazonas"
+      if (startsWord(variant, token) || ((token.includes('-') ? variant : compact).includes(token) && hasAccountWord(compact))) {
+        found.push(brand);
+      }
     }
     const labels = variant.split(LABEL_SPLIT);
     for (const label of labels) {

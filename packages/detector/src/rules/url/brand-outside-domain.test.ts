@@ -20,6 +20,10 @@ linkRuleTable(brandOutsideDomain, {
     ['https://ups.top/x', ['UPS']],
     ['http://chase.com.evil.ru/', ['Chase']],
     ['http://outlook-verify.com', ['Microsoft']],
+    ['https://secureamazon.top/', ['Amazon']],
+    ['https://my-amazon.shop/', ['Amazon']],
+    ['http://t-mobile-bill.net', ['T-Mobile']],
+    ['https://icloud-find.com', ['Apple']],
   ],
   quiet: [
     'https://www.paypal.com/signin',
@@ -38,5 +42,12 @@ linkRuleTable(brandOutsideDomain, {
     'https://paper-chase.co.uk',
     'https://ups-and-downs.blog',
     'https://economic-outlook.org',
+    'https://teleamazonas.com',
+    'https://bestmobilephonetoyou.com',
+    'https://hicloud.com',
+    'https://landmarketingmailer.com',
+    'https://www.t-mobile.de',
+    'https://apple.com.cn',
+    'https://citibank.co.uk',
   ],
 });
