@@ -96,6 +96,8 @@ export function isOfficialHost(brand: Brand, link: ParsedLink): boolean {
   }
   const reg = link.registrableDomain;
   const suffix = link.publicSuffix;
+  // a brand's own top-level domain (".hsbc", ".google", ".barclays")
+  if (suffix !== null && (brand.loose.includes(suffix) || brand.strict.includes(suffix))) return true;
   if (brand.countryVariants && reg !== null && suffix !== null && COUNTRY_SUFFIX.test(suffix)) {
     const cc = suffix.slice(suffix.lastIndexOf('.') + 1);
     if (!TYPO_COUNTRY_CODES.has(cc) && brand.countryVariants.includes(reg.slice(0, reg.length - suffix.length - 1))) {

@@ -49,5 +49,7 @@ linkRuleTable(brandOutsideDomain, {
     'https://www.t-mobile.de',
     'https://apple.com.cn',
     'https://citibank.co.uk',
+    'https://www.hsbc',
+    'https://about.google/',
   ],
 });
