@@ -61,6 +61,15 @@ describe('hostile input', () => {
     expect(a.threatLevel).toBe('phishing');
   });
 
+  it('handles options of the wrong shape without throwing', () => {
+    const input: AnalyzeInput = { kind: 'text', content: 'see http://evil-site.xyz/x', sender: 'x' };
+    for (const options of [null, 5, 'x', { blockedSenders: 'x' }, { intel: null }, { intel: { knownPhishingHosts: 'evil-site.xyz' } }, { now: 5 }]) {
+      const a = analyze(input, options as never);
+      expectWellFormed(a, input.content);
+      expect(a.threatData?.domainInfo?.lastChecked).toBe('');
+    }
+  });
+
   it('handles inputs of the wrong shape without throwing', () => {
     const odd = [
       null,
