@@ -1,7 +1,12 @@
+import { Writable } from 'node:stream';
 import { MAX_BODY_BYTES } from '@baitcheck/contracts';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
 import { SESSION_COOKIE } from './plugins/session.ts';
-import { describeWithDatabases } from './test/harness.ts';
+import { buildTestApp, describeWithDatabases } from './test/harness.ts';
 
 describeWithDatabases('cross-cutting behaviour', (ctx) => {
   describe('sessions', () => {
@@ -23,8 +28,7 @@ describeWithDatabases('cross-cutting behaviour', (ctx) => {
     });
 
     it('marks the cookie Secure when the request came over https through a trusted proxy', async () => {
-      const { buildApp } = await import('./app.ts');
-      const app = await buildApp({ config: { cookieSecure: 'auto', trustProxy: true, webDistDir: '/nonexistent' }, database: ctx.database });
+        const app = await buildApp({ config: { cookieSecure: 'auto', trustProxy: true, webDistDir: '/nonexistent' }, database: ctx.database });
       try {
         const res = await app.inject({ method: 'GET', url: '/api/messages', headers: { 'x-forwarded-proto': 'https' } });
         expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
@@ -37,7 +41,6 @@ describeWithDatabases('cross-cutting behaviour', (ctx) => {
     it('stores only a hash of the token, never the token itself', async () => {
       const visitor = ctx.visitor();
       await visitor.get('/api/messages');
-      const { sql } = await import('drizzle-orm');
       const result = await ctx.database.db.execute(sql`select id_hash from sessions`);
       const hashes = (result as unknown as { rows: { id_hash: string }[] }).rows.map((r) => r.id_hash);
       expect(hashes.length).toBeGreaterThan(0);
@@ -140,5 +143,52 @@ describeWithDatabases('cross-cutting behaviour', (ctx) => {
       expect(res.body).toContain('npm run build');
       expect(res.headers['content-security-policy']).toBeDefined();
     });
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answers 500 INTERNAL with the request id, logs the cause with that id, never echoes it, and keeps serving', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const database = await openDatabase({ kind: 'pglite' });
+    const app = await buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent' }, database, logger: pino({ level: 'error' }, sink) });
+    try {
+      const ok = await app.inject({ method: 'GET', url: '/api/messages' });
+      const cookie = ok.cookies[0]!;
+      // Break the database under the running app: the next query fails in a way no route expects.
+      await database.close();
+
+      const res = await app.inject({ method: 'GET', url: '/api/messages?limit=1', cookies: { [cookie.name]: cookie.value } });
+      expect(res.statusCode).toBe(500);
+      const body = res.json();
+      expect(body).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId: res.headers['x-request-id'] } });
+      expect(res.body).not.toMatch(/closed|pglite|select/i);
+      const logged = lines.find((l) => l.msg === 'unhandled error');
+      expect(logged?.reqId).toBe(res.headers['x-request-id']);
+      expect(JSON.stringify(logged?.err)).toBeTruthy();
+
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 503 in the API error shape once the app is closing', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    const app = await buildTestApp(database);
+    await app.ready();
+    const closed = app.close();
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    await closed;
+    await database.close();
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
   });
 });

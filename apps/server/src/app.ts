@@ -61,8 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify accepts a hop count at runtime (proxy-addr); its types only lag behind.
     trustProxy: config.trustProxy as boolean | string | string[],
     genReqId: () => crypto.randomUUID(),
-    // Answer 503 instead of hanging while app.close() drains in-flight requests.
-    return503OnClosing: true,
+    // The errors plugin answers 503 itself while closing, in the API's error shape.
+    return503OnClosing: false,
   }) as unknown as FastifyInstance;
 
   // Only JSON bodies are accepted: text/plain would otherwise reach validation as a string.

@@ -19,7 +19,8 @@ interface Running {
 /** Starts main.ts on a port the OS picks (PORT=0), read back from its "listening" log line. */
 async function startServer(dataDir: string): Promise<Running> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: join(dataDir, 'no-web') };
-  delete env.DATABASE_URL;
+  // Empty, not deleted: a developer's .env must not point the test at their database.
+  env.DATABASE_URL = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));

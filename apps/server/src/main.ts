@@ -1,11 +1,17 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config.ts';
 import { databaseTargetFor, openDatabase } from './db/database.ts';
 
 const PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 function readConfig(): Config {
+  // A .env at the repository root fills in what the environment leaves unset; it never
+  // overrides a variable that is set (even to empty).
+  const envFile = join(REPO_ROOT, '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
   try {
     return loadConfig();
   } catch (error) {

@@ -36,7 +36,8 @@ export async function startServerProcess(options: { dataDir: string; logLevel?: 
     DATA_DIR: options.dataDir,
     LOG_LEVEL: options.logLevel ?? 'info',
   };
-  delete env.DATABASE_URL;
+  // Empty, not deleted: a .env naming a PostgreSQL server must not redirect the benchmark.
+  env.DATABASE_URL = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: `${REPO_ROOT}apps/server`,
     env,

@@ -46,6 +46,18 @@ export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): F
  * are logged with the request id and answered with a generic sentence, never their own text.
  */
 export const errorsPlugin = globalPlugin(async (app) => {
+  // Fastify's own answer while closing has its own body shape; this one keeps ours.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError('SERVICE_UNAVAILABLE');
+    }
+  });
+
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.code === 'INTERNAL') {
