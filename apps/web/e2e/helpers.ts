@@ -42,3 +42,17 @@ export async function expectNoAxeViolations(page: Page) {
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   expect(summary, summary.join('\n')).toEqual([]);
 }
+
+/**
+ * A whole-page screenshot with the sticky header and bottom navigation where a person sees them:
+ * the viewport grows to the page's height first, since a `fullPage` capture would paint sticky
+ * parts in the middle of the page.
+ */
+export async function screenshotWholePage(page: Page, path: string) {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('No viewport');
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await page.screenshot({ path });
+  await page.setViewportSize(viewport);
+}

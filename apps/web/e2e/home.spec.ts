@@ -82,6 +82,7 @@ test('home: counters, seven real bars, recent alerts, delete, report, block, pro
 
   await page.getByRole('link', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByRole('heading', { name: 'Upgrade Your Protection' })).toBeVisible();
 });
 
 test('navigation: tiles and bottom navigation reach every screen', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SAMPLES, SCREENSHOT_DIR, expectNoAxeViolations, seedText, seedUrl } from './helpers';
+import { SAMPLES, SCREENSHOT_DIR, expectNoAxeViolations, screenshotWholePage, seedText, seedUrl } from './helpers';
 
 const ROUTES = [
   { name: 'home', path: '/', ready: 'Recent Alerts' },
@@ -8,6 +8,7 @@ const ROUTES = [
   { name: 'history', path: '/history', ready: 'Scan History' },
   { name: 'account', path: '/account', ready: 'Account' },
   { name: 'settings', path: '/settings', ready: 'Settings' },
+  { name: 'subscription', path: '/subscription', ready: 'Upgrade Your Protection' },
   { name: 'not-found', path: '/no-such-page', ready: '404 Page Not Found' },
 ] as const;
 
@@ -32,14 +33,11 @@ for (const withData of [false, true]) {
           await expect(page).toHaveTitle('Baitcheck');
           // Nothing is still loading.
           await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-          if (route.name !== 'not-found') {
+          if (route.name !== 'not-found' && route.name !== 'subscription') {
             await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveCount(1);
           }
           await expectNoAxeViolations(page);
-          await page.screenshot({
-            path: join(SCREENSHOT_DIR, `${route.name}${withData ? '-data' : ''}-${width}.png`),
-            fullPage: true,
-          });
+          await screenshotWholePage(page, join(SCREENSHOT_DIR, `${route.name}${withData ? '-data' : ''}-${width}.png`));
         }
       });
     }
@@ -55,7 +53,7 @@ test('the scan result view has no axe violations (screenshots at both widths)', 
     await expect(page.getByRole('heading', { name: 'Phishing Detected' })).toBeVisible();
     await page.getByRole('button', { name: 'Threat Intelligence Details' }).click();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `scan-result-${width}.png`), fullPage: true });
+    await screenshotWholePage(page, join(SCREENSHOT_DIR, `scan-result-${width}.png`));
   }
 });
 
@@ -69,5 +67,5 @@ test('the social media result card has no axe violations', async ({ page }) => {
   await page.getByRole('button', { name: 'Scan Message' }).click();
   await expect(page.getByRole('heading', { name: 'Warning Indicators' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, 'scan-social-390.png'), fullPage: true });
+  await screenshotWholePage(page, join(SCREENSHOT_DIR, 'scan-social-390.png'));
 });

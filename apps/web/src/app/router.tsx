@@ -8,6 +8,7 @@ const ScanPage = lazy(() => import('@/features/scan/scan-page'));
 const HistoryPage = lazy(() => import('@/features/history/history-page'));
 const AccountPage = lazy(() => import('@/features/account/account-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
+const SubscriptionPage = lazy(() => import('@/features/subscription/subscription-page'));
 const NotFoundPage = lazy(() => import('@/features/not-found/not-found-page'));
 
 function PageFallback() {
@@ -37,6 +38,7 @@ export function AppRouter() {
         <Route path={paths.history} component={HistoryPage} />
         <Route path={paths.account} component={AccountPage} />
         <Route path={paths.settings} component={SettingsPage} />
+        <Route path={paths.subscription} component={SubscriptionPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -12,7 +12,7 @@ const COUNTERS = [
   { key: 'safe', label: 'Safe', tone: 'text-green-700', ring: 'border-green-200 bg-green-50' },
 ] as const;
 
-const CHART_HEIGHT_PX = 96;
+const CHART_HEIGHT_PX = 80;
 
 function plural(n: number, word: string) {
   return `${n} ${word}`;
@@ -24,7 +24,10 @@ export function WeekChart({ days }: { days: readonly DailyCount[] }) {
   const max = Math.max(1, ...totals);
   return (
     <figure className="mt-4">
-      <figcaption className="mb-2 text-xs font-medium text-slate-600">Scans in the last 7 days</figcaption>
+      <figcaption className="mb-2 text-xs font-medium text-slate-600">
+        Scans in the last 7 days
+        {totals.every((t) => t === 0) ? <span className="font-normal"> · none yet</span> : null}
+      </figcaption>
       <ul className="flex items-end justify-between gap-2" style={{ height: CHART_HEIGHT_PX + 24 }}>
         {days.map((day, i) => {
           const total = totals[i] ?? 0;

@@ -61,14 +61,14 @@ export function GeneralScan() {
 
   return (
     <Tabs value={tab} onValueChange={(v) => setTab(v as InnerTab)}>
-      <TabsList aria-label="What to scan">
-        <TabsTrigger value="message" disabled={busy && tab !== 'message'}>
+      <TabsList aria-label="What to scan" className="bg-transparent p-0 gap-2">
+        <TabsTrigger className="border border-slate-300 bg-white data-[state=active]:border-primary data-[state=active]:bg-primary-soft data-[state=active]:shadow-none" value="message" disabled={busy && tab !== 'message'}>
           <span className="inline-flex items-center gap-2">
             <MessageSquareText aria-hidden="true" className="h-4 w-4" />
             Message
           </span>
         </TabsTrigger>
-        <TabsTrigger value="url" disabled={busy && tab !== 'url'}>
+        <TabsTrigger className="border border-slate-300 bg-white data-[state=active]:border-primary data-[state=active]:bg-primary-soft data-[state=active]:shadow-none" value="url" disabled={busy && tab !== 'url'}>
           <span className="inline-flex items-center gap-2">
             <Link2 aria-hidden="true" className="h-4 w-4" />
             URL
