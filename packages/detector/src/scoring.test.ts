@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Signal } from './rules/types';
-import { linkRisk, noisyOr, scoreSignals, THRESHOLDS, verdictFor } from './scoring';
+import { groupsTogether, linkRisk, noisyOr, scoreSignals, THRESHOLDS, verdictFor } from './scoring';
 
 const signal = (ruleId: string, ...texts: string[]): Signal => ({
   ruleId,
@@ -40,6 +40,17 @@ describe('scoring', () => {
     expect(verdictFor(two)).toBe('safe');
     expect(verdictFor(three)).toBe('suspicious');
     expect(scoreSignals([signal('reward-language', 'won', 'prize')])).toBeGreaterThan(scoreSignals([signal('reward-language', 'won', 'WON')]));
+  });
+
+  it('counts phrase groups as corroborating only when they stand close together', () => {
+    const at = (ruleId: string, start: number): Signal => ({ ...signal(ruleId), evidence: [{ start, end: start + 1, text: 'x' }] });
+    const near = [at('urgency-language', 0), at('security-threat-language', 100), at('reward-language', 200)];
+    const far = [at('urgency-language', 0), at('security-threat-language', 5_000), at('reward-language', 10_000)];
+    expect(groupsTogether(near)).toBe(3);
+    expect(groupsTogether(far)).toBe(1);
+    expect(verdictFor(scoreSignals(near))).toBe('suspicious');
+    expect(verdictFor(scoreSignals(far))).toBe('safe');
+    expect(groupsTogether([at('url-shortener', 0)])).toBe(0);
   });
 
   it('makes a blocked sender alone suspicious, and link red flags strong', () => {

@@ -51,8 +51,10 @@ const TEXT_PHRASE_RULES: ReadonlySet<string> = new Set([
 
 /** Extra weight per distinct phrase matched beyond the first within one phrase group (at most two). */
 const REPEAT_BONUS = 0.05;
-/** Corroboration weight per text phrase group beyond the second. */
+/** Corroboration weight per text phrase group beyond the second (groups within the window). */
 const GROUP_BONUS = 0.1;
+/** Characters within which phrase groups count as corroborating each other (a long SMS, a short email). */
+const GROUP_WINDOW = 600;
 
 /** The weight of one rule id (known weight, else by severity). */
 export function ruleWeight(ruleId: string, severity: Severity): number {
@@ -85,13 +87,38 @@ export function noisyOr(weights: readonly number[]): number {
 /** The score of a set of signals, in [0, 1]. */
 export function scoreSignals(signals: readonly Signal[]): number {
   const weights: number[] = [];
-  let groups = 0;
-  for (const s of signals) {
-    weights.push(signalWeight(s));
-    if (TEXT_PHRASE_RULES.has(s.ruleId)) groups++;
-  }
+  for (const s of signals) weights.push(signalWeight(s));
+  const groups = groupsTogether(signals);
   if (groups > 2) weights.push(GROUP_BONUS * (groups - 2));
   return round(noisyOr(weights));
+}
+
+/**
+ * The most phrase groups seen together within {@link GROUP_WINDOW} characters: groups that
+ * corroborate each other stand close, in a long text they meet by chance.
+ */
+export function groupsTogether(signals: readonly Signal[]): number {
+  const hits: { at: number; group: string }[] = [];
+  for (const s of signals) {
+    if (!TEXT_PHRASE_RULES.has(s.ruleId)) continue;
+    for (const e of s.evidence) hits.push({ at: e.start, group: s.ruleId });
+  }
+  if (hits.length === 0) return 0;
+  hits.sort((a, b) => a.at - b.at);
+  let best = 0;
+  const inWindow = new Map<string, number>();
+  let lo = 0;
+  for (const hit of hits) {
+    inWindow.set(hit.group, (inWindow.get(hit.group) ?? 0) + 1);
+    while (hit.at - (hits[lo] as { at: number }).at > GROUP_WINDOW) {
+      const old = hits[lo++] as { group: string };
+      const n = (inWindow.get(old.group) ?? 1) - 1;
+      if (n === 0) inWindow.delete(old.group);
+      else inWindow.set(old.group, n);
+    }
+    best = Math.max(best, inWindow.size);
+  }
+  return best;
 }
 
 /** The risk of one link from the ids of the link rules that fired on it, in [0, 1]. */
