@@ -20,6 +20,12 @@ for (const withData of [false, true]) {
   test.describe(withData ? 'every route with data' : 'every route, new visitor', () => {
     for (const route of ROUTES) {
       test(`${route.path}: no axe violations, screenshots at ${WIDTHS.join(' and ')} px`, async ({ page }) => {
+        // Console errors include Content-Security-Policy violations (the server allows scripts from 'self' only).
+        const errors: string[] = [];
+        page.on('console', (msg) => {
+          if (msg.type() === 'error') errors.push(msg.text());
+        });
+        page.on('pageerror', (error) => errors.push(error.message));
         if (withData) {
           await seedText(page.request, SAMPLES.phishing, SAMPLES.phishingSender);
           await seedText(page.request, SAMPLES.suspicious, 'DHL');
@@ -39,6 +45,7 @@ for (const withData of [false, true]) {
           await expectNoAxeViolations(page);
           await screenshotWholePage(page, join(SCREENSHOT_DIR, `${route.name}${withData ? '-data' : ''}-${width}.png`));
         }
+        expect(errors).toEqual([]);
       });
     }
   });

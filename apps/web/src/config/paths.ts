@@ -8,7 +8,3 @@ export const paths = {
   subscription: '/subscription',
 } as const;
 
-/** The history page opened on one entry (the push-notification deep link). */
-export function historyEntryPath(messageId: string): string {
-  return `${paths.history}?messageId=${encodeURIComponent(messageId)}`;
-}
