@@ -48,7 +48,9 @@ const rule = {
         context.report({ node, messageId: 'denied', data: { why: `${ws} is pure: no Node.js built-ins (${source}).` } });
         return;
       }
-      if (ws === 'packages/contracts' && !source.startsWith('.') && source !== 'zod' && !source.startsWith('zod/')) {
+      const isTest = /\.test\.tsx?$/.test(file);
+      const allowedBare = source === 'zod' || source.startsWith('zod/') || (isTest && source === 'vitest');
+      if (ws === 'packages/contracts' && !source.startsWith('.') && !allowedBare) {
         context.report({ node, messageId: 'denied', data: { why: `contracts imports nothing but zod (${source}).` } });
         return;
       }

@@ -27,6 +27,8 @@ describe('import boundaries (DESIGN.md section 2)', () => {
   it('lets contracts import only zod', async () => {
     expect(await messagesFor('packages/contracts/src/x.ts', "import { parse } from 'tldts';\nexport const a = parse;")).toHaveLength(1);
     expect(await messagesFor('packages/contracts/src/x.ts', "import { z } from 'zod';\nexport const a = z;")).toEqual([]);
+    expect(await messagesFor('packages/contracts/src/x.test.ts', "import { it } from 'vitest';\nexport const a = it;")).toEqual([]);
+    expect(await messagesFor('packages/contracts/src/x.ts', "import { it } from 'vitest';\nexport const a = it;")).toHaveLength(1);
   });
 
   it('lets apps use contracts and detector but not each other', async () => {
