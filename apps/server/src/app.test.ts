@@ -192,3 +192,17 @@ describe('unexpected failures', () => {
     expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
   });
 });
+
+describeWithDatabases('NUL characters', (ctx) => {
+  it.each([
+    ['POST', '/api/scan/text', { content: 'hi\u0000there' }, 'content'],
+    ['POST', '/api/scan/text', { content: 'hi', sender: 'a\u0000' }, 'sender'],
+    ['POST', '/api/blocked-senders', { sender: 'x\u0000' }, 'sender'],
+    ['POST', '/api/reports', { content: 'a', note: '\u0000' }, 'note'],
+    ['DELETE', '/api/messages/a%00b', undefined, 'id'],
+  ] as const)('%s %s refuses a NUL character with 400 naming the field', async (method, url, body, field) => {
+    const res = await ctx.visitor().request(method, url, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([{ field, message: expect.stringContaining('NUL') }]);
+  });
+});

@@ -15,8 +15,27 @@ export interface RouteInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-/** Validates `value` with `schema`, or throws 400 VALIDATION_FAILED naming each field. */
+/** The dotted path of the first string in `value` that holds a NUL character, if any. */
+export function findNulCharacter(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = findNulCharacter(child, [...path, key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Validates `value` with `schema`, or throws 400 VALIDATION_FAILED naming each field.
+ * PostgreSQL cannot store NUL in text or jsonb, so such input is refused here as the client's
+ * mistake rather than failing later as a 500.
+ */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const nulField = findNulCharacter(value);
+  if (nulField !== undefined) {
+    throw new AppError('VALIDATION_FAILED', undefined, [{ field: nulField, message: 'Text cannot contain NUL (\\u0000) characters.' }]);
+  }
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError('VALIDATION_FAILED', undefined, toFieldIssues(result.error));
   return result.data;

@@ -20,7 +20,10 @@ export function lastLocalDates(now: Date, timeZone: string, count: number): stri
 /** Dashboard counters: the last 30 days by verdict and the last seven local days. */
 export function createStatsService(repo: StatsRepository, clock: () => Date = () => new Date()) {
   return {
-    async get(userId: string, timeZone: string): Promise<MessageStats> {
+    async get(userId: string, requestedTimeZone: string): Promise<MessageStats> {
+      // The canonical spelling ('europe/paris' -> 'Europe/Paris') is the one PostgreSQL's
+      // time zone database is sure to share with the runtime's.
+      const timeZone = new Intl.DateTimeFormat('en-US', { timeZone: requestedTimeZone }).resolvedOptions().timeZone;
       const now = clock();
       // Seven local days start at most seven days ago in any time zone; eight leaves margin.
       const [totals, daily] = await Promise.all([

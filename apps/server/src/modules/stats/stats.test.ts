@@ -65,6 +65,12 @@ describeWithDatabases('GET /api/message-stats', (ctx) => {
     expect(la.lastSevenDays.find((d: { date: string }) => d.date === yesterdayUtc)?.phishing ?? 0).toBe(0);
   });
 
+  it('accepts a time zone in any letter case', async () => {
+    const res = await ctx.visitor().get('/api/message-stats?tz=america/new_york');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().lastSevenDays).toHaveLength(7);
+  });
+
   it('rejects an unknown time zone with 400', async () => {
     const res = await ctx.visitor().get('/api/message-stats?tz=Mars/Olympus_Mons');
     expect(res.statusCode).toBe(400);
