@@ -7,7 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 5173);
 const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = resolve(import.meta.dirname, '../..');
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'baitcheck-e2e-'));
+// One fresh folder per run; set in the environment so test workers (which load this file too)
+// reuse it instead of making their own.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'baitcheck-e2e-')));
 
 export default defineConfig({
   testDir: './e2e',
