@@ -30,15 +30,18 @@ export interface ScanOutcome {
   messageId: string | null;
   sender: string;
   source: MessageSource;
+  /** Whether the person asked for the enhanced scan (the analysis says whether it ran). */
+  enhancedRequested: boolean;
 }
 
-export function toOutcomeFromText(res: TextScanResponse): ScanOutcome {
-  return { kind: 'text', analysis: res.analysis, messageId: res.message.id, sender: res.message.sender, source: res.message.source };
+export function toOutcomeFromText(res: TextScanResponse, enhancedRequested: boolean): ScanOutcome {
+  const { message, analysis } = res;
+  return { kind: 'text', analysis, messageId: message.id, sender: message.sender, source: message.source, enhancedRequested };
 }
 
-export function toOutcomeFromUrl(res: UrlScanResponse, source: MessageSource): ScanOutcome {
+export function toOutcomeFromUrl(res: UrlScanResponse, source: MessageSource, enhancedRequested: boolean): ScanOutcome {
   const { messageId, ...analysis } = res;
-  return { kind: 'url', analysis, messageId, sender: '', source };
+  return { kind: 'url', analysis, messageId, sender: '', source, enhancedRequested };
 }
 
 /** `POST /api/scan/text`; a stored scan refreshes the history, dashboard and banner. */

@@ -29,7 +29,7 @@ export function GeneralScan() {
         saveToHistory: true,
       },
       {
-        onSuccess: (res) => setOutcome(toOutcomeFromText(res)),
+        onSuccess: (res) => setOutcome(toOutcomeFromText(res, values.enhancedAnalysis)),
         onError: (error) => {
           console.error('Text scan failed', error);
           toast({ title: 'Scan failed', description: 'There was a problem scanning your message.', variant: 'destructive' });
@@ -41,7 +41,7 @@ export function GeneralScan() {
     scanUrl.mutate(
       { url: values.url, enhancedAnalysis: values.enhancedAnalysis, saveToHistory: values.saveToHistory, source: 'manual' },
       {
-        onSuccess: (res) => setOutcome(toOutcomeFromUrl(res, 'manual')),
+        onSuccess: (res) => setOutcome(toOutcomeFromUrl(res, 'manual', values.enhancedAnalysis)),
         onError: (error) => {
           console.error('URL scan failed', error);
           toast({ title: 'Scan failed', description: 'There was a problem scanning the URL.', variant: 'destructive' });

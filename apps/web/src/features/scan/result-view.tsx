@@ -63,7 +63,7 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             emptyText="No suspicious elements detected."
           />
         </section>
-        <ThreatIntelDetails threatData={analysis.threatData} enhanced={analysis.enhanced} />
+        <ThreatIntelDetails threatData={analysis.threatData} enhanced={analysis.enhanced} requested={outcome.enhancedRequested} />
         {!safe && analysis.recommendations.length > 0 && (
           <section aria-labelledby="result-recommendations">
             <h3 id="result-recommendations" className="mb-2 text-sm font-semibold text-slate-900">

@@ -213,7 +213,23 @@ describe('General scan, URL form', () => {
     await userEvent.type(screen.getByLabelText('URL to scan'), 'https://example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Scan URL' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Threat Intelligence Details' }));
-    expect(screen.getByText(/Enhanced threat intelligence did not run for this scan/)).toBeInTheDocument();
+    expect(screen.getByText(/Enhanced threat intelligence did not run for this scan/)).toHaveTextContent(
+      'It was turned on, but it is not available right now',
+    );
+  });
+
+  it('suggests turning the enhanced scan on when it was off', async () => {
+    const { calls } = mockApi({ 'POST /api/scan/url': { body: { ...makeAnalysis({ enhanced: false }), messageId: null } } });
+    renderWithApp(<ScanPage />);
+    await userEvent.click(screen.getByRole('tab', { name: 'URL' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Enhanced Threat Intelligence' }));
+    await userEvent.type(screen.getByLabelText('URL to scan'), 'https://example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Scan URL' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Threat Intelligence Details' }));
+    expect(calls[0]?.body).toMatchObject({ enhancedAnalysis: false });
+    expect(screen.getByText(/Enhanced threat intelligence did not run for this scan/)).toHaveTextContent(
+      'Turn on Enhanced Threat Intelligence and scan again',
+    );
   });
 
   it('shows the URL failure toast', async () => {

@@ -70,7 +70,16 @@ function SenderSection({ info }: { info: SenderInfo }) {
 }
 
 /** 'Threat Intelligence Details': whatever intelligence the result carries, said plainly when none. */
-export function ThreatIntelDetails({ threatData, enhanced }: { threatData: ThreatData | null; enhanced: boolean }) {
+export function ThreatIntelDetails({
+  threatData,
+  enhanced,
+  requested,
+}: {
+  threatData: ThreatData | null;
+  enhanced: boolean;
+  /** Whether the person turned the enhanced scan on for this scan. */
+  requested: boolean;
+}) {
   const hasDomain = Boolean(threatData?.domainInfo);
   const hasSender = Boolean(threatData?.senderInfo);
   return (
@@ -82,8 +91,11 @@ export function ThreatIntelDetails({ threatData, enhanced }: { threatData: Threa
       <CollapsibleContent className="space-y-4 border-t border-slate-200 p-3">
         {!enhanced && (
           <p className="text-sm text-slate-700">
-            Enhanced threat intelligence did not run for this scan. Turn on Enhanced Threat Intelligence and scan again to
-            check the domain and sender against threat intelligence sources.
+            Enhanced threat intelligence did not run for this scan.{' '}
+            {requested
+              ? 'It was turned on, but it is not available right now; the verdict comes from checking the content itself.'
+              : 'Turn on Enhanced Threat Intelligence and scan again to check the domain and sender against threat intelligence sources.'}
+            {threatData?.domainInfo || threatData?.senderInfo ? ' What Baitcheck knows without it is shown below.' : ''}
           </p>
         )}
         {threatData?.domainInfo && <DomainSection info={threatData.domainInfo} />}
