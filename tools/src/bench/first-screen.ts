@@ -37,7 +37,8 @@ export function findFirstScreenScripts(html: string): string[] {
 export function measureFirstScreen(distDir = join(REPO_ROOT, 'apps/web/dist')): FirstScreen {
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
-    execFileSync('npm', ['run', 'build', '-w', '@baitcheck/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    // Build output goes to stderr so that `--json` output on stdout stays parseable.
+    execFileSync('npm', ['run', 'build', '-w', '@baitcheck/web'], { cwd: REPO_ROOT, stdio: ['ignore', process.stderr, 'inherit'] });
   }
   const html = readFileSync(indexPath, 'utf8');
   const scripts = findFirstScreenScripts(html).map((src) => {

@@ -4,7 +4,9 @@ import { measureScanThroughput } from './scan-throughput.ts';
 
 // `npm run bench [-- --json] [-- --duration 10] [-- --connections 50]`
 const args = process.argv.slice(2);
-const json = args.includes('--json');
+// From the root, `npm run bench -- --json` reaches the inner npm as its own --json flag, which
+// it passes on as npm_config_json.
+const json = args.includes('--json') || process.env.npm_config_json === 'true';
 const numberArg = (name: string, fallback: number) => {
   const i = args.indexOf(name);
   const value = i >= 0 ? Number(args[i + 1]) : fallback;
