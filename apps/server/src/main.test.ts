@@ -79,6 +79,9 @@ describe('main.ts as a process', () => {
     expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
     const { message } = (await scan.json()) as { message: { id: string } };
 
+    // A second server on the same data folder must refuse to start rather than corrupt it.
+    await expect(startServer(dataDir)).rejects.toThrow(/in use by another Baitcheck server/);
+
     const finishSlowScan = startSlowScan(first.base, cookie, 'Lunch at noon?');
     // Give the server time to read the request's headers, so it is in flight when SIGTERM lands.
     await new Promise((r) => setTimeout(r, 300));

@@ -25,7 +25,16 @@ function readConfig(): Config {
 
 const config = readConfig();
 const logger = pino({ level: config.logLevel });
-const database = await openDatabase(databaseTargetFor(config));
+async function openConfiguredDatabase() {
+  try {
+    return await openDatabase(databaseTargetFor(config));
+  } catch (error) {
+    logger.fatal({ err: error }, `could not open the database: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+const database = await openConfiguredDatabase();
 logger.info({ driver: database.driver, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database ready');
 const app = await buildApp({ config, database, logger });
 

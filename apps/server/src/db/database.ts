@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle handle both drivers satisfy; repositories only ever see this type. */
@@ -29,16 +30,27 @@ export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'pos
 /** Opens the database and brings its schema up to date before anything else touches it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
-    if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+    let release = () => {};
+    if (target.dataDir) {
+      mkdirSync(target.dataDir, { recursive: true });
+      release = acquireDataDirLock(`${target.dataDir}.lock`);
+    }
     const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
     const db = drizzlePglite(client, { schema });
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    };
     try {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     } catch (error) {
-      await client.close();
+      await close();
       throw error;
     }
-    return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+    return { db: db as unknown as Db, driver: 'pglite', close };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
   // An idle client losing its connection (server restart) must not take the process down.

@@ -1,0 +1,37 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './database.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+
+describe('openDatabase (PGlite in a folder)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'bc-db-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('creates the folders, applies the migrations, keeps data across opens, and refuses a second opener', async () => {
+    const dataDir = join(root, 'nested', 'db');
+    const first = await openDatabase({ kind: 'pglite', dataDir });
+    expect(existsSync(dataDir)).toBe(true);
+    await first.db.execute(sql`insert into users (id) values ('u1')`);
+    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(/in use by another Baitcheck server/);
+    await first.close();
+
+    const second = await openDatabase({ kind: 'pglite', dataDir });
+    const result = (await second.db.execute(sql`select id, kind from users`)) as unknown as { rows: unknown[] };
+    expect(result.rows).toEqual([{ id: 'u1', kind: 'guest' }]);
+    await second.close();
+  });
+
+  it('takes over a lock left by a process that is gone', () => {
+    const lock = join(root, 'stale.lock');
+    // PID 2^22 + 1 is above Linux's pid_max, so no process has it.
+    rmSync(lock, { force: true });
+    writeFileSync(lock, String(4_194_305));
+    const release = acquireDataDirLock(lock);
+    expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
+    release();
+    expect(existsSync(lock)).toBe(false);
+  });
+});
