@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { API_ROUTES, type EndpointName, type HttpMethod } from './lite';
 import {
   MessageStatsSchema,
   ProtectionSettingsSchema,
@@ -26,7 +27,7 @@ import {
 
 /** One API endpoint: method, path (Fastify style, `:id`), and the schemas of what goes in and out. */
 export interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: HttpMethod;
   path: string;
   body?: z.ZodType;
   query?: z.ZodType;
@@ -37,34 +38,23 @@ export interface Endpoint {
 }
 
 /**
- * Every endpoint of the API, in one place. Paths are the spec's (section 7); the reports,
- * blocked-senders, protection-status and health endpoints are ours.
+ * Every endpoint of the API with the schemas of what goes in and out; methods and paths come
+ * from {@link API_ROUTES}.
  */
 export const ENDPOINTS = {
-  scanText: { method: 'POST', path: '/api/scan/text', body: TextScanRequestSchema, response: TextScanResponseSchema, status: 200 },
-  scanUrl: { method: 'POST', path: '/api/scan/url', body: UrlScanRequestSchema, response: UrlScanResponseSchema, status: 200 },
-  messageStats: { method: 'GET', path: '/api/message-stats', query: MessageStatsQuerySchema, response: MessageStatsSchema, status: 200 },
-  listMessages: { method: 'GET', path: '/api/messages', query: MessagesQuerySchema, response: MessageListSchema, status: 200 },
-  deleteMessage: { method: 'DELETE', path: '/api/messages/:id', params: IdParamsSchema, response: DeleteResponseSchema, status: 200 },
-  getProtectionSettings: { method: 'GET', path: '/api/protection-settings', response: ProtectionSettingsSchema, status: 200 },
-  patchProtectionSettings: { method: 'PATCH', path: '/api/protection-settings', body: ProtectionSettingsPatchSchema, response: ProtectionSettingsSchema, status: 200 },
-  protectionStatus: { method: 'GET', path: '/api/protection-status', response: ProtectionStatusSchema, status: 200 },
-  createReport: { method: 'POST', path: '/api/reports', body: CreateReportRequestSchema, response: ReportSchema, status: 201 },
-  listReports: { method: 'GET', path: '/api/reports', response: ReportListSchema, status: 200 },
-  listBlockedSenders: { method: 'GET', path: '/api/blocked-senders', response: BlockedSenderListSchema, status: 200 },
-  createBlockedSender: { method: 'POST', path: '/api/blocked-senders', body: CreateBlockedSenderRequestSchema, response: BlockedSenderSchema, status: 201 },
-  deleteBlockedSender: { method: 'DELETE', path: '/api/blocked-senders/:id', params: IdParamsSchema, response: DeleteResponseSchema, status: 200 },
-  health: { method: 'GET', path: '/api/health', response: HealthSchema, status: 200 },
-} as const satisfies Record<string, Endpoint>;
+  scanText: { ...API_ROUTES.scanText, body: TextScanRequestSchema, response: TextScanResponseSchema, status: 200 },
+  scanUrl: { ...API_ROUTES.scanUrl, body: UrlScanRequestSchema, response: UrlScanResponseSchema, status: 200 },
+  messageStats: { ...API_ROUTES.messageStats, query: MessageStatsQuerySchema, response: MessageStatsSchema, status: 200 },
+  listMessages: { ...API_ROUTES.listMessages, query: MessagesQuerySchema, response: MessageListSchema, status: 200 },
+  deleteMessage: { ...API_ROUTES.deleteMessage, params: IdParamsSchema, response: DeleteResponseSchema, status: 200 },
+  getProtectionSettings: { ...API_ROUTES.getProtectionSettings, response: ProtectionSettingsSchema, status: 200 },
+  patchProtectionSettings: { ...API_ROUTES.patchProtectionSettings, body: ProtectionSettingsPatchSchema, response: ProtectionSettingsSchema, status: 200 },
+  protectionStatus: { ...API_ROUTES.protectionStatus, response: ProtectionStatusSchema, status: 200 },
+  createReport: { ...API_ROUTES.createReport, body: CreateReportRequestSchema, response: ReportSchema, status: 201 },
+  listReports: { ...API_ROUTES.listReports, response: ReportListSchema, status: 200 },
+  listBlockedSenders: { ...API_ROUTES.listBlockedSenders, response: BlockedSenderListSchema, status: 200 },
+  createBlockedSender: { ...API_ROUTES.createBlockedSender, body: CreateBlockedSenderRequestSchema, response: BlockedSenderSchema, status: 201 },
+  deleteBlockedSender: { ...API_ROUTES.deleteBlockedSender, params: IdParamsSchema, response: DeleteResponseSchema, status: 200 },
+  health: { ...API_ROUTES.health, response: HealthSchema, status: 200 },
+} as const satisfies Record<EndpointName, Endpoint>;
 
-/** The name of an endpoint in {@link ENDPOINTS}. */
-export type EndpointName = keyof typeof ENDPOINTS;
-
-/** Fills `:param` placeholders of an endpoint path, URL-encoding each value. */
-export function buildPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(value);
-  });
-}

@@ -4,6 +4,7 @@
  * error catalogue and the endpoint map. Server and web both import it; nothing else defines a
  * payload shape.
  */
+export * from './lite';
 export * from './entities';
 export * from './requests';
 export * from './errors';

@@ -6,12 +6,10 @@ import {
   ProtectionSettingsPatchSchema,
   TextScanRequestSchema,
   UrlScanRequestSchema,
-  VALIDATION_MESSAGES,
-  MAX_CONTENT_LENGTH,
-  isHttpUrl,
   wantsAdvancedScan,
 } from './requests';
-import { ENDPOINTS, buildPath } from './endpoints';
+import { VALIDATION_MESSAGES, MAX_CONTENT_LENGTH, isHttpUrl, buildPath, API_ROUTES } from './lite';
+import { ENDPOINTS } from './endpoints';
 import { ERROR_CATALOGUE, ErrorBodySchema, toFieldIssues } from './errors';
 
 describe('TextScanRequestSchema', () => {
@@ -120,5 +118,6 @@ describe('errors and endpoints', () => {
     expect(ENDPOINTS.deleteMessage.path).toBe('/api/messages/:id');
     expect(buildPath(ENDPOINTS.deleteMessage.path, { id: 'a/b c' })).toBe('/api/messages/a%2Fb%20c');
     expect(() => buildPath(ENDPOINTS.deleteMessage.path)).toThrow(/id/);
+    expect(Object.keys(ENDPOINTS).sort()).toEqual(Object.keys(API_ROUTES).sort());
   });
 });

@@ -12,46 +12,21 @@ import {
   ThreatLevelSchema,
 } from './entities';
 
-/** Longest message content accepted for a scan, in characters. */
-export const MAX_CONTENT_LENGTH = 100_000;
-/** Longest URL accepted for a scan, in characters. */
-export const MAX_URL_LENGTH = 8_192;
-/** Longest sender accepted, in characters. */
-export const MAX_SENDER_LENGTH = 320;
-/** Largest request body the server reads, in bytes (a larger one answers 413). */
-export const MAX_BODY_BYTES = 1_048_576;
-/** Default and largest page of `GET /api/messages`. */
-export const MESSAGES_DEFAULT_LIMIT = 200;
-/** The largest `limit` accepted by `GET /api/messages`. */
-export const MESSAGES_MAX_LIMIT = 1_000;
-/** The home dashboard window in days (spec section 9). */
-export const DASHBOARD_WINDOW_DAYS = 30;
-/** Recent alerts shown on the home screen (spec section 9). */
-export const RECENT_ALERTS_LIMIT = 5;
-
-/** Validation messages shown to people (spec section 5). */
-export const VALIDATION_MESSAGES = {
-  contentRequired: 'Please enter a message to scan.',
-  contentTooLong: `Message is too long to scan (at most ${MAX_CONTENT_LENGTH.toLocaleString('en-US')} characters).`,
-  urlInvalid: 'Please enter a valid URL starting with http:// or https://',
-  urlTooLong: `URL is too long to scan (at most ${MAX_URL_LENGTH.toLocaleString('en-US')} characters).`,
-  senderTooLong: `Sender is too long (at most ${MAX_SENDER_LENGTH} characters).`,
-} as const;
+import {
+  MAX_CONTENT_LENGTH,
+  MAX_SENDER_LENGTH,
+  MAX_URL_LENGTH,
+  MESSAGES_DEFAULT_LIMIT,
+  MESSAGES_MAX_LIMIT,
+  VALIDATION_MESSAGES,
+  isHttpUrl,
+  isTimeZone,
+} from './lite';
 
 const SenderInputSchema = z
   .string()
   .max(MAX_SENDER_LENGTH, VALIDATION_MESSAGES.senderTooLong)
   .transform((s) => s.trim());
-
-/** True when `value` parses as an absolute http: or https: URL with a host. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 /** `POST /api/scan/text` body (spec section 3). Plugins may send `text` instead of `content`. */
 export const TextScanRequestSchema = z.preprocess(
@@ -147,16 +122,6 @@ export type MessagesQuery = z.infer<typeof MessagesQuerySchema>;
 
 /** Response of `GET /api/messages`: newest first. */
 export const MessageListSchema = z.array(MessageSchema);
-
-/** True when `tz` is an IANA time zone this runtime knows. */
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** `GET /api/message-stats` query: the client's IANA time zone for the daily bars (default UTC). */
 export const MessageStatsQuerySchema = z.object({

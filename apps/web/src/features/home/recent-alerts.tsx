@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { RECENT_ALERTS_LIMIT } from '@/lib/api/endpoints';
+import { RECENT_ALERTS_LIMIT } from '@baitcheck/contracts/lite';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMessages } from '@/lib/api/messages';

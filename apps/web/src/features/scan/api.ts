@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageSource, ScanAnalysis, TextScanResponse, UrlScanResponse } from '@baitcheck/contracts';
-import { API } from '@/lib/api/endpoints';
+import { API_ROUTES as API } from '@baitcheck/contracts/lite';
 import { api } from '@/lib/api-client';
 import { invalidateScanData } from '@/lib/api/messages';
 

@@ -1,5 +1,6 @@
 import { useId, useState, type ClipboardEvent, type FormEvent } from 'react';
-import { VALIDATION_MESSAGES, type MessageSource } from '@baitcheck/contracts';
+import type { MessageSource } from '@baitcheck/contracts';
+import { VALIDATION_MESSAGES } from '@baitcheck/contracts/lite';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input';
 import { SettingRow } from '@/components/setting-row';

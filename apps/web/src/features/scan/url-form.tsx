@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { VALIDATION_MESSAGES, isHttpUrl } from '@baitcheck/contracts';
+import { VALIDATION_MESSAGES, isHttpUrl } from '@baitcheck/contracts/lite';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { SettingRow } from '@/components/setting-row';

@@ -1,6 +1,6 @@
 import type { BlockedSender, MessageSource, Report, ReportKind, ThreatLevel } from '@baitcheck/contracts';
 import { api } from '../api-client';
-import { API } from '@/lib/api/endpoints';
+import { API_ROUTES as API } from '@baitcheck/contracts/lite';
 
 /** What the report actions send: the input of `POST /api/reports` before server defaults. */
 export interface ReportInput {

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Message, MessageStats } from '@baitcheck/contracts';
-import { API, fillPath } from '@/lib/api/endpoints';
+import { API_ROUTES as API, buildPath } from '@baitcheck/contracts/lite';
 import { api } from '../api-client';
 import { queryKeys } from './query-keys';
 
@@ -42,5 +42,5 @@ export function invalidateScanData(queryClient: QueryClient): Promise<unknown> {
 
 /** Deletes a stored scan. Callers refresh with {@link invalidateScanData}. */
 export function deleteMessage(id: string): Promise<{ success: true }> {
-  return api.delete<{ success: true }>(fillPath(API.deleteMessage.path, { id }));
+  return api.delete<{ success: true }>(buildPath(API.deleteMessage.path, { id }));
 }

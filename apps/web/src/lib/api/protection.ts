@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProtectionSettings, ProtectionSettingsPatch, ProtectionStatus } from '@baitcheck/contracts';
-import { API } from '@/lib/api/endpoints';
+import { API_ROUTES as API } from '@baitcheck/contracts/lite';
 import { api } from '../api-client';
 import { queryKeys } from './query-keys';
 

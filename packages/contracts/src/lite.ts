@@ -1,0 +1,87 @@
+/**
+ * The zod-free part of the contract: every API path and method, the limits, and the validation
+ * messages. Import it as `@baitcheck/contracts/lite` where shipping zod and the schemas would cost
+ * (the web app's first screen); the full contract re-exports all of it.
+ */
+
+/** Longest message content accepted for a scan, in characters. */
+export const MAX_CONTENT_LENGTH = 100_000;
+/** Longest URL accepted for a scan, in characters. */
+export const MAX_URL_LENGTH = 8_192;
+/** Longest sender accepted, in characters. */
+export const MAX_SENDER_LENGTH = 320;
+/** Largest request body the server reads, in bytes (a larger one answers 413). */
+export const MAX_BODY_BYTES = 1_048_576;
+/** Default page of `GET /api/messages`. */
+export const MESSAGES_DEFAULT_LIMIT = 200;
+/** The largest `limit` accepted by `GET /api/messages`. */
+export const MESSAGES_MAX_LIMIT = 1_000;
+/** The home dashboard window in days (spec section 9). */
+export const DASHBOARD_WINDOW_DAYS = 30;
+/** Recent alerts shown on the home screen (spec section 9). */
+export const RECENT_ALERTS_LIMIT = 5;
+
+/** Validation messages shown to people (spec section 5). */
+export const VALIDATION_MESSAGES = {
+  contentRequired: 'Please enter a message to scan.',
+  contentTooLong: `Message is too long to scan (at most ${MAX_CONTENT_LENGTH.toLocaleString('en-US')} characters).`,
+  urlInvalid: 'Please enter a valid URL starting with http:// or https://',
+  urlTooLong: `URL is too long to scan (at most ${MAX_URL_LENGTH.toLocaleString('en-US')} characters).`,
+  senderTooLong: `Sender is too long (at most ${MAX_SENDER_LENGTH} characters).`,
+} as const;
+
+/** True when `value` parses as an absolute http: or https: URL with a host. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** True when `tz` is an IANA time zone this runtime knows. */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An HTTP method the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * The method and path (Fastify style, `:id`) of every endpoint. Paths are the spec's (section 7);
+ * the reports, blocked-senders, protection-status and health endpoints are ours.
+ */
+export const API_ROUTES = {
+  scanText: { method: 'POST', path: '/api/scan/text' },
+  scanUrl: { method: 'POST', path: '/api/scan/url' },
+  messageStats: { method: 'GET', path: '/api/message-stats' },
+  listMessages: { method: 'GET', path: '/api/messages' },
+  deleteMessage: { method: 'DELETE', path: '/api/messages/:id' },
+  getProtectionSettings: { method: 'GET', path: '/api/protection-settings' },
+  patchProtectionSettings: { method: 'PATCH', path: '/api/protection-settings' },
+  protectionStatus: { method: 'GET', path: '/api/protection-status' },
+  createReport: { method: 'POST', path: '/api/reports' },
+  listReports: { method: 'GET', path: '/api/reports' },
+  listBlockedSenders: { method: 'GET', path: '/api/blocked-senders' },
+  createBlockedSender: { method: 'POST', path: '/api/blocked-senders' },
+  deleteBlockedSender: { method: 'DELETE', path: '/api/blocked-senders/:id' },
+  health: { method: 'GET', path: '/api/health' },
+} as const satisfies Record<string, { method: HttpMethod; path: string }>;
+
+/** The name of an endpoint. */
+export type EndpointName = keyof typeof API_ROUTES;
+
+/** Fills `:param` placeholders of an endpoint path, URL-encoding each value. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
