@@ -109,6 +109,11 @@ describeWithDatabases('cross-cutting behaviour', (ctx) => {
       }
     });
 
+    it('accepts JSON with a charset parameter', async () => {
+      const res = await ctx.visitor().request('POST', '/api/scan/text', '{"content":"See you soon"}', { 'content-type': 'application/json; charset=utf-8' });
+      expect(res.statusCode).toBe(200);
+    });
+
     it('answers a JSON body that is not an object with 400 naming the problem', async () => {
       for (const body of ['[]', '"text"', 'null', '42']) {
         const res = await ctx.visitor().request('POST', '/api/scan/text', body, { 'content-type': 'application/json' });
