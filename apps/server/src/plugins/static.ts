@@ -35,7 +35,8 @@ function wantsHtml(request: FastifyRequest): boolean {
 export const staticPlugin = globalPlugin<{ webDistDir: string }>(async (app, opts) => {
   const built = hasWebBuild(opts.webDistDir);
   if (built) {
-    await app.register(fastifyStatic, { root: opts.webDistDir, cacheControl: false, setHeaders: setCacheHeaders });
+    // The web build writes .br and .gz beside each asset; send those when the client accepts them.
+    await app.register(fastifyStatic, { root: opts.webDistDir, cacheControl: false, setHeaders: setCacheHeaders, preCompressed: true });
   } else {
     app.log.warn({ webDistDir: opts.webDistDir }, 'web app is not built; run `npm run build`');
     app.get('/', (_request, reply) => sendNotBuilt(reply));
