@@ -37,7 +37,7 @@ export function normalizeMessage(text: string): string {
 export function refang(url: string): string {
   return url
     .trim()
-    .replace(/hxxp/gi, (m) => (m[0] === 'H' ? 'HTTP' : 'http'))
+    .replace(/hxxp/gi, 'http')
     .replace(/\[\.\]|\(\.\)|\[dot\]/gi, '.')
     .replace(/\[:\]/g, ':')
     .replace(/\[\/\]/g, '/');
