@@ -34,7 +34,7 @@ export interface CorpusStats {
   conflictsDropped: number;
   /** Keys whose rows said scam in one place and phishing in another: kept once, as phishing. */
   scamPhishingMerged: number;
-  /** Records kept, per channel, side and label. */
+  /** Records kept, per channel, side and label (both sides, whatever `split` asked for). */
   counts: Record<DataChannel, Record<Split, Record<DataLabel, number>>>;
 }
 
@@ -116,21 +116,19 @@ export function loadCorpus(options: CorpusOptions = {}): Corpus {
     for (const s of shared) raw.push(...loadSetFrom(dir, s));
   }
   const { records, stats } = dedupe(raw);
+  const counts = emptyCounts();
   const out: SplitRecord[] = [];
-  for (const r of records) {
-    const split = splitOf(r);
-    if (options.split && split !== options.split) continue;
-    out.push({ ...r, split });
-  }
+  const keep = (r: SplitRecord) => {
+    counts[r.channel][r.split][r.label]++;
+    if (!options.split || r.split === options.split) out.push(r);
+  };
+  for (const r of records) keep({ ...r, split: splitOf(r) });
   if (options.includeModern || options.sets?.some((n) => MODERN_SETS.some((m) => m.name === n))) {
     for (const m of MODERN_SETS) {
       if (!channels.includes(m.channel)) continue;
       if (options.sets && !options.sets.includes(m.name)) continue;
-      if (options.split === 'train') continue;
-      for (const r of loadSetFrom(options.modernDir ?? MODERN_DATA_DIR, m)) out.push({ ...r, split: 'dev' });
+      for (const r of loadSetFrom(options.modernDir ?? MODERN_DATA_DIR, m)) keep({ ...r, split: 'dev' });
     }
   }
-  const counts = emptyCounts();
-  for (const r of out) counts[r.channel][r.split][r.label]++;
   return { records: out, stats: { rowsRead: raw.length, ...stats, counts } };
 }

@@ -15,7 +15,7 @@
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadCorpus, type SplitRecord } from '../data/corpus.ts';
+import { loadCorpus, type CorpusStats, type SplitRecord } from '../data/corpus.ts';
 import { REPO_ROOT } from '../data/load.ts';
 import { MODERN_SETS, SOURCE_SETS } from '../data/sources.ts';
 import type { DataChannel, Split } from '../data/types.ts';
@@ -100,6 +100,21 @@ export function formatTable(groups: Record<string, Metrics>): string {
   return out.join('\n');
 }
 
+/** Rows read, dedupe results and per-label counts per side of the split (before --limit). */
+export function formatCorpusStats(stats: CorpusStats, channels: readonly DataChannel[]): string {
+  const lines = [
+    `corpus (before --limit; modern sets are dev): ${stats.rowsRead} rows read, ${stats.duplicates} duplicates merged, ` +
+      `${stats.conflictsDropped} legit-vs-threat conflicts dropped, ${stats.scamPhishingMerged} scam-vs-phishing kept as phishing`,
+  ];
+  for (const ch of channels) {
+    for (const side of ['train', 'dev'] as const) {
+      const c = stats.counts[ch][side];
+      lines.push(`  ${ch.padEnd(5)} ${side.padEnd(5)} legit ${String(c.legit).padStart(6)}  scam ${String(c.scam).padStart(6)}  phishing ${String(c.phishing).padStart(6)}`);
+    }
+  }
+  return lines.join('\n');
+}
+
 /** Keeps at most `limit` records of each set (by its primary set), in order. */
 function limitPerSet(records: readonly SplitRecord[], limit: number): SplitRecord[] {
   const seen = new Map<string, number>();
@@ -132,6 +147,7 @@ export function main(argv: readonly string[]): number {
   console.log(`Baitcheck eval: ${args.split} split, ${records.length} rows (${channels.join(', ')})${args.limit ? `, at most ${args.limit} per set` : ''}`);
   console.log('recall = scams+phishing flagged (suspicious or phishing); FPR = legit not safe; phish→ph = phishing rows called phishing\n');
   console.log(formatTable(groups));
+  console.log(`\n${formatCorpusStats(corpus.stats, channels)}`);
   console.log(`\nloaded in ${((t1 - t0) / 1000).toFixed(1)} s, analysed in ${((t2 - t1) / 1000).toFixed(1)} s`);
 
   const full = !args.channel && !args.limit && args.split === 'dev';
