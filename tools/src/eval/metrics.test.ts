@@ -89,6 +89,9 @@ describe('eval grouping and input', () => {
       'url/a', 'url/a/form=domain', 'url/b', 'url/b/form=domain', 'url/TOTAL shared', 'url/TOTAL shared/form=domain',
     ]);
     expect(groupsOf({ ...base, set: 'modern-sms-legit', channel: 'sms', text: 'hi' })).toEqual(['sms/modern-sms-legit', 'sms/TOTAL modern']);
+    expect(groupsOf({ ...base, label: 'scam', set: 'modern-sms-scam', channel: 'sms', text: 'call us' })).toEqual([
+      'sms/modern-sms-scam', 'sms/modern-sms-scam/label=scam', 'sms/TOTAL modern',
+    ]);
   });
 
   it('sorts groups by channel, set order, totals last', () => {

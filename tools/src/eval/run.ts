@@ -20,8 +20,16 @@ export interface GroupDef {
 }
 
 /**
+ * Sets whose threat rows are also reported per label. In the modern sets the label says whether a
+ * message has a link (`phishing`) or not (`scam`: callback numbers, "reply", gift cards), the
+ * weak spot issue 3 names; Mendeley separates smishing from spam.
+ */
+export const LABEL_BREAKDOWN_SETS: readonly string[] = ['mendeley_sms_phishing_2022', 'modern-sms-scam', 'modern-email-phishing'];
+
+/**
  * The group keys a record counts in: each set it belongs to (its own and `alsoIn`), per URL
- * `form` for URL rows, and its channel's total (shared sets and modern sets totalled apart).
+ * `form` for URL rows, per threat label for {@link LABEL_BREAKDOWN_SETS}, and its channel's total
+ * (shared sets and modern sets totalled apart).
  */
 export function groupsOf(rec: DataRecord): string[] {
   const modern = rec.set.startsWith('modern-');
@@ -30,6 +38,7 @@ export function groupsOf(rec: DataRecord): string[] {
   for (const s of sets) {
     out.push(`${rec.channel}/${s}`);
     if (rec.channel === 'url' && rec.form) out.push(`${rec.channel}/${s}/form=${rec.form}`);
+    if (rec.label !== 'legit' && LABEL_BREAKDOWN_SETS.includes(s)) out.push(`${rec.channel}/${s}/label=${rec.label}`);
   }
   out.push(`${rec.channel}/${modern ? 'TOTAL modern' : 'TOTAL shared'}`);
   if (rec.channel === 'url' && rec.form) out.push(`${rec.channel}/${modern ? 'TOTAL modern' : 'TOTAL shared'}/form=${rec.form}`);
