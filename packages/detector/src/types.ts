@@ -115,4 +115,11 @@ export interface Analysis {
   links: LinkFinding[];
   /** Domain and sender facts where known, else null. */
   threatData: ThreatData | null;
+  /**
+   * What was checked and found reassuring, in sentences for a person (e.g. "The link goes to
+   * usps.com, the official website of USPS."). Mostly for safe results with a link.
+   */
+  checks?: string[];
+  /** Caveats about the analysis itself (e.g. the message is not in English). */
+  notes?: string[];
 }

@@ -27,6 +27,13 @@ interface RuleBase {
   readonly label: string;
   /** How strong the reason is when the rule fires. */
   readonly severity: Severity;
+  /**
+   * `risk` (default): evidence of a scam, shown as a reason. `trust`: evidence that the message
+   * is what it claims to be (a link on the brand's official domain, a genuine one-time-code
+   * notice). Trust signals lower the score and are never shown as reasons; a safe result lists
+   * them in `Analysis.checks`.
+   */
+  readonly polarity?: 'risk' | 'trust';
 }
 
 /**
@@ -58,6 +65,8 @@ export type Rule = MessageRule | LinkRule;
 /** A rule that fired: its identity and the evidence it reported. */
 export interface Signal {
   readonly ruleId: string;
+  /** The rule's polarity (`risk` unless the rule says `trust`). */
+  readonly polarity?: 'risk' | 'trust';
   readonly label: string;
   readonly severity: Severity;
   readonly evidence: Span[];
