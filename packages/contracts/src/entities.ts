@@ -85,6 +85,8 @@ export const ThreatDetailsSchema = z.object({
   reasonDetails: z.array(ReasonSchema).default([]),
   highlights: z.array(HighlightSchema).default([]),
   recommendations: z.array(z.string()).default([]),
+  checks: z.array(z.string()).default([]),
+  notes: z.array(z.string()).default([]),
   score: z.number().min(0).max(1).optional(),
   threatData: ThreatDataSchema.nullable().optional(),
 });

@@ -82,6 +82,10 @@ export const ScanAnalysisSchema = z.object({
   reasonDetails: z.array(ReasonSchema),
   highlights: z.array(HighlightSchema),
   recommendations: z.array(z.string()),
+  /** What was checked and found reassuring, in sentences (mostly for safe results). */
+  checks: z.array(z.string()),
+  /** Caveats about the analysis itself (e.g. the message is not in English). */
+  notes: z.array(z.string()),
   /** The analysed message or URL. */
   content: z.string(),
   threatData: ThreatDataSchema.nullable(),

@@ -32,7 +32,7 @@ export async function insertMessage(
       source: 'manual',
       threatLevel: values.threatLevel,
       score: values.threatLevel === 'safe' ? 0.05 : 0.9,
-      threatDetails: { reasons: [], reasonDetails: [], highlights: [], recommendations: [] },
+      threatDetails: { reasons: [], reasonDetails: [], highlights: [], recommendations: [], checks: [], notes: [] },
       scanDate: values.scanDate,
     })
     .returning({ id: messages.id });

@@ -27,6 +27,8 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
         { start: 46, end: 76, text: 'http://paypa1-secure.com/login', reasonId: 'suspicious-url' },
       ],
       recommendations: ['Do not click the link.'],
+      checks: [],
+      notes: [],
     },
     ...overrides,
   };
@@ -41,6 +43,8 @@ export function makeAnalysis(overrides: Partial<ScanAnalysis> = {}): ScanAnalysi
     reasonDetails: m.threatDetails.reasonDetails,
     highlights: m.threatDetails.highlights,
     recommendations: m.threatDetails.recommendations,
+    checks: m.threatDetails.checks,
+    notes: m.threatDetails.notes,
     content: m.content,
     threatData: null,
     enhanced: true,

@@ -14,7 +14,8 @@ function toMessage(row: MessageRow): Message {
     kind: row.kind,
     threatLevel: row.threatLevel,
     scanDate: row.scanDate.toISOString(),
-    threatDetails: row.threatDetails,
+    // Rows written before checks and notes existed lack them; the contract promises arrays.
+    threatDetails: { ...row.threatDetails, checks: row.threatDetails.checks ?? [], notes: row.threatDetails.notes ?? [] },
   };
 }
 

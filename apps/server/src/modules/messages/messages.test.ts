@@ -1,4 +1,5 @@
 import { MessageListSchema } from '@baitcheck/contracts';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { insertMessage, userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases } from '../../test/harness.ts';
@@ -23,6 +24,17 @@ describeWithDatabases('GET /api/messages', (ctx) => {
     expect((await visitor.get('/api/messages?limit=2')).json().map((m: { id: string }) => m.id)).toEqual([newest, middle]);
     expect((await visitor.get('/api/messages?threatLevel=phishing')).json().map((m: { id: string }) => m.id)).toEqual([newest, oldest]);
     expect((await visitor.get('/api/messages?threatLevel=suspicious')).json()).toEqual([]);
+  });
+
+  it('gives rows saved before checks and notes existed empty lists for them', async () => {
+    const visitor = ctx.visitor();
+    const userId = await userIdOf(ctx.database, visitor);
+    const id = await insertMessage(ctx.database, userId, { threatLevel: 'safe', scanDate: new Date() });
+    await ctx.database.db.execute(sql`update messages set threat_details = threat_details - 'checks' - 'notes' where id = ${id}`);
+    const [message] = (await visitor.get('/api/messages')).json();
+    expect(message.threatDetails.checks).toEqual([]);
+    expect(message.threatDetails.notes).toEqual([]);
+    expect(MessageListSchema.safeParse([message]).success).toBe(true);
   });
 
   it.each([['limit=0'], ['limit=abc'], ['limit=1001'], ['limit=2.5'], ['threatLevel=dangerous']])('rejects ?%s with 400', async (query) => {

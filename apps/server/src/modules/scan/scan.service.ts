@@ -11,6 +11,8 @@ function toScanAnalysis(analysis: Analysis, content: string): ScanAnalysis {
     reasonDetails: analysis.reasons,
     highlights: analysis.highlights,
     recommendations: analysis.recommendations,
+    checks: analysis.checks ?? [],
+    notes: analysis.notes ?? [],
     content,
     threatData: analysis.threatData,
     // Threat-intelligence lookups are not built yet, so an "enhanced" request ran the same
@@ -25,6 +27,8 @@ function toThreatDetails(analysis: ScanAnalysis): ThreatDetails {
     reasonDetails: analysis.reasonDetails,
     highlights: analysis.highlights,
     recommendations: analysis.recommendations,
+    checks: analysis.checks,
+    notes: analysis.notes,
     score: analysis.score,
     threatData: analysis.threatData,
   };

@@ -77,7 +77,7 @@ for (const factory of DATABASES) {
         content: 'x',
         threatLevel: 'safe',
         score: 0,
-        threatDetails: { reasons: [], reasonDetails: [], highlights: [], recommendations: [] },
+        threatDetails: { reasons: [], reasonDetails: [], highlights: [], recommendations: [], checks: [], notes: [] },
       });
       now += SESSION_TTL_MS + DAY;
       const fresh = await svc.resolve(undefined);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Flag, RotateCcw } from 'lucide-react';
+import { CheckCircle2, Flag, Info, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { HighlightedText } from '@/components/highlighted-text';
@@ -63,6 +63,31 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             emptyText="No suspicious elements detected."
           />
         </section>
+        {analysis.checks.length > 0 && (
+          <section aria-labelledby="result-checks">
+            <h3 id="result-checks" className="mb-2 text-sm font-semibold text-slate-900">
+              What we checked
+            </h3>
+            <ul className="space-y-1 text-sm text-slate-800">
+              {analysis.checks.map((c) => (
+                <li key={c} className="flex gap-2">
+                  <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-green-700" />
+                  <span>{c}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {analysis.notes.length > 0 && (
+          <ul aria-label="Notes about this analysis" className="space-y-1 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+            {analysis.notes.map((n) => (
+              <li key={n} className="flex gap-2">
+                <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
+                <span>{n}</span>
+              </li>
+            ))}
+          </ul>
+        )}
         <ThreatIntelDetails threatData={analysis.threatData} enhanced={analysis.enhanced} requested={outcome.enhancedRequested} />
         {!safe && analysis.recommendations.length > 0 && (
           <section aria-labelledby="result-recommendations">

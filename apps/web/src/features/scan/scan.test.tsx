@@ -143,6 +143,29 @@ describe('General scan, message form', () => {
     expect(within(result).queryByText('Recommendations')).not.toBeInTheDocument();
   });
 
+  it('lists what was checked and any notes about the analysis', async () => {
+    mockApi({
+      'POST /api/scan/text': {
+        body: textResponse({
+          threatLevel: 'safe',
+          reasons: [],
+          reasonDetails: [],
+          highlights: [],
+          checks: ['The link goes to usps.com, the official website of USPS.'],
+          notes: ['This message is not in English.'],
+          content: 'USPS: track at https://usps.com',
+        }),
+      },
+    });
+    renderWithApp(<ScanPage />);
+    await userEvent.type(screen.getByLabelText('Message to scan'), 'USPS');
+    await userEvent.click(screen.getByRole('button', { name: 'Scan Message' }));
+    const result = await screen.findByTestId('scan-result');
+    expect(within(result).getByRole('heading', { name: 'What we checked' })).toBeInTheDocument();
+    expect(within(result).getByText('The link goes to usps.com, the official website of USPS.')).toBeInTheDocument();
+    expect(within(within(result).getByRole('list', { name: 'Notes about this analysis' })).getByText('This message is not in English.')).toBeInTheDocument();
+  });
+
   it('reports an unsaved result by its content', async () => {
     const { calls } = mockApi({
       'POST /api/scan/text': { body: { ...textResponse(), message: { id: null, content: 'c', sender: 's', source: 'sms' } } },
