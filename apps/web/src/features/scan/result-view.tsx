@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { CheckCircle2, Flag, Info, RotateCcw } from 'lucide-react';
+import { CheckCircle2, Flag, Info, RotateCcw, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { HighlightedText } from '@/components/highlighted-text';
@@ -68,25 +68,17 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             <h3 id="result-checks" className="mb-2 text-sm font-semibold text-slate-900">
               What we checked
             </h3>
-            <ul className="space-y-1 text-sm text-slate-800">
-              {analysis.checks.map((c) => (
-                <li key={c} className="flex gap-2">
-                  <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-green-700" />
-                  <span>{c}</span>
-                </li>
-              ))}
-            </ul>
+            <IconList items={analysis.checks} icon={CheckCircle2} iconClassName="text-green-700" className="text-slate-800" />
           </section>
         )}
         {analysis.notes.length > 0 && (
-          <ul aria-label="Notes about this analysis" className="space-y-1 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
-            {analysis.notes.map((n) => (
-              <li key={n} className="flex gap-2">
-                <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
-                <span>{n}</span>
-              </li>
-            ))}
-          </ul>
+          <IconList
+            label="Notes about this analysis"
+            items={analysis.notes}
+            icon={Info}
+            iconClassName="text-slate-500"
+            className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-700"
+          />
         )}
         <ThreatIntelDetails threatData={analysis.threatData} enhanced={analysis.enhanced} requested={outcome.enhancedRequested} />
         {!safe && analysis.recommendations.length > 0 && (
@@ -115,5 +107,19 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
         </div>
       </div>
     </Card>
+  );
+}
+
+function IconList(props: { items: string[]; icon: LucideIcon; iconClassName: string; className: string; label?: string }) {
+  const Icon = props.icon;
+  return (
+    <ul aria-label={props.label} className={cn('space-y-1 text-sm', props.className)}>
+      {props.items.map((item) => (
+        <li key={item} className="flex gap-2">
+          <Icon aria-hidden="true" className={cn('mt-0.5 h-4 w-4 shrink-0', props.iconClassName)} />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
