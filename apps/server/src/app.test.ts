@@ -73,10 +73,17 @@ describeWithDatabases('cross-cutting behaviour', (ctx) => {
       expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
     });
 
-    it('answers a wrong method on a known path with a JSON 404', async () => {
-      const res = await ctx.visitor().request('PUT', '/api/messages');
-      expect(res.statusCode).toBe(404);
-      expect(res.json().error.code).toBe('NOT_FOUND');
+    it('answers a wrong method on a known path with 405 and the methods it allows', async () => {
+      const list = await ctx.visitor().request('PUT', '/api/messages');
+      expect(list.statusCode).toBe(405);
+      expect(list.json().error.code).toBe('METHOD_NOT_ALLOWED');
+      expect(list.headers.allow).toBe('GET, HEAD');
+      const one = await ctx.visitor().request('GET', '/api/messages/some-id');
+      expect(one.statusCode).toBe(405);
+      expect(one.headers.allow).toBe('DELETE');
+      const settings = await ctx.visitor().request('POST', '/api/protection-settings');
+      expect(settings.headers.allow).toBe('GET, PATCH, HEAD');
+      expect((await ctx.visitor().request('GET', '/api/messages/a/b')).statusCode).toBe(404);
     });
 
     it('answers malformed JSON with 400 INVALID_JSON', async () => {

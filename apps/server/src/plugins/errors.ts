@@ -1,4 +1,4 @@
-import { toFieldIssues, type ErrorCode } from '@baitcheck/contracts';
+import { API_ROUTES, toFieldIssues, type ErrorCode } from '@baitcheck/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error.ts';
@@ -37,7 +37,25 @@ export function toAppError(error: unknown): AppError {
 }
 
 /** Answers `/api/*` paths no route matches. */
+// Each API path as a pattern, with the methods it accepts, to tell 405 from 404.
+const ROUTE_PATTERNS = (() => {
+  const byPath = new Map<string, Set<string>>();
+  for (const { method, path } of Object.values(API_ROUTES)) {
+    const methods = byPath.get(path) ?? new Set<string>();
+    methods.add(method);
+    byPath.set(path, methods);
+  }
+  return [...byPath].map(([path, methods]) => ({
+    pattern: new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+    allow: [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', '),
+  }));
+})();
+
+/** The answer for an /api path no route matched: 405 when the path exists for other methods, else 404. */
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0] ?? '';
+  const known = ROUTE_PATTERNS.find((r) => r.pattern.test(path));
+  if (known) return reply.code(405).header('allow', known.allow).send(new AppError('METHOD_NOT_ALLOWED').toBody());
   return reply.code(404).send(new AppError('NOT_FOUND').toBody());
 }
 
