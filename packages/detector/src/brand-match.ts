@@ -2,18 +2,12 @@
  * Finds brand names in a link's host or path and decides whether the link is on the brand's own
  * domain. Look-alike characters (digits for letters, Cyrillic and Greek homoglyphs) are folded.
  */
+import { getDomainWithoutSuffix } from 'tldts';
 import { BRANDS, type Brand } from './data/brands';
-import type { ParsedLink } from './links';
+import { foldConfusableChars, skeleton } from './data/confusables';
+import { TOP_DOMAINS } from './data/well-known';
+import { unicodeHost, type ParsedLink } from './links';
 
-/** Characters that imitate Latin letters, mapped to the letter they imitate. */
-const CONFUSABLES: Readonly<Record<string, string>> = {
-  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', ј: 'j', ԁ: 'd', ѕ: 's', ӏ: 'l',
-  ɡ: 'g', ո: 'n', ս: 'u', α: 'a', ο: 'o', ν: 'v', ρ: 'p', τ: 't', ι: 'i', κ: 'k', ε: 'e',
-  á: 'a', à: 'a', â: 'a', ä: 'a', é: 'e', è: 'e', ê: 'e', í: 'i', ì: 'i', ó: 'o', ò: 'o', ö: 'o', ô: 'o',
-  ú: 'u', ù: 'u', ü: 'u', ı: 'i', ł: 'l',
-};
-const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'gu');
-const NON_ASCII_RE = /[^\x00-\x7f]/;
 const LEET_L: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '3': 'e', '4': 'a', '5': 's', '$': 's' };
 const LEET_I: Readonly<Record<string, string>> = { ...LEET_L, '1': 'i' };
 const LEET_RE = /[01345$]/g;
@@ -28,7 +22,11 @@ const TYPO_COUNTRY_CODES = new Set(['cm', 'om', 'co']);
  * next to an account word ("apple-support", "chase-alerts"), as the whole name ("ups.top") or in
  * front of a `.com` that is not the end of the host ("chase.com.evil.ru").
  */
-const AMBIGUOUS_TOKENS: ReadonlySet<string> = new Set(['apple', 'chase', 'ups', 'outlook', 'citi', 'att', 'evri', 'zelle']);
+const AMBIGUOUS_TOKENS: ReadonlySet<string> = new Set([
+  'apple', 'chase', 'ups', 'outlook', 'citi', 'att', 'evri', 'zelle', 'nationwide', 'vanguard', 'halifax', 'medicare',
+  'temu', 'spectrum', 'zoom', 'ledger', 'kraken', 'indeed', 'uber', 'bt', 'ato', 'cra', 'ssa', 'nab', 'hulu', 'roku',
+  'gls', 'ctt', 'yodel', 'linkt', 'shein', 'ipass', 'yono', 'dpd', 'tsb', 'rbs', 'rbc', 'bmo', 'okx', 'jio', 'aol',
+]);
 const ACCOUNT_WORDS: ReadonlySet<string> = new Set([
   'login', 'log', 'signin', 'sign', 'secure', 'security', 'verify', 'verification', 'account', 'accounts',
   'support', 'help', 'helpdesk', 'id', 'update', 'billing', 'alert', 'alerts', 'service', 'services', 'auth',
@@ -75,7 +73,7 @@ function writtenHost(link: ParsedLink): string {
 
 /** Spellings of a host worth matching: as written, homoglyphs folded, digits read as letters. */
 function hostVariants(host: string): string[] {
-  const base = NON_ASCII_RE.test(host) ? host.replace(CONFUSABLE_RE, (c) => CONFUSABLES[c] ?? c) : host;
+  const base = foldConfusableChars(host);
   const out = [base];
   if (/[01345$]/.test(base)) {
     out.push(base.replace(LEET_RE, (c) => LEET_L[c] ?? c));
@@ -117,8 +115,17 @@ function ambiguousTokenCounts(token: string, host: string, labels: readonly stri
 
 /** Brands named in the link's host (as written, with look-alikes folded) that do not own it. */
 export function brandsInHost(link: ParsedLink): Brand[] {
-  const host = writtenHost(link);
-  if (host.length === 0 || link.isIp) return [];
+  if (link.isIp) return [];
+  return brandsNamedInHost(writtenHost(link), link).filter((brand) => !isOfficialHost(brand, link));
+}
+
+/**
+ * Brands a host name (or part of one, e.g. the owner's part of a hosting-platform host) names,
+ * with look-alikes folded, whether or not the host is theirs. `link` is the link the host belongs
+ * to (it decides whether an everyday-word token such as "apple" counts as the whole name).
+ */
+export function brandsNamedInHost(host: string, link: ParsedLink): Brand[] {
+  if (host.length === 0 || host.length > 253) return [];
   const found: Brand[] = [];
   for (const variant of hostVariants(host)) {
     const compact = variant.replace(/[-_]/g, '');
@@ -139,7 +146,7 @@ export function brandsInHost(link: ParsedLink): Brand[] {
       found.push(brand);
     }
   }
-  return found.filter((brand) => !isOfficialHost(brand, link));
+  return found;
 }
 
 /** Brands named as a whole word of the link's path that do not own the host (everyday-word brands only next to an account word). */
@@ -156,4 +163,182 @@ export function brandsInPath(link: ParsedLink): Brand[] {
     found.push(brand);
   }
   return found.filter((brand) => !isOfficialHost(brand, link));
+}
+
+/** Brand names and tokens as words of a message, longest first (so "bank of america" beats "america"). */
+const NAME_WORDS: readonly (readonly [word: string, brand: Brand])[] = BRANDS.flatMap((brand) => {
+  const words = new Set([brand.name.toLowerCase().replace(/\s*\(.*\)$/, ''), ...brand.loose, ...brand.strict]);
+  return [...words].filter((w) => w.length >= 2).map((w) => [w, brand] as const);
+}).sort((a, b) => b[0].length - a[0].length);
+const NAME_RE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${NAME_WORDS.map(([w]) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[ -]/g, '[ -]?')).join('|')})(?![\\p{L}\\p{N}])`,
+  'giu',
+);
+const NAME_INDEX: ReadonlyMap<string, Brand> = new Map(NAME_WORDS.map(([w, b]) => [w.replace(/[ -]/g, ''), b] as const));
+/** Characters of a message searched for brand names: brands introduce themselves early. */
+const NAME_SCAN_CHARS = 4000;
+
+/**
+ * Brands a text names as a word ("Chase:", "your PayPal account", "Bank of America"), in order of
+ * first mention, at most `max`. Case-insensitive; looks at the first {@link NAME_SCAN_CHARS}
+ * characters only.
+ */
+export function brandsInText(text: string, max = 8): Brand[] {
+  const found: Brand[] = [];
+  const head = text.length > NAME_SCAN_CHARS ? text.slice(0, NAME_SCAN_CHARS) : text;
+  NAME_RE.lastIndex = 0;
+  for (let m = NAME_RE.exec(head); m !== null && found.length < max; m = NAME_RE.exec(head)) {
+    const brand = NAME_INDEX.get(m[0].toLowerCase().replace(/[ -]/g, ''));
+    if (brand !== undefined && !found.includes(brand)) found.push(brand);
+  }
+  NAME_RE.lastIndex = 0;
+  return found;
+}
+
+/** True when `domain` (a registrable domain or host) is, or is under, one of the brand's official domains. */
+export function isOfficialDomain(brand: Brand, domain: string): boolean {
+  return brand.domains.some((d) => domain === d || domain.endsWith(`.${d}`));
+}
+
+/** A look-alike domain: the name it imitates and how. */
+export interface Lookalike {
+  /** The imitated domain ("paypal.com"). */
+  readonly target: string;
+  /** The brand it belongs to, when it is a brand's. */
+  readonly brand: Brand | null;
+  /** How: the same letters with look-alike characters, or one or two typing changes. */
+  readonly how: 'look-alike characters' | 'typo';
+}
+
+interface Target {
+  readonly name: string;
+  readonly domain: string;
+  readonly brand: Brand | null;
+}
+
+/** Brand names shorter than this are not look-alike targets by typo (too many ordinary neighbours). */
+const MIN_TYPO_NAME = 6;
+/** The same for popular non-brand names, which have more ordinary neighbours. */
+const MIN_TYPO_NAME_OTHER = 7;
+
+function nameOf(domain: string): string {
+  return getDomainWithoutSuffix(domain, { allowPrivateDomains: false }) ?? '';
+}
+
+const TARGETS: readonly Target[] = (() => {
+  const seen = new Set<string>();
+  const out: Target[] = [];
+  const add = (domain: string, brand: Brand | null) => {
+    const name = nameOf(domain);
+    if (name.length < 4 || name.includes('.') || seen.has(name)) return;
+    seen.add(name);
+    out.push({ name, domain, brand });
+  };
+  for (const brand of BRANDS) for (const d of brand.domains) add(d, brand);
+  for (const d of TOP_DOMAINS) add(d, null);
+  return out;
+})();
+
+const TARGET_BY_NAME: ReadonlyMap<string, Target> = new Map(TARGETS.map((t) => [t.name, t] as const));
+const TARGET_BY_SKELETON: ReadonlyMap<string, Target> = new Map(TARGETS.map((t) => [skeleton(t.name), t] as const));
+
+function deletions(s: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i++) out.push(s.slice(0, i) + s.slice(i + 1));
+  return out;
+}
+
+/** Deletion neighbourhoods of the typo targets: one letter removed → the targets it came from. */
+const BY_DELETION: ReadonlyMap<string, readonly Target[]> = (() => {
+  const map = new Map<string, Target[]>();
+  for (const t of TARGETS) {
+    if (t.name.length < (t.brand === null ? MIN_TYPO_NAME_OTHER : MIN_TYPO_NAME)) continue;
+    for (const d of new Set(deletions(t.name))) {
+      const list = map.get(d);
+      if (list === undefined) map.set(d, [t]);
+      else list.push(t);
+    }
+  }
+  return map;
+})();
+
+
+/** Optimal-string-alignment distance between `a` and `b`, or `max + 1` once it exceeds `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur: number[] = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (prev2[j - 2] as number) + 1);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length] as number;
+}
+
+/** The typo target within one edit of `name` (not `name` itself), via the deletion index. */
+function oneEditTarget(name: string): Target | null {
+  if (name.length < MIN_TYPO_NAME - 1 || name.length > 40) return null;
+  const candidates: Target[] = [];
+  const direct = BY_DELETION.get(name);
+  if (direct) candidates.push(...direct);
+  for (const d of deletions(name)) {
+    const t = TARGET_BY_NAME.get(d);
+    if (t !== undefined && t.name.length >= (t.brand === null ? MIN_TYPO_NAME_OTHER : MIN_TYPO_NAME)) candidates.push(t);
+    const viaDeletion = BY_DELETION.get(d);
+    if (viaDeletion) candidates.push(...viaDeletion);
+  }
+  for (const t of candidates) if (t.name !== name && editDistance(name, t.name, 1) <= 1) return t;
+  return null;
+}
+
+/** The name part of a hyphenated label that imitates a target ("amazn" in "amazn-account"). */
+function lookalikeToken(name: string): Target | null {
+  if (!name.includes('-')) return null;
+  for (const token of name.split('-').slice(0, 6)) {
+    if (token.length < MIN_TYPO_NAME - 1) continue;
+    if (TARGET_BY_NAME.has(token)) continue;
+    const sk = skeleton(token);
+    const bySkeleton = TARGET_BY_SKELETON.get(sk);
+    if (bySkeleton !== undefined && bySkeleton.brand !== null) return bySkeleton;
+    const t = oneEditTarget(token);
+    if (t !== null && t.brand !== null) return t;
+  }
+  return null;
+}
+
+/**
+ * The well-known or brand domain the link's registrable domain imitates, or null: the same
+ * letters with look-alike characters ("paypa1.com", "rnicrosoft.com", "аррӏе.com"), one typing
+ * change for brand names of six letters or more and other popular names of seven ("netfliix.com",
+ * "amazn-account.com"). Two changes are left alone: too many ordinary names are two changes
+ * from a popular one ("microspot.ch"). The same name on another suffix is not a look-alike
+ * (it is often the site's own country domain, expedia.com.br). A domain that is itself well known, or a brand's own, is never a look-alike.
+ */
+export function lookalikeDomain(link: ParsedLink, isWellKnown: (domain: string) => boolean): Lookalike | null {
+  const reg = link.registrableDomain;
+  const suffix = link.publicSuffix;
+  if (reg === null || suffix === null || isWellKnown(reg)) return null;
+  if (BRANDS.some((b) => isOfficialHost(b, link))) return null;
+  const name = unicodeHost(reg.slice(0, reg.length - suffix.length - 1));
+  if (name.length < 4 || name.length > 63) return null;
+  // the same name on another suffix is often the site's own country domain (expedia.com.br)
+  if (TARGET_BY_NAME.has(name)) return null;
+  const sk = skeleton(name);
+  const bySkeleton = TARGET_BY_SKELETON.get(sk);
+  if (bySkeleton !== undefined && bySkeleton.name !== name) {
+    return { target: bySkeleton.domain, brand: bySkeleton.brand, how: 'look-alike characters' };
+  }
+  const ascii = /^[a-z0-9-]+$/.test(name) ? name : sk;
+  const typo = oneEditTarget(ascii) ?? lookalikeToken(ascii);
+  return typo === null ? null : { target: typo.domain, brand: typo.brand, how: 'typo' };
 }

@@ -8,6 +8,10 @@ import type { LinkFinding } from './types';
 
 /** A link with the parsed parts the URL rules need. Internal to the engine. */
 export interface ParsedLink extends LinkFinding {
+  /** The scheme, lower-cased, without the colon: `http`, `https`, `data` or `javascript`. */
+  readonly scheme: string;
+  /** The port as written when it is not the scheme's default ('' when none). */
+  readonly port: string;
   /** The authority as written (between `scheme://` and the path), lower-cased; '' if none. */
   readonly authority: string;
   /** Path, query and fragment as written, lower-cased ('' when absent). */
@@ -22,6 +26,7 @@ export interface ParsedLink extends LinkFinding {
 interface ParsedUrl {
   readonly href: string;
   readonly hostname: string;
+  readonly port: string;
 }
 const UrlParser = (globalThis as unknown as { URL: new (input: string) => ParsedUrl }).URL;
 
@@ -36,6 +41,8 @@ const TLD = String.raw`(?:[a-zA-Z]{2,63}|[xX][nN]--[a-zA-Z0-9-]{1,59})`;
  */
 const LINK_RE = new RegExp(
   String.raw`(?<![a-zA-Z0-9])[hH][tT][tT][pP][sS]?:\/\/${URL_CHARS}{1,${MAX_LINK_CHARS}}` +
+    String.raw`|(?<![a-zA-Z0-9])[dD][aA][tT][aA]:(?:[a-zA-Z]{1,20}\/[a-zA-Z0-9.+-]{1,60})?(?:;[a-zA-Z0-9=.+-]{1,40}){0,4},${URL_CHARS}{0,${MAX_LINK_CHARS}}` +
+    String.raw`|(?<![a-zA-Z0-9])[jJ][aA][vV][aA][sS][cC][rR][iI][pP][tT]:${URL_CHARS}{1,${MAX_LINK_CHARS}}` +
     String.raw`|(?<![\p{L}\p{N}_@.\/\-])(?:${LABEL}){1,10}${TLD}(?![\p{L}\p{N}_\-])` +
     String.raw`(?::\d{1,5})?(?:[\/?#]${URL_CHARS}{0,${MAX_LINK_CHARS}})?`,
   'gu',
@@ -43,6 +50,8 @@ const LINK_RE = new RegExp(
 
 const TRAILING_PUNCTUATION = /[.,;:!?'"\u2019\u201d\u2026*_~-]$/;
 const SCHEME_RE = /^https?:\/\//i;
+/** Links that carry their content (a page, a script) instead of pointing to a website. */
+const INLINE_SCHEME_RE = /^(data|javascript):/i;
 /** DNS names are at most 253 characters; a longer host is not a working link. */
 const MAX_HOST_CHARS = 253;
 
@@ -81,6 +90,12 @@ function count(s: string, ch: string): number {
 export function parseLink(raw: string, start: number): ParsedLink {
   // a link longer than MAX_LINK_CHARS is parsed from its beginning (its span stays whole)
   const head = raw.length > MAX_LINK_CHARS ? raw.slice(0, MAX_LINK_CHARS) : raw;
+  const inline = INLINE_SCHEME_RE.exec(head);
+  if (inline !== null) {
+    const scheme = (inline[1] as string).toLowerCase();
+    const base = { start, end: start + raw.length, text: raw, url: head, host: null, registrableDomain: null };
+    return { ...base, scheme, port: '', authority: '', rest: '', isIp: false, publicSuffix: null };
+  }
   const hasScheme = SCHEME_RE.test(head);
   const withScheme = hasScheme ? head : `http://${head}`;
   const afterScheme = withScheme.slice(withScheme.indexOf('//') + 2);
@@ -89,9 +104,11 @@ export function parseLink(raw: string, start: number): ParsedLink {
   const rest = authorityEnd === -1 ? '' : afterScheme.slice(authorityEnd).toLowerCase();
   let url = withScheme;
   let host: string | null = null;
+  let port = '';
   try {
     const u = new UrlParser(withScheme);
     url = u.href;
+    port = u.port;
     host = u.hostname.toLowerCase() || null;
     if (host !== null && host.length > MAX_HOST_CHARS) host = null;
   } catch {
@@ -109,7 +126,8 @@ export function parseLink(raw: string, start: number): ParsedLink {
       publicSuffix = info.publicSuffix;
     }
   }
-  return { start, end: start + raw.length, text: raw, url, host, registrableDomain, authority, rest, isIp, publicSuffix };
+  const scheme = withScheme.slice(0, withScheme.indexOf(':')).toLowerCase();
+  return { start, end: start + raw.length, text: raw, url, host, registrableDomain, scheme, port, authority, rest, isIp, publicSuffix };
 }
 
 /**
@@ -125,6 +143,11 @@ export function scanLinks(text: string, max: number = MAX_LINKS): ParsedLink[] {
     const raw = trimLink(m[0]);
     const start = m.index;
     if (raw.length === 0) continue;
+    if (INLINE_SCHEME_RE.test(raw)) {
+      out.push(parseLink(raw, start));
+      if (out.length >= max) break;
+      continue;
+    }
     const schemeless = !SCHEME_RE.test(raw);
     if (!schemeless && raw.replace(SCHEME_RE, '').length === 0) continue;
     const link = parseLink(raw, start);
@@ -159,4 +182,60 @@ export function toLinkFinding(link: ParsedLink): LinkFinding {
     host: link.host,
     registrableDomain: link.registrableDomain,
   };
+}
+
+const PUNY_BASE = 36;
+
+/**
+ * Decodes one punycode label (`xn--pypal-4ve` → `pаypal`, RFC 3492); returns the label unchanged
+ * when it is not punycode or does not decode. Bounded by the label's length.
+ */
+export function decodePunycodeLabel(label: string): string {
+  if (!label.startsWith('xn--') || label.length > 63) return label;
+  const input = label.slice(4);
+  const delim = input.lastIndexOf('-');
+  const output: number[] = [];
+  for (let i = 0; i < delim; i++) output.push(input.charCodeAt(i));
+  let n = 128;
+  let bias = 72;
+  let i = 0;
+  for (let pos = delim + 1; pos < input.length; ) {
+    const oldi = i;
+    let w = 1;
+    for (let k = PUNY_BASE; ; k += PUNY_BASE) {
+      if (pos >= input.length) return label;
+      const c = input.charCodeAt(pos++);
+      const digit = c >= 48 && c <= 57 ? c - 22 : c >= 97 && c <= 122 ? c - 97 : c >= 65 && c <= 90 ? c - 65 : -1;
+      if (digit < 0) return label;
+      i += digit * w;
+      const t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
+      if (digit < t) break;
+      w *= PUNY_BASE - t;
+      if (w > 0x7fffffff) return label;
+    }
+    const len = output.length + 1;
+    let delta = oldi === 0 ? Math.floor((i - oldi) / 700) : (i - oldi) >> 1;
+    delta += Math.floor(delta / len);
+    let k = 0;
+    while (delta > 455) {
+      delta = Math.floor(delta / 35);
+      k += PUNY_BASE;
+    }
+    bias = k + Math.floor((36 * delta) / (delta + 38));
+    n += Math.floor(i / len);
+    i %= len;
+    if (n > 0x10ffff) return label;
+    output.splice(i, 0, n);
+    i++;
+  }
+  try {
+    return String.fromCodePoint(...output);
+  } catch {
+    return label;
+  }
+}
+
+/** The host with its punycode labels decoded to Unicode (as a person sees it), lower-cased. */
+export function unicodeHost(host: string): string {
+  return host.includes('xn--') ? host.split('.').map(decodePunycodeLabel).join('.') : host;
 }

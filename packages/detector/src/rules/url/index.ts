@@ -2,12 +2,49 @@
 import type { LinkRule } from '../types';
 import { atSignInUrl } from './at-sign-in-url';
 import { brandInPath } from './brand-in-path';
+import { brandInSubdomainOfHosting } from './brand-in-subdomain-of-hosting';
 import { brandOutsideDomain } from './brand-outside-domain';
+import { dataUri } from './data-uri';
+import { embeddedDomain } from './embedded-domain';
+import { freeHosting } from './free-hosting';
+import { homoglyphHost } from './homoglyph-host';
 import { ipHost } from './ip-host';
+import { ipfsLink } from './ipfs-link';
 import { knownPhishingHost } from './known-phishing-host';
 import { loginPath } from './login-path';
+import { longOrEncodedUrl } from './long-or-encoded-url';
+import { manySubdomains } from './many-subdomains';
+import { oddPort } from './odd-port';
+import { officialBrandDomain } from './official-brand-domain';
 import { punycodeHost } from './punycode-host';
+import { randomLookingHost } from './random-looking-host';
+import { riskyTld } from './risky-tld';
+import { typosquatDomain } from './typosquat-domain';
 import { urlShortener } from './url-shortener';
+import { wellKnownDomain } from './well-known-domain';
 
-/** Link rules. */
-export const URL_RULES: readonly LinkRule[] = [knownPhishingHost, ipHost, atSignInUrl, brandOutsideDomain, brandInPath, punycodeHost, urlShortener, loginPath];
+/** Link rules: risk rules first, then the trust rules (`polarity: 'trust'`). */
+export const URL_RULES: readonly LinkRule[] = [
+  knownPhishingHost,
+  ipHost,
+  atSignInUrl,
+  dataUri,
+  brandOutsideDomain,
+  typosquatDomain,
+  homoglyphHost,
+  brandInSubdomainOfHosting,
+  embeddedDomain,
+  brandInPath,
+  punycodeHost,
+  ipfsLink,
+  urlShortener,
+  freeHosting,
+  manySubdomains,
+  oddPort,
+  riskyTld,
+  randomLookingHost,
+  longOrEncodedUrl,
+  loginPath,
+  wellKnownDomain,
+  officialBrandDomain,
+];

@@ -1,0 +1,157 @@
+/**
+ * Platforms where anyone can publish a page under the platform's name: free web hosting, site
+ * builders, app and static hosting, cloud storage buckets, tunnels, dynamic DNS, file and
+ * document sharing, form builders and IPFS gateways. A popular platform is not a safe site: its
+ * pages belong to whoever made them, and phishing kits live there. Used by the URL rules and by
+ * the well-known-domain list generator (these domains are never on that list).
+ */
+
+/** What kind of platform a host is on. */
+export type HostingKind =
+  | 'free-hosting'
+  | 'app-hosting'
+  | 'cloud-storage'
+  | 'tunnel'
+  | 'dynamic-dns'
+  | 'file-sharing'
+  | 'form-builder'
+  | 'ipfs-gateway';
+
+/**
+ * Platform domains (matched as the host or a parent of it) and their kind. Many are on the
+ * private part of the public-suffix list, so a page's registrable domain is the user's own
+ * subdomain ("paypal-login.web.app"); matching by host suffix catches both.
+ */
+const PLATFORMS: Readonly<Record<HostingKind, readonly string[]>> = {
+  'free-hosting': [
+    '000webhostapp.com', '000webhost.com', 'blogspot.com', 'wordpress.com', 'tumblr.com', 'weebly.com', 'weeblysite.com',
+    'wixsite.com', 'wix.com', 'wixstudio.io', 'editorx.io', 'yolasite.com', 'jimdosite.com', 'jimdo.com', 'webnode.page',
+    'webnode.com', 'site123.me', 'mystrikingly.com', 'strikingly.com', 'godaddysites.com', 'square.site', 'squarespace.com',
+    'carrd.co', 'tilda.ws', 'ucoz.net', 'ucoz.com', 'narod.ru', 'byethost.com', 'epizy.com', 'rf.gd', 'infinityfreeapp.com',
+    'freehostia.com', 'altervista.org', 'atwebpages.com', 'hyperphp.com', 'x10host.com', 'awardspace.com', 'biz.nf',
+    'sitey.me', 'ukit.me', 'mobirisesite.com', 'simplesite.com', 'webs.com', 'emyspot.com', 'bravesites.com',
+    'hpage.com', 'tripod.com', 'angelfire.com', 'neocities.org', 'start.page', 'wpcomstaging.com', 'myportfolio.com',
+    'substack.com', 'medium.com', 'telegra.ph', 'notion.site', 'gitbook.io', 'super.site', 'typedream.app', 'canva.site',
+    'my.canva.site', 'framer.website', 'framer.app', 'framer.ai', 'webflow.io', 'wixsite.org', 'hubspotpagebuilder.com',
+    'hs-sites.com', 'mailchimpsites.com', 'mailchi.mp', 'ueniweb.com', 'business.site', 'linkinbio.page', 'beacons.ai',
+    'taplink.cc', 'bio.link', 'about.me', 'lovable.app', 'bolt.host', 'v0.app', 'vusercontent.net', 'wuaze.com',
+    'zya.me', 'ct.ws', 'great-site.net', 'lovestoblog.com', 'free.nf', 'kesug.com', 'page.gd', 'blogspot.co.uk',
+    'glide.page', 'softr.app', 'bubbleapps.io', 'adalo.com', 'yola.com', 'site.pro', 'odoo.com', 'zohosites.com',
+  ],
+  'app-hosting': [
+    'github.io', 'gitlab.io', 'bitbucket.io', 'firebaseapp.com', 'web.app', 'pages.dev', 'workers.dev', 'vercel.app',
+    'now.sh', 'netlify.app', 'netlify.com', 'herokuapp.com', 'herokudns.com', 'glitch.me', 'repl.co', 'replit.app',
+    'replit.dev', 'onrender.com', 'fly.dev', 'railway.app', 'up.railway.app', 'azurewebsites.net', 'azurestaticapps.net',
+    'azureedge.net', 'cloudapp.net', 'cloudapp.azure.com', 'appspot.com', 'run.app', 'cloudfunctions.net', 'deno.dev',
+    'surge.sh', 'stackblitz.io', 'codesandbox.io', 'csb.app', 'pythonanywhere.com', 'ondigitalocean.app', 'kinsta.app',
+    'amplifyapp.com', 'elasticbeanstalk.com', 'awsapprunner.com', 'cloudfront.net', 'b-cdn.net', 'fastly.net',
+    'edgeone.app', 'translate.goog', 'qualtrics.com', 'myshopify.com', 'wpengine.com', 'wpenginepowered.com',
+    'pantheonsite.io', 'backendless.app', 'streamlit.app', 'hf.space', 'zapier.app', 'firebase.app', 'pages.github.com',
+  ],
+  'cloud-storage': [
+    's3.amazonaws.com', 'amazonaws.com', 'storage.googleapis.com', 'firebasestorage.googleapis.com',
+    'blob.core.windows.net', 'web.core.windows.net', 'r2.dev', 'r2.cloudflarestorage.com', 'digitaloceanspaces.com',
+    'oraclecloud.com', 'backblazeb2.com', 'wasabisys.com', 'linodeobjects.com', 'storage.yandexcloud.net',
+    'aliyuncs.com', 'myqcloud.com', 'cloudinary.com', 'supabase.co', 'appwrite.global',
+  ],
+  tunnel: [
+    'ngrok.io', 'ngrok-free.app', 'ngrok.app', 'ngrok.dev', 'trycloudflare.com', 'loca.lt', 'localtunnel.me', 'serveo.net',
+    'pagekite.me', 'localhost.run', 'lhr.life', 'telebit.io', 'sslip.io', 'nip.io', 'xip.io', 'devtunnels.ms', 'pinggy.link',
+  ],
+  'dynamic-dns': [
+    'duckdns.org', 'no-ip.com', 'no-ip.org', 'no-ip.biz', 'no-ip.info', 'noip.me', 'ddns.net', 'hopto.org', 'zapto.org',
+    'sytes.net', 'servebeer.com', 'serveftp.com', 'servehttp.com', 'myftp.biz', 'myftp.org', 'redirectme.net',
+    'dyndns.org', 'dyndns.com', 'dynu.net', 'dynu.com', 'freedns.afraid.org', 'mooo.com', 'chickenkiller.com',
+    'changeip.com', 'dnsalias.com', 'dnsalias.net', 'homeip.net', 'ddnsking.com', 'gotdns.ch', '3utilities.com',
+    'bounceme.net', 'webhop.me', 'myddns.me', 'ddns.me', 'dedyn.io', 'freeddns.org', 'kozow.com',
+  ],
+  'file-sharing': [
+    'dropbox.com', 'dropboxusercontent.com', 'db.tt', 'wetransfer.com', 'we.tl', 'sendspace.com', 'mediafire.com',
+    'mega.nz', 'mega.io', 'box.com', 'app.box.com', 'sharepoint.com', '1drv.ms', 'onedrive.live.com', 'docs.google.com',
+    'drive.google.com', 'sites.google.com', 'script.google.com', 'googleusercontent.com', 'sendgb.com', 'filetransfer.io',
+    'transfernow.net', 'smash.gg', 'zippyshare.com', 'anonfiles.com', 'gofile.io', 'pixeldrain.com', 'files.fm',
+    'file.io', 'jumpshare.com', 'pcloud.com', 'icedrive.net', 'issuu.com', 'scribd.com', 'slideshare.net', 'yumpu.com',
+    'flipsnack.com', 'flipbookpdf.net', 'fliphtml5.com', 'padlet.com', 'evernote.com', 'quip.com', 'coda.io',
+    'dochub.com', 'pdffiller.com', 'smallpdf.com', 'ilovepdf.com', 'docdroid.net', 'pastebin.com', 'paste.ee',
+    'rentry.co', 'hackmd.io', 'airtable.com', 'miro.com', 'prezi.com', 'genially.com', 'canva.com', 'figma.com',
+    'notion.so', 'clickup.com', 'mailchimp.com', 'sway.office.com', 'sway.cloud.microsoft', 'onenote.com',
+    'forms.office.com', 'forms.microsoft.com', 'loom.com', 'dropboxpaper.com',
+  ],
+  'form-builder': [
+    'forms.gle', 'typeform.com', 'jotform.com', 'jotform.me', 'surveymonkey.com', 'surveymonkey.net', 'formstack.com',
+    'cognitoforms.com', 'wufoo.com', '123formbuilder.com', 'formsite.com', 'zohopublic.com', 'formcrafts.com',
+    'paperform.co', 'tally.so', 'formspree.io', 'getform.io', 'basin.com', 'smartsheet.com', 'hsforms.com',
+    'survey.alchemer.com', 'alchemer.com', 'questionpro.com', 'forms.app', 'fillout.com', 'formaloo.com', 'yourform.ru',
+  ],
+  'ipfs-gateway': [
+    'ipfs.io', 'dweb.link', 'cloudflare-ipfs.com', 'gateway.pinata.cloud', 'mypinata.cloud', 'nftstorage.link',
+    'w3s.link', 'ipfs.w3s.link', 'infura-ipfs.io', 'fleek.co', 'on.fleek.co', 'ipfs.fleek.co', '4everland.io',
+    'ipfs.eth.aragon.network', 'cf-ipfs.com', 'storry.tv', 'ipfs.runfission.com', 'gateway.ipfs.io', 'ipfs.dweb.link',
+    'crustwebsites.net', 'hardbin.com', 'jorropo.net', 'astyanax.io', 'ipfs.best-practice.se', 'filebase.io',
+    'myfilebase.com', 'storacha.link', 'eth.limo', 'eth.link',
+  ],
+};
+
+/**
+ * Hosts where only some paths are user content: Google Sites, Forms, Docs and Drive live under
+ * `google.com`, whose other pages are Google's own.
+ */
+const PATH_PLATFORMS: readonly { readonly host: string; readonly prefix: string; readonly kind: HostingKind }[] = [
+  { host: 'google.com', prefix: '/forms', kind: 'form-builder' },
+  { host: 'www.google.com', prefix: '/forms', kind: 'form-builder' },
+  { host: 'google.com', prefix: '/url', kind: 'app-hosting' },
+  { host: 'www.google.com', prefix: '/url', kind: 'app-hosting' },
+  { host: 'google.com', prefix: '/amp/', kind: 'app-hosting' },
+  { host: 'www.google.com', prefix: '/amp/', kind: 'app-hosting' },
+];
+
+/** Every platform domain and its kind. */
+export const HOSTING_PLATFORMS: ReadonlyMap<string, HostingKind> = new Map(
+  (Object.entries(PLATFORMS) as [HostingKind, readonly string[]][]).flatMap(([kind, domains]) => domains.map((d) => [d, kind] as const)),
+);
+
+/** A platform a host is on: the platform's domain as listed and its kind. */
+export interface HostingMatch {
+  readonly platform: string;
+  readonly kind: HostingKind;
+  /** The labels in front of the platform's domain (the part the page's owner chose), '' when none or `www`. */
+  readonly ownerPart: string;
+  /**
+   * True when the link is someone's content on the platform rather than the platform's own site:
+   * a subdomain of the platform ("paypal-login.web.app"), or a path on a sharing, form, storage
+   * or IPFS host ("docs.google.com/forms/...", "ipfs.io/ipfs/..."). "www.netlify.com/blog" is not.
+   */
+  readonly userContent: boolean;
+}
+
+/** Kinds whose own host serves users' content under its paths. */
+const CONTENT_UNDER_PATH: ReadonlySet<HostingKind> = new Set(['file-sharing', 'form-builder', 'ipfs-gateway', 'cloud-storage', 'tunnel']);
+
+/** At most this many parent domains are tried (a host has at most 127 labels; phishing hosts a dozen). */
+const MAX_PARENTS = 12;
+
+/**
+ * The hosting platform `host` is on (the longest listed parent domain wins), or null. `path` is
+ * the lower-cased path and query ('' when none), for platforms that host user content under
+ * some paths only.
+ */
+export function hostingPlatformOf(host: string, path = ''): HostingMatch | null {
+  let name = host;
+  let best: HostingMatch | null = null;
+  for (let i = 0; i < MAX_PARENTS; i++) {
+    const kind = HOSTING_PLATFORMS.get(name);
+    if (kind !== undefined) {
+      const owner = host.slice(0, Math.max(0, host.length - name.length - 1));
+      const ownerPart = owner === 'www' ? '' : owner;
+      best = { platform: name, kind, ownerPart, userContent: ownerPart !== '' || (CONTENT_UNDER_PATH.has(kind) && path.length > 1) };
+    }
+    const dot = name.indexOf('.');
+    if (dot === -1) break;
+    name = name.slice(dot + 1);
+  }
+  if (best !== null) return best;
+  for (const p of PATH_PLATFORMS) {
+    if (host === p.host && path.startsWith(p.prefix)) return { platform: `${p.host}${p.prefix}`, kind: p.kind, ownerPart: '', userContent: true };
+  }
+  return null;
+}

@@ -1,0 +1,24 @@
+/**
+ * The well-known-domain list as the engine uses it: the generated list
+ * (`well-known-domains-generated.ts`, `npm run lists`; dots written as spaces) as a set, without any domain that is a
+ * hosting platform or a shortener (filtered again here, so a platform added to
+ * `hosting-platforms.ts` leaves the list without regenerating it).
+ */
+import { hostingPlatformOf } from './hosting-platforms';
+import { SHORTENER_DOMAINS } from './shorteners';
+import { WELL_KNOWN_DOMAINS_TEXT } from './well-known-domains-generated';
+
+/** How many of the most popular domains are look-alike targets for typosquats. */
+export const TOP_DOMAIN_COUNT = 1500;
+
+const ALL: readonly string[] = WELL_KNOWN_DOMAINS_TEXT.length === 0
+  ? []
+  : WELL_KNOWN_DOMAINS_TEXT.split('\n')
+      .map((line) => line.replace(/ /g, '.'))
+      .filter((d) => hostingPlatformOf(d) === null && !SHORTENER_DOMAINS.has(d));
+
+/** Registrable domains of popular ordinary websites. */
+export const WELL_KNOWN_DOMAINS: ReadonlySet<string> = new Set(ALL);
+
+/** The {@link TOP_DOMAIN_COUNT} most popular of them, most popular first. */
+export const TOP_DOMAINS: readonly string[] = ALL.slice(0, TOP_DOMAIN_COUNT);

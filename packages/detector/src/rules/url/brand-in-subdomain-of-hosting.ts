@@ -1,0 +1,39 @@
+/** A brand's name on a page of a hosting platform: "paypal-login.web.app", "sites.google.com/view/wellsfargo-online". */
+import { brandsNamedInHost } from '../../brand-match';
+import { hostingPlatformOf } from '../../data/hosting-platforms';
+import { fact, type LinkRule } from '../types';
+
+/** Code-hosting platforms where an account named exactly like a brand is the brand's own ("microsoft.github.io"). */
+const ACCOUNT_PLATFORMS: ReadonlySet<string> = new Set(['github.io', 'gitlab.io']);
+/** Path segments of a path-hosted page that are looked at ("/view/<site>/<page>"). */
+const PATH_SEGMENTS = 4;
+
+/**
+ * Fires when the part of a hosting-platform address that the page's owner chose (the subdomain,
+ * or the first path segments on path-hosted platforms such as Google Sites and Forms) names a
+ * brand. Brands do not publish their sign-in pages on free hosting. Facts: the brands and the platform.
+ */
+export const brandInSubdomainOfHosting: LinkRule = {
+  scope: 'link',
+  id: 'brand-in-subdomain-of-hosting',
+  label: "Link puts a brand's name on a free hosting or sharing site",
+  severity: 'high',
+  category: 'brand-impersonation',
+  detect(link) {
+    if (link.host === null || link.isIp) return null;
+    const match = hostingPlatformOf(link.host, link.rest);
+    if (match === null || !match.userContent) return null;
+    let owned = match.ownerPart;
+    if (owned === '' && link.rest.length > 1) {
+      const q = link.rest.search(/[?#]/);
+      const path = (q === -1 ? link.rest : link.rest.slice(0, q)).slice(0, 300);
+      owned = path.split('/').filter((s) => s.length > 0).slice(0, PATH_SEGMENTS).join('.').replace(/_/g, '-');
+    }
+    if (owned === '') return null;
+    let brands = brandsNamedInHost(owned, link);
+    if (ACCOUNT_PLATFORMS.has(match.platform) && !owned.includes('.') && !owned.includes('-')) {
+      brands = brands.filter((b) => !b.loose.includes(owned) && !b.strict.includes(owned));
+    }
+    return brands.length === 0 ? null : [...brands.map((b) => fact(b.name)), fact(match.platform)];
+  },
+};

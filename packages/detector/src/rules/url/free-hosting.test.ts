@@ -1,0 +1,23 @@
+import { linkRuleTable } from '../../test-support/rule-table';
+import { freeHosting } from './free-hosting';
+
+linkRuleTable(freeHosting, {
+  fires: [
+    ['https://paypal-account-review.pages.dev/signin', ['pages.dev', 'app-hosting']],
+    ['https://sites.google.com/view/lincolnelementarypta/home', ['sites.google.com', 'file-sharing']],
+    ['https://forms.gle/Uk2mQr8pXz9vN4tA7', ['forms.gle', 'form-builder']],
+    ['https://docs.google.com/forms/d/e/1FAIpQLSf/viewform', ['docs.google.com', 'file-sharing']],
+    ['https://owa-38114.firebaseapp.com/owa/', ['firebaseapp.com', 'app-hosting']],
+    ['https://myhome.duckdns.org/', ['duckdns.org', 'dynamic-dns']],
+    ['https://abc.ngrok-free.app/login', ['ngrok-free.app', 'tunnel']],
+    ['https://www.google.com/url?q=https://evil.example/', ['www.google.com/url', 'app-hosting']],
+  ],
+  quiet: [
+    'https://www.google.com/search?q=x',
+    'https://www.netlify.com/blog/',
+    'https://www.wix.com/',
+    'https://firebase.google.com/docs/hosting',
+    'https://example.com/',
+    'https://sites.google.com/',
+  ],
+});

@@ -1,0 +1,24 @@
+/** A link on a top-level domain that abuse reports name as heavily used for phishing (".top", ".xyz", ".icu"...). */
+import { RISKY_TLDS } from '../../data/risky-tlds';
+import { fact, type LinkRule } from '../types';
+
+/**
+ * Fires when the host's public suffix, or its last label, is on the risky-TLD list
+ * (`data/risky-tlds.ts`). Weak alone: most sites on these TLDs are harmless. Facts: the TLD and
+ * its risk tier.
+ */
+export const riskyTld: LinkRule = {
+  scope: 'link',
+  id: 'risky-tld',
+  label: 'Link uses a domain ending often used by scam websites',
+  severity: 'low',
+  category: 'risky-tld',
+  detect(link) {
+    const suffix = link.publicSuffix;
+    if (suffix === null || link.isIp) return null;
+    const last = suffix.slice(suffix.lastIndexOf('.') + 1);
+    const key = RISKY_TLDS.has(suffix) ? suffix : last;
+    const risk = RISKY_TLDS.get(key);
+    return risk === undefined ? null : [fact(`.${key}`), fact(risk)];
+  },
+};
