@@ -19,12 +19,90 @@ export const RECOMMENDATIONS = {
   safe: 'No clear warning signs. If a message asks for money, codes or passwords, check with the sender another way.',
 } as const;
 
+/**
+ * Advice for a kind of scam, by the id of the rule that recognised it. The first one or two
+ * (in the order of the reasons, most severe first) are given after the verdict's first line.
+ */
+export const SCAM_ADVICE: Readonly<Record<string, string>> = {
+  'gift-card-payment':
+    'No real company or agency asks for payment in gift cards. If you already bought some, call the number on the back of the cards straight away and keep the receipts.',
+  'crypto-payment': 'No real company, agency or bank asks for payment in bitcoin or other crypto, and a crypto payment cannot be reversed.',
+  'wire-or-p2p-payment':
+    'Money sent by wire, Zelle, Venmo, Cash App or Western Union usually cannot be recovered: only send it to people you know, after checking with them another way.',
+  'advance-fee': 'Never pay a fee, tax or deposit to receive money, a prize or a loan: that payment is the scam.',
+  'family-emergency':
+    'Call your relative on the number you already have, or another family member, before you send any money, even if the message says not to.',
+  'secrecy-request': 'A money request that must stay secret is a scam sign: check with the person, or your manager, on a number you already know.',
+  'unpaid-toll':
+    "Check your balance on your toll agency's official website or app, typed in yourself: toll agencies do not text links demanding payment.",
+  'parcel-redelivery-fee':
+    "Track the parcel on the carrier's official website or app with the tracking number from the seller: carriers do not text asking for fees or address details.",
+  'fraud-alert-callback': "Call the number on the back of your card, or use your bank's app, not a number in the message.",
+  'subscription-renewal-invoice':
+    'Do not call the number on the invoice: check your subscriptions in your own account, and never let a caller connect to your computer or "refund" you.',
+  'tech-support-scare': 'Real companies do not warn you of viruses by message: do not call the number, and do not let anyone connect to your device.',
+  'remote-access-request':
+    'Never install AnyDesk, TeamViewer or similar apps because someone asks you to: whoever connects can control your device and your bank.',
+  'otp-code-request': 'Never share a one-time code: whoever asks for it is trying to get into your account.',
+  'credential-request': RECOMMENDATIONS.neverShareCodes,
+  'personal-info-request': 'Do not send your Social Security number, date of birth, card or bank details in reply to a message.',
+  'account-locked': 'To check your account, open the official app or type the website address yourself; do not use links or numbers in the message.',
+  'tax-refund': "Tax agencies do not text or email about refunds or debts with links: check on the agency's official website, typed in yourself.",
+  'government-benefit': 'Check benefits and grants only on the official government website or phone line you look up yourself; they never charge a fee.',
+  'threat-of-consequence': 'Police, courts and agencies do not demand payment by message or phone under threat of arrest or fines.',
+  'utility-disconnection': "Check your bill with your provider's official app, website or the number on a bill you received: providers do not cut you off within hours.",
+  'traffic-fine': 'Check fines and licence status only on the official agency website you type in yourself.',
+  'refund-claim': 'Real refunds go back to your payment method on their own: you never need to give card or bank details to receive one.',
+  'prize-claim': RECOMMENDATIONS.prizes,
+  'job-task-offer':
+    'Real employers do not hire by text or WhatsApp, pay for liking videos or tasks, or ask you to pay or deposit money to start.',
+  'investment-promise':
+    'Guaranteed or very high returns are a scam sign: never move money to a platform, group or "mentor" you met online.',
+  sextortion:
+    'Do not pay and stop replying: paying leads to more demands. Keep the messages and report them to the police (in the US, the FBI at ic3.gov).',
+  'romance-opener': 'Never send money, gift cards or crypto to someone you have only met online, however close you feel.',
+  'wrong-number-opener': "Do not keep chatting with a stranger who texted a 'wrong number': block the number.",
+  'move-to-other-app': 'Be wary when a stranger asks to move to WhatsApp, Telegram or another app: scams continue there, away from the safeguards.',
+};
+
+/** Scams between people, where "contact the company" does not fit. */
+const PERSON_TO_PERSON: ReadonlySet<string> = new Set([
+  'family-emergency',
+  'secrecy-request',
+  'romance-opener',
+  'wrong-number-opener',
+  'sextortion',
+  'move-to-other-app',
+  'investment-promise',
+  'job-task-offer',
+]);
+
+/** Advice sentences given per result at most. */
+const MAX_SCAM_ADVICE = 2;
+
+/** The scam-type advice for `reasons` (in their order, distinct, at most {@link MAX_SCAM_ADVICE}). */
+export function scamAdvice(reasons: readonly Reason[]): string[] {
+  const out: string[] = [];
+  for (const r of reasons) {
+    const advice = SCAM_ADVICE[r.id];
+    if (advice === undefined || out.includes(advice)) continue;
+    out.push(advice);
+    if (out.length >= MAX_SCAM_ADVICE) break;
+  }
+  return out;
+}
+
 /** Sentence pointing to a brand's own website or app instead of the message. */
 export function contactBrand(brand: string): string {
   return `If you think ${brand} really needs you, go to ${brand}'s official website or app yourself instead of using this message.`;
 }
 
-/** Recommendations fitting the verdict and the reasons; at most one gentle line for a safe result. */
+/**
+ * Recommendations fitting the verdict and the reasons; at most one gentle line for a safe result.
+ * A threat gets: what to do now (do not click / do not reply / check with the sender), advice for
+ * the kind of scam found (gift cards, a relative on a new number, a toll...), where to check
+ * instead (the brand's own website, unless the scam is between people), then block and report.
+ */
 export function recommend(level: ThreatLevel, reasons: readonly Reason[], linkCount: number): string[] {
   const ids = new Set(reasons.map((r) => r.id));
   if (level === 'safe') {
@@ -41,9 +119,17 @@ export function recommend(level: ThreatLevel, reasons: readonly Reason[], linkCo
     out.push(RECOMMENDATIONS.verifySender);
     if (linkCount > 0) out.push(RECOMMENDATIONS.checkLinkFirst);
   }
-  out.push(brand !== undefined ? contactBrand(brand) : RECOMMENDATIONS.contactOfficial);
-  if (ids.has('security-threat-language') || ids.has('login-path') || ids.has('link-instructions')) out.push(RECOMMENDATIONS.neverShareCodes);
-  if (ids.has('reward-language')) out.push(RECOMMENDATIONS.prizes);
+  const advice = scamAdvice(reasons);
+  out.push(...advice);
+  const main = reasons.find((r) => SCAM_ADVICE[r.id] !== undefined);
+  const personal = main !== undefined && PERSON_TO_PERSON.has(main.id);
+  if (brand !== undefined) out.push(contactBrand(brand));
+  else if (!personal) out.push(RECOMMENDATIONS.contactOfficial);
+  const push = (line: string) => {
+    if (!out.includes(line)) out.push(line);
+  };
+  if (ids.has('security-threat-language') || ids.has('login-path') || ids.has('link-instructions')) push(RECOMMENDATIONS.neverShareCodes);
+  if (ids.has('reward-language')) push(RECOMMENDATIONS.prizes);
   out.push(ids.has('blocked-sender') ? RECOMMENDATIONS.blockedSender : RECOMMENDATIONS.blockReport);
   return out;
 }
