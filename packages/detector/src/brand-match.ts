@@ -342,3 +342,45 @@ export function lookalikeDomain(link: ParsedLink, isWellKnown: (domain: string) 
   const typo = oneEditTarget(ascii) ?? lookalikeToken(ascii);
   return typo === null ? null : { target: typo.domain, brand: typo.brand, how: 'typo' };
 }
+
+/**
+ * Words that may stand next to a brand in a sender's name without making it someone else's name
+ * ("PayPal Service", "Chase Alerts", "norton.billing.team"): "Chase Miller" is a person.
+ */
+const SERVICE_WORDS: ReadonlySet<string> = new Set([
+  ...ACCOUNT_WORDS, 'team', 'teams', 'dept', 'department', 'via', 'from', 'the', 'your', 'my', 'inc', 'llc', 'ltd', 'plc',
+  'co', 'corp', 'com', 'net', 'org', 'uk', 'us', 'usa', 'ca', 'au', 'in', 'gb', 'intl', 'international', 'global',
+  'no', 'reply', 'noreply', 'donotreply', 'do', 'not', 'notification', 'notifications', 'notify', 'info', 'news',
+  'order', 'orders', 'receipt', 'receipts', 'renewal', 'renewals', 'member', 'members', 'membership', 'premium',
+  'plus', 'prime', 'express', 'card', 'cards', 'cardmember', 'services', 'desk', 'admin', 'administrator', 'office',
+  'hq', 'express', 'online', 'web', 'mobile', 'app', 'message', 'messages', 'system', 'automated', 'auto',
+  'assistant', 'agent', 'rep', 'representative', 'dispute', 'disputes', 'resolution', 'invoice', 'invoices',
+  'statement', 'statements', 'shipment', 'shipments', 'courier', 'post', 'verify', 'verified', 'protection',
+  'safety', 'trust', 'compliance', 'legal', 'rewards', 'bonus', 'offers', 'deals', 'sales', 'promo', 'marketing',
+  'docs', 'drive', 'sheets', 'calendar', 'photos', 'voice', 'workspace', 'business', 'ads', 'jobs', 'careers', 'hr',
+]);
+
+const WORD_SPLIT = /[^\p{L}\p{N}&]+/u;
+
+/**
+ * The brand a sender's display name or address local part claims to be, or null: the name is a
+ * brand (as written in the brand table, "Bank of America", "wellsfargo", "geeksquad") and every
+ * other word is a service word ("Support", "Alerts", "Team", "via") or a number. "Chase Miller"
+ * claims nothing; "Chase Alerts" and "HR via DocuSign" do. A local part that is only an
+ * everyday-word brand ("chase@...") is a first name, not a claim.
+ */
+export function brandClaimedBy(name: string, kind: 'display-name' | 'local-part' = 'display-name'): Brand | null {
+  if (name.length === 0 || name.length > 200) return null;
+  const lowered = name.toLowerCase().replace(/[\u2019']s\b/g, '');
+  const brands = brandsInText(lowered, 3);
+  if (brands.length === 0) return null;
+  NAME_RE.lastIndex = 0;
+  const rest = lowered.replace(NAME_RE, ' ');
+  NAME_RE.lastIndex = 0;
+  const words = rest.split(WORD_SPLIT).filter((w) => w.length > 0);
+  // a local part that is only a first name ("chase@", "apple.") claims nothing
+  if (kind === 'local-part' && words.length === 0 && AMBIGUOUS_TOKENS.has(lowered.replace(/[^a-z]/g, ''))) return null;
+  const viaAt = words.indexOf('via');
+  const others = viaAt === -1 ? words : words.slice(viaAt);
+  return others.every((w) => SERVICE_WORDS.has(w) || /^\d+$/.test(w) || /^[a-z]$/.test(w)) ? (brands[brands.length - 1] as Brand) : null;
+}

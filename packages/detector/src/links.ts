@@ -56,7 +56,7 @@ const INLINE_SCHEME_RE = /^(data|javascript):/i;
 const MAX_HOST_CHARS = 253;
 
 /** ccTLDs that mostly mean a file name when written bare ("readme.md", "setup.py"). */
-const FILE_LIKE_SUFFIXES = new Set(['md', 'py']);
+const FILE_LIKE_SUFFIXES = new Set(['md', 'py', 'pm']);
 
 /** Removes punctuation that ends a sentence rather than the link, and unbalanced closers. */
 function trimLink(raw: string): string {

@@ -4,8 +4,8 @@ import { fact, type LinkRule } from '../types';
 
 /**
  * Fires when the host's public suffix, or its last label, is on the risky-TLD list
- * (`data/risky-tlds.ts`). Weak alone: most sites on these TLDs are harmless. Facts: the TLD and
- * its risk tier.
+ * (`data/risky-tlds.ts`) with the `high` tier. Weak alone: most sites on these TLDs are
+ * harmless. Fact: the TLD.
  */
 export const riskyTld: LinkRule = {
   scope: 'link',
@@ -18,7 +18,6 @@ export const riskyTld: LinkRule = {
     if (suffix === null || link.isIp) return null;
     const last = suffix.slice(suffix.lastIndexOf('.') + 1);
     const key = RISKY_TLDS.has(suffix) ? suffix : last;
-    const risk = RISKY_TLDS.get(key);
-    return risk === undefined ? null : [fact(`.${key}`), fact(risk)];
+    return RISKY_TLDS.get(key) === 'high' ? [fact(`.${key}`)] : null;
   },
 };

@@ -2,7 +2,13 @@
 import { SHORTENER_DOMAINS } from '../../data/shorteners';
 import { fact, type LinkRule } from '../types';
 
-/** Fires when the host or its registrable domain is a known URL shortener. */
+/**
+ * Google's own app links (maps.app.goo.gl, photos.app.goo.gl) can only lead to Google Maps and
+ * Google Photos: not a shortener anyone can point elsewhere.
+ */
+const FIRST_PARTY_SHORT_HOSTS = /(?:^|\.)app\.goo\.gl$/;
+
+/** Fires when the host or its registrable domain is a known URL shortener (not a brand's own app links). */
 export const urlShortener: LinkRule = {
   scope: 'link',
   id: 'url-shortener',
@@ -11,7 +17,7 @@ export const urlShortener: LinkRule = {
   category: 'shortener',
   detect(link) {
     const host = link.host;
-    if (host === null) return null;
+    if (host === null || FIRST_PARTY_SHORT_HOSTS.test(host)) return null;
     const domain = SHORTENER_DOMAINS.has(host)
       ? host
       : link.registrableDomain !== null && SHORTENER_DOMAINS.has(link.registrableDomain)

@@ -1,0 +1,31 @@
+/**
+ * A text that opens in a brand's name ("USPS: your parcel...", "Chase Fraud Alert") sent from an
+ * ordinary phone number or an email address. Companies text from short codes and registered
+ * sender IDs; smishing comes from throwaway numbers and iMessage accounts.
+ */
+import { brandsInText } from '../../brand-match';
+import { parseSender } from '../../sender';
+import { fact, type MessageRule } from '../types';
+
+/** Characters at the start of a text where the sender introduces itself. */
+const OPENING_CHARS = 80;
+
+/**
+ * Fires on a message that is not an email when its sender is a full phone number or an email
+ * address and its opening names a brand. Facts: the brand and the kind of sender.
+ */
+export const brandTextFromPersonalSender: MessageRule = {
+  scope: 'message',
+  id: 'brand-text-from-personal-sender',
+  label: 'Message claims to be from a company but was sent from a personal number or email account',
+  severity: 'medium',
+  kinds: ['text'],
+  detect(ctx) {
+    if (ctx.input.source === 'email') return [];
+    const sender = parseSender(ctx.input.sender);
+    if (sender === null || (sender.kind !== 'phone' && sender.kind !== 'email')) return [];
+    const [brand] = brandsInText(ctx.content.slice(0, OPENING_CHARS), 1);
+    if (brand === undefined) return [];
+    return [fact(brand.name), fact(sender.kind === 'phone' ? 'phone number' : 'email address')];
+  },
+};
