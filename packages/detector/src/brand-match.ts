@@ -26,6 +26,7 @@ const AMBIGUOUS_TOKENS: ReadonlySet<string> = new Set([
   'apple', 'chase', 'ups', 'outlook', 'citi', 'att', 'evri', 'zelle', 'nationwide', 'vanguard', 'halifax', 'medicare',
   'temu', 'spectrum', 'zoom', 'ledger', 'kraken', 'indeed', 'uber', 'bt', 'ato', 'cra', 'ssa', 'nab', 'hulu', 'roku',
   'gls', 'ctt', 'yodel', 'linkt', 'shein', 'ipass', 'yono', 'dpd', 'tsb', 'rbs', 'rbc', 'bmo', 'okx', 'jio', 'aol',
+  'correos', 'interac', 'netbank',
 ]);
 const ACCOUNT_WORDS: ReadonlySet<string> = new Set([
   'login', 'log', 'signin', 'sign', 'secure', 'security', 'verify', 'verification', 'account', 'accounts',
@@ -216,10 +217,17 @@ interface Target {
   readonly brand: Brand | null;
 }
 
-/** Brand names shorter than this are not look-alike targets by typo (too many ordinary neighbours). */
+/**
+ * Brand names shorter than this are not look-alike targets by typo (too many ordinary
+ * neighbours). Popular non-brand names are targets of look-alike characters only: one typing
+ * change from a popular name is too often another ordinary site (telegraf.mk, fastpics.net).
+ */
 const MIN_TYPO_NAME = 6;
-/** The same for popular non-brand names, which have more ordinary neighbours. */
-const MIN_TYPO_NAME_OTHER = 7;
+/** Brand domain names that are everyday words, whose one-letter neighbours are other words ("officee", "window"). */
+const NOT_TYPO_TARGETS: ReadonlySet<string> = new Set([
+  'office', 'windows', 'outlook', 'discover', 'booking', 'spectrum', 'crypto', 'blockchain', 'gemini', 'phantom',
+  'ledger', 'indeed', 'charter', 'gendigital', 'acrobat', 'startrack', 'nationwide', 'fidelity', 'vanguard',
+]);
 
 function nameOf(domain: string): string {
   return getDomainWithoutSuffix(domain, { allowPrivateDomains: false }) ?? '';
@@ -252,7 +260,7 @@ function deletions(s: string): string[] {
 const BY_DELETION: ReadonlyMap<string, readonly Target[]> = (() => {
   const map = new Map<string, Target[]>();
   for (const t of TARGETS) {
-    if (t.name.length < (t.brand === null ? MIN_TYPO_NAME_OTHER : MIN_TYPO_NAME)) continue;
+    if (t.brand === null || t.name.length < MIN_TYPO_NAME || NOT_TYPO_TARGETS.has(t.name)) continue;
     for (const d of new Set(deletions(t.name))) {
       const list = map.get(d);
       if (list === undefined) map.set(d, [t]);
@@ -285,6 +293,17 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[b.length] as number;
 }
 
+/**
+ * True when `name` is a typo of `target` in the ways typosquats are made (a letter doubled,
+ * dropped, swapped or mistyped) rather than an ordinary neighbouring word: the first letter
+ * stays ("cooking" is not "booking"), and a trailing "s" added or dropped is a plural ("window").
+ */
+function isTypoOf(name: string, target: string): boolean {
+  if (name[0] !== target[0]) return false;
+  if (name === `${target}s` || target === `${name}s`) return false;
+  return editDistance(name, target, 1) <= 1;
+}
+
 /** The typo target within one edit of `name` (not `name` itself), via the deletion index. */
 function oneEditTarget(name: string): Target | null {
   if (name.length < MIN_TYPO_NAME - 1 || name.length > 40) return null;
@@ -293,18 +312,20 @@ function oneEditTarget(name: string): Target | null {
   if (direct) candidates.push(...direct);
   for (const d of deletions(name)) {
     const t = TARGET_BY_NAME.get(d);
-    if (t !== undefined && t.name.length >= (t.brand === null ? MIN_TYPO_NAME_OTHER : MIN_TYPO_NAME)) candidates.push(t);
+    if (t !== undefined && t.brand !== null && t.name.length >= MIN_TYPO_NAME && !NOT_TYPO_TARGETS.has(t.name)) candidates.push(t);
     const viaDeletion = BY_DELETION.get(d);
     if (viaDeletion) candidates.push(...viaDeletion);
   }
-  for (const t of candidates) if (t.name !== name && editDistance(name, t.name, 1) <= 1) return t;
+  for (const t of candidates) if (t.name !== name && isTypoOf(name, t.name)) return t;
   return null;
 }
 
-/** The name part of a hyphenated label that imitates a target ("amazn" in "amazn-account"). */
+/** The name part of a hyphenated label that imitates a brand next to an account word ("amazn" in "amazn-account"). */
 function lookalikeToken(name: string): Target | null {
   if (!name.includes('-')) return null;
-  for (const token of name.split('-').slice(0, 6)) {
+  const tokens = name.split('-').slice(0, 6);
+  if (!tokens.some((t) => ACCOUNT_WORDS.has(t))) return null;
+  for (const token of tokens) {
     if (token.length < MIN_TYPO_NAME - 1) continue;
     if (TARGET_BY_NAME.has(token)) continue;
     const sk = skeleton(token);
@@ -319,7 +340,7 @@ function lookalikeToken(name: string): Target | null {
 /**
  * The well-known or brand domain the link's registrable domain imitates, or null: the same
  * letters with look-alike characters ("paypa1.com", "rnicrosoft.com", "аррӏе.com"), one typing
- * change for brand names of six letters or more and other popular names of seven ("netfliix.com",
+ * change from a brand name of six letters or more, keeping its first letter ("netfliix.com",
  * "amazn-account.com"). Two changes are left alone: too many ordinary names are two changes
  * from a popular one ("microspot.ch"). The same name on another suffix is not a look-alike
  * (it is often the site's own country domain, expedia.com.br). A domain that is itself well known, or a brand's own, is never a look-alike.

@@ -4,7 +4,7 @@
  * hosting platform or a shortener (filtered again here, so a platform added to
  * `hosting-platforms.ts` leaves the list without regenerating it).
  */
-import { hostingPlatformOf } from './hosting-platforms';
+import { HOSTING_PLATFORMS } from './hosting-platforms';
 import { SHORTENER_DOMAINS } from './shorteners';
 import { WELL_KNOWN_DOMAINS_TEXT } from './well-known-domains-generated';
 
@@ -13,9 +13,9 @@ export const TOP_DOMAIN_COUNT = 1500;
 
 const ALL: readonly string[] = WELL_KNOWN_DOMAINS_TEXT.length === 0
   ? []
-  : WELL_KNOWN_DOMAINS_TEXT.split('\n')
-      .map((line) => line.replace(/ /g, '.'))
-      .filter((d) => hostingPlatformOf(d) === null && !SHORTENER_DOMAINS.has(d));
+  : WELL_KNOWN_DOMAINS_TEXT.replace(/ /g, '.')
+      .split('\n')
+      .filter((d) => !HOSTING_PLATFORMS.has(d) && !SHORTENER_DOMAINS.has(d));
 
 /** Registrable domains of popular ordinary websites. */
 export const WELL_KNOWN_DOMAINS: ReadonlySet<string> = new Set(ALL);
