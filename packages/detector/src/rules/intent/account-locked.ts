@@ -3,7 +3,7 @@ import { intentRule } from './lib/intent-rule';
 import { APOS, re } from './lib/words';
 
 const THING =
-  '(?:account|acct|card|access|online\\s+banking|net\\s?banking|mobile\\s+banking|apple\\s+id|icloud|profile|membership|subscription|wallet|sim(?:\\s+card)?|mailbox|e-?mail|page|id|yono|upi|service|benefits?)';
+  '(?:account|acct|card|access|(?:apple|google|samsung)\\s+pay|online\\s+banking|net\\s?banking|mobile\\s+banking|apple\\s+id|icloud|profile|membership|subscription|wallet|sim(?:\\s+card)?|mailbox|e-?mail|page|id|yono|upi|service|benefits?)';
 const STATE =
   `(?:(?:has|have|had)\\s+been|is|was|will\\s+be|are|being|be|${APOS}s\\s+been|we${APOS}ve|we\\s+have|we)\\s+(?:temporarily\\s+|permanently\\s+|now\\s+|currently\\s+)?(?:locked|suspended|disabled|limited|restricted|frozen|blocked|deactivated|closed|terminated|on\\s+hold|put\\s+on\\s+hold|flagged|compromised|de-?activated|cancell?ed|deleted)`;
 const ACT =

@@ -16,6 +16,7 @@ import { giftCardPayment } from './gift-card-payment';
 import { governmentBenefit } from './government-benefit';
 import { investmentPromise } from './investment-promise';
 import { jobTaskOffer } from './job-task-offer';
+import { mailboxLure } from './mailbox-lure';
 import { moveToOtherApp } from './move-to-other-app';
 import { neverAskNotice } from './never-ask-notice';
 import { officialChannelAdvice } from './official-channel-advice';
@@ -52,6 +53,7 @@ export const INTENT_RULES: readonly MessageRule[] = [
   governmentBenefit,
   investmentPromise,
   jobTaskOffer,
+  mailboxLure,
   moveToOtherApp,
   otpCodeRequest,
   parcelRedeliveryFee,

@@ -13,5 +13,5 @@ export const sextortion = intentRule({
   label: 'Threatens to share intimate images or videos unless you pay',
   severity: 'high',
   routes: [[re(CLAIM), re(DEMAND), re(EXPOSE)]],
-  window: 400,
+  window: 800,
 });
