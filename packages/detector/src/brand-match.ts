@@ -35,6 +35,7 @@ const ACCOUNT_WORDS: ReadonlySet<string> = new Set([
   'track', 'tracking', 'delivery', 'redelivery', 'parcel', 'package', 'refund', 'claim', 'confirm',
   'unlock', 'portal', 'center', 'centre', 'team', 'official', 'notice', 'fraud', 'reward', 'rewards',
   'gift', 'mail', 'email', 'icloud', 'store', 'shipping', 'fee', 'fees', 'locked', 'unusual', 'access',
+  'toll', 'tolls', 'invoice', 'due', 'unpaid', 'fine', 'fines', 'notice', 'reschedule', 'rescheduling',
 ]);
 
 /** Account words long enough to count inside a run of letters ("secureamazon"). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_LINKS } from './limits';
-import { findLinks, parseLink, scanLinks } from './links';
+import { decodePunycodeLabel, findLinks, parseLink, scanLinks, unicodeHost } from './links';
 
 const texts = (s: string) => scanLinks(s).map((l) => l.text);
 
@@ -89,5 +89,44 @@ describe('parseLink', () => {
 
   it('uses private suffixes for the registrable domain', () => {
     expect(parseLink('https://evil.github.io/x', 0).registrableDomain).toBe('evil.github.io');
+  });
+});
+
+describe('inline links (data:, javascript:)', () => {
+  it('finds data: and javascript: links with their scheme and no host', () => {
+    const found = scanLinks('open data:text/html;base64,PHNjcmlwdD4= or javascript:alert(1) now');
+    expect(found.map((l) => [l.text, l.scheme, l.host, l.registrableDomain])).toEqual([
+      ['data:text/html;base64,PHNjcmlwdD4=', 'data', null, null],
+      ['javascript:alert(1)', 'javascript', null, null],
+    ]);
+  });
+  it('leaves ordinary words with a colon alone', () => {
+    expect(texts('metadata: none. data: 5GB used. JavaScript: the good parts')).toEqual([]);
+  });
+  it('parses a data: URL scan', () => {
+    expect(parseLink('DATA:,hello', 0)).toMatchObject({ scheme: 'data', host: null, url: 'DATA:,hello' });
+  });
+});
+
+describe('ports and schemes', () => {
+  it('keeps a non-default port and drops the default one', () => {
+    expect(parseLink('https://example.com:8443/x', 0)).toMatchObject({ scheme: 'https', port: '8443' });
+    expect(parseLink('http://example.com:80/x', 0)).toMatchObject({ scheme: 'http', port: '' });
+    expect(parseLink('example.com/x', 0)).toMatchObject({ scheme: 'http', port: '' });
+  });
+});
+
+describe('unicodeHost', () => {
+  it.each([
+    ['xn--pypal-4ve.com', 'p\u0430ypal.com'],
+    ['xn--bcher-kva.de', 'b\u00fccher.de'],
+    ['www.example.com', 'www.example.com'],
+    ['xn--!!!.com', 'xn--!!!.com'],
+  ])('shows %s as %s', (host, shown) => {
+    expect(unicodeHost(host)).toBe(shown);
+  });
+  it('never throws on a label that decodes out of range', () => {
+    expect(() => decodePunycodeLabel('xn--99999999999')).not.toThrow();
+    expect(decodePunycodeLabel(`xn--${'z'.repeat(59)}`).length).toBeLessThanOrEqual(63);
   });
 });

@@ -37,6 +37,13 @@ const PLATFORMS: Readonly<Record<HostingKind, readonly string[]>> = {
     'taplink.cc', 'bio.link', 'about.me', 'lovable.app', 'bolt.host', 'v0.app', 'vusercontent.net', 'wuaze.com',
     'zya.me', 'ct.ws', 'great-site.net', 'lovestoblog.com', 'free.nf', 'kesug.com', 'page.gd', 'blogspot.co.uk',
     'glide.page', 'softr.app', 'bubbleapps.io', 'adalo.com', 'yola.com', 'site.pro', 'odoo.com', 'zohosites.com',
+    'wpdevcloud.com', 'builderallwppro.com', 'hostingersite.com', 'wasmer.app', 'weblium.site', 'tilda.ws',
+    // free second-level names: anyone gets one
+    'my.id', 'biz.id', 'web.id', 'eu.org', 'pp.ua', 'in.net', 'co.cc', 'cz.cc', 'us.to', 'uk.to', 'ftp.sh',
+    // Blogger under its country domains
+    ...['com', 'co.uk', 'ca', 'com.au', 'com.br', 'com.ng', 'com.tr', 'com.es', 'com.ar', 'co.za', 'co.id', 'co.ke',
+      'co.nz', 'de', 'fr', 'it', 'in', 'jp', 'kr', 'mx', 'nl', 'pt', 'ru', 'se', 'sg', 'tw', 'hk', 'ie', 'be', 'ch',
+      'cl', 'pe', 'ro', 'gr', 'cz', 'sk', 'hu', 'dk', 'no', 'fi', 'ae', 'my', 'vn', 'com.eg', 'com.co'].map((cc) => `blogspot.${cc}`),
   ],
   'app-hosting': [
     'github.io', 'gitlab.io', 'bitbucket.io', 'firebaseapp.com', 'web.app', 'pages.dev', 'workers.dev', 'vercel.app',
@@ -64,6 +71,9 @@ const PLATFORMS: Readonly<Record<HostingKind, readonly string[]>> = {
     'dyndns.org', 'dyndns.com', 'dynu.net', 'dynu.com', 'freedns.afraid.org', 'mooo.com', 'chickenkiller.com',
     'changeip.com', 'dnsalias.com', 'dnsalias.net', 'homeip.net', 'ddnsking.com', 'gotdns.ch', '3utilities.com',
     'bounceme.net', 'webhop.me', 'myddns.me', 'ddns.me', 'dedyn.io', 'freeddns.org', 'kozow.com',
+    // FreeDNS (afraid.org) shared domains
+    'crabdance.com', 'endoftheinternet.org', 'strangled.net', 'twilightparadox.com', 'jumpingcrab.com',
+    'ignorelist.com', 'mine.nu', 'ddnsfree.com', 'accesscam.org', 'camdvr.org', 'casacam.net', 'freeddns.us',
   ],
   'file-sharing': [
     'dropbox.com', 'dropboxusercontent.com', 'db.tt', 'wetransfer.com', 'we.tl', 'sendspace.com', 'mediafire.com',
@@ -105,6 +115,9 @@ const PATH_PLATFORMS: readonly { readonly host: string; readonly prefix: string;
   { host: 'www.google.com', prefix: '/amp/', kind: 'app-hosting' },
 ];
 
+/** Numbered hosts of free hosts ("byethost12.com"). */
+const NUMBERED_FREE_HOSTS = /^(?:byethost|freehostia|hostinger|ezyro)\d{1,3}\.com$/;
+
 /** Every platform domain and its kind. */
 export const HOSTING_PLATFORMS: ReadonlyMap<string, HostingKind> = new Map(
   (Object.entries(PLATFORMS) as [HostingKind, readonly string[]][]).flatMap(([kind, domains]) => domains.map((d) => [d, kind] as const)),
@@ -139,7 +152,7 @@ export function hostingPlatformOf(host: string, path = ''): HostingMatch | null 
   let name = host;
   let best: HostingMatch | null = null;
   for (let i = 0; i < MAX_PARENTS; i++) {
-    const kind = HOSTING_PLATFORMS.get(name);
+    const kind = HOSTING_PLATFORMS.get(name) ?? (NUMBERED_FREE_HOSTS.test(name) ? 'free-hosting' : undefined);
     if (kind !== undefined) {
       const owner = host.slice(0, Math.max(0, host.length - name.length - 1));
       const ownerPart = owner === 'www' ? '' : owner;
