@@ -9,6 +9,7 @@ messageRuleTable(accountLocked, {
     'Commonwealth Bank: Your NetBank access has been restricted. To restore access verify your details.',
     'SBI: Your YONO account will be blocked today. Please update your PAN card immediately.',
     'Telstra: your account has been suspended due to failed payment. Update details to reactivate.',
+    'Your NAB account have be block for unusual activity. Please log on and follow the unlock procedure.',
   ],
   quiet: [
     'You locked your card ending 4410 in the app.',
