@@ -20,6 +20,7 @@ describe('intent rules helper', () => {
     expect(rule.detect(ctx('Never share your PIN'))).toEqual([]);
     expect(rule.detect(ctx('We will never ask you to share your PIN'))).toEqual([]);
     expect(rule.detect(ctx('If not you, share your PIN')).length).toBe(1);
+    expect(rule.detect(ctx('Your card will be blocked if you do not share your PIN')).length).toBe(1);
   });
 
   it('rejects patterns without the g flag', () => {

@@ -22,7 +22,7 @@ export const DEFAULT_WINDOW = 220;
 
 /** Negations that turn an ask into a warning ("we will never ask for your PIN"). */
 const NEGATION =
-  /(?<!\bif\s)\b(?:never|don['\u2019]?t|do\s+not|does\s+not|doesn['\u2019]?t|won['\u2019]?t|will\s+not|shouldn['\u2019]?t|should\s+not|nobody|no\s+one|not\s+to|nor)\s+(?:[\w'\u2019]+\s+){0,3}$/i;
+  /(?<!\bif\s)(?<!\bif\s+you\s+)\b(?:never|don['\u2019]?t|do\s+not|does\s+not|doesn['\u2019]?t|won['\u2019]?t|will\s+not|shouldn['\u2019]?t|should\s+not|nobody|no\s+one|not\s+to|nor)\s+(?:[\w'\u2019]+\s+){0,3}$/i;
 
 /** One pattern of a route, with optional guards around each match. */
 export interface Part {
