@@ -10,15 +10,18 @@ const MANY_ESCAPES = 12;
 const BLOB = /[a-z0-9+_-]{40,}={0,2}/g;
 /** Another URL as a parameter value, plain or percent-encoded: the link forwards somewhere else. */
 const EMBEDDED_URL = /[?&=](?:[a-z0-9_]{0,24}=)?(?:https?(?::|%3a)(?:\/\/|%2f%2f)|www\.)/;
-/** Percent-escapes of printable ASCII: hiding plain letters, unlike the escapes of non-Latin text (%d0%b2...). */
-const ESCAPE = /%[2-7][0-9a-f]/g;
+/**
+ * Percent-escapes of letters, digits and `. / : @`: hiding plain text, unlike the escapes of
+ * non-Latin text (%d0%b2...), of spaces or of brackets in form parameters (%20, %5b).
+ */
+const ESCAPE = /%(?:3[0-9a]|4[0-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a]|2e|2f)/g;
 const URL_IN_QUERY = /[?&=](?:[a-z0-9_]{0,24}=)?(?:https?(?::|%3a)(?:\/\/|%2f%2f)|www\.)([a-z0-9.-]{1,253})/;
 const ENCODED_HOST = /%[0-9a-f]{2}/;
 
 function isDataBlob(run: string): boolean {
   if (!/[0-9]/.test(run) || !/[a-z]/.test(run)) return false;
   // hyphenated words ("some-long-article-title-2024") are not blobs; base64url has long pieces
-  return run.split(/[_-]/).some((w) => w.length >= 24);
+  return run.split(/[_+-]/).some((w) => w.length >= 24 && /[0-9]/.test(w));
 }
 
 function hasDataBlob(rest: string): boolean {
@@ -39,7 +42,7 @@ function redirectsElsewhere(rest: string, ownDomain: string | null): boolean {
 
 /**
  * Fires when the link is longer than {@link LONG_URL_CHARS} characters, has many percent-escapes
- * or any in its host, carries a long base64-looking blob, or has another URL as a parameter (a
+ * or any in its host, carries a long base64-looking blob in its query or fragment, or has another URL as a parameter (a
  * redirect through a trusted-looking site). Facts: which of these.
  */
 export const longOrEncodedUrl: LinkRule = {
@@ -52,10 +55,14 @@ export const longOrEncodedUrl: LinkRule = {
     if (link.host === null && link.scheme !== 'http' && link.scheme !== 'https') return null;
     const facts: Span[] = [];
     const rest = link.rest.length > 2048 ? link.rest.slice(0, 2048) : link.rest;
-    if (link.text.length > LONG_URL_CHARS) facts.push(fact(`${link.text.length} characters`));
+    // non-Latin text is escaped byte by byte (%d8%a8...): count it as a person reads it
+    const shown = link.text.length > LONG_URL_CHARS ? link.text.replace(/(?:%[89a-f][0-9a-f])+/gi, 'x').length : 0;
+    if (shown > LONG_URL_CHARS) facts.push(fact(`${link.text.length} characters`));
     const escapes = rest.match(ESCAPE)?.length ?? 0;
     if (escapes >= MANY_ESCAPES || ENCODED_HOST.test(link.authority)) facts.push(fact('percent-encoded'));
-    if (hasDataBlob(rest)) facts.push(fact('encoded data'));
+    // in the query or fragment (a victim's address, a target URL); hashes in paths are cache names
+    const q = rest.search(/[?#]/);
+    if (q !== -1 && hasDataBlob(rest.slice(q))) facts.push(fact('encoded data'));
     if (redirectsElsewhere(rest, link.registrableDomain)) facts.push(fact('redirects to another address'));
     return facts.length === 0 ? null : facts;
   },
