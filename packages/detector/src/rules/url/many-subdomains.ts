@@ -2,7 +2,7 @@
 import { fact, type LinkRule } from '../types';
 
 /** Subdomain levels (besides `www`) from which a host counts as deeply nested. */
-export const MANY_SUBDOMAINS = 4;
+export const MANY_SUBDOMAINS = 3;
 
 /**
  * Fires when the host has at least {@link MANY_SUBDOMAINS} labels in front of its registrable
