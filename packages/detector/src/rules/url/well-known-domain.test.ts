@@ -20,3 +20,6 @@ linkRuleTable(wellKnownDomain, {
     'https://storage.googleapis.com/bucket/index.html',
   ],
 });
+
+// hand-curated additions for sites that grew after the generated list's 2015 source
+linkRuleTable(wellKnownDomain, { fires: [['https://chatgpt.com/', ['chatgpt.com']], ['https://www.tiktok.com/@nasa', ['tiktok.com']]], quiet: [] });
