@@ -13,6 +13,7 @@ messageRuleTable(accountLocked, {
   ],
   quiet: [
     'You locked your card ending 4410 in the app.',
+    'Your account is locked after too many sign-in attempts.',
     'Your account is now open! Welcome to Monzo.',
     'Lincoln Elementary: School will start 2 hours late tomorrow due to icy roads.',
     'The library account is blocked until you return the two overdue books, no rush.',

@@ -8,7 +8,7 @@ const THING =
 const STATE =
   `(?:(?:has|have|had)\\s+be(?:en)?|is|was|will\\s+be|are|being|be|${APOS}s\\s+been|we${APOS}ve|we\\s+have|we)\\s+(?:temporarily\\s+|permanently\\s+|now\\s+|currently\\s+)?(?:locked?|suspend(?:ed)?|disabled?|limit(?:ed)?|restrict(?:ed)?|frozen|freezed?|block(?:ed)?|deactivated?|closed|terminated|on\\s+hold|put\\s+on\\s+hold|flagged|compromised|de-?activated|cancell?ed|deleted)`;
 const ACT =
-  '(?:restore|verify|verification|unlock|reactivate|re-?activate|confirm|update|secure|log\\s?-?in|sign\\s?-?in|click|tap|visit|call|reply|avoid|keep|prevent|unfreeze|unblock|lift|appeal|complete|validate|go\\s+to|follow)';
+  '(?:restore|verify|verification|unlock|reactivate|re-?activate|confirm|update|secure|(?:log|sign)\\s?-?in(?!\\s+(?:attempts?|activity|alerts?))|click|tap|visit|call|reply|avoid|keep|prevent|unfreeze|unblock|lift|appeal|complete|validate|go\\s+to|follow)';
 
 /** Fires on an account word, a locked/suspended state and a restore/verify ask nearby. */
 export const accountLocked = intentRule({

@@ -10,6 +10,7 @@ messageRuleTable(personalInfoRequest, {
     'Medicare: you qualify for a new card. Please confirm your date of birth and Medicare number to receive it.',
     'Booking.com: your reservation will be cancelled unless you verify your billing information within 12 hours.',
     'To release the refund we need you to provide the CVV on the back of your card.',
+    'Hi, I need a copy of all employee W-2 forms for 2025 for a quick review. Please send them as PDF to me today. Robert, CFO',
   ],
   quiet: [
     'Amex: We need to confirm a charge of $214.87 at DELTA AIR LINES. Was this you? Reply Y or N. We will never ask for your card number by text.',

@@ -17,6 +17,7 @@ export const personalInfoRequest = intentRule({
   severity: 'high',
   routes: [
     [{ re: re(`${ASK}\\s+${GAP}\\b${STRONG}`), notNegated: true }],
+    [re('w-?2\\s+(?:forms?|statements?|information)|employee\\s+(?:tax\\s+)?(?:records|w-?2s?)'), { re: re('send|email|forward|provide|upload'), notNegated: true }],
     [{ re: re(`${STRICT_ASK}\\s+(?:your\\s+|the\\s+|my\\s+|our\\s+)?${WEAK}`), notNegated: true }],
   ],
 });

@@ -8,6 +8,7 @@ messageRuleTable(wireOrP2pPayment, {
     'It\'s Priya from accounts. The vendor changed their bank details, please process today\'s invoice to the new account I\'m sending.',
     'hey, are you still selling the couch? I\'ll send a Zelle, just need you to upgrade to a business account first (it\'s $50)',
     'Fraud department: your savings are at risk. Move the money to a safe account we set up for you today.',
+    'Please note that we have changed our bank account. Kindly make all outstanding payments to the details below.',
     'To release the puppy for shipping, please send the $300 deposit through Western Union or MoneyGram.',
   ],
   quiet: [

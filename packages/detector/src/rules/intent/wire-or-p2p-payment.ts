@@ -18,7 +18,7 @@ export const wireOrP2pPayment = intentRule({
   routes: [
     [{ re: re(`${PAY}\\s+${GAP}\\b(?:via|by|through|with|using|on|over|in|thru|to\\s+(?:my|our|this))\\s+(?:a\\s+|the\\s+|this\\s+|my\\s+|our\\s+)?${RAIL}`), notNegated: true }],
     [{ re: re(`(?:send|wire|transfer|move|deposit|pay|payments?|remit)\\s+${GAP}\\b(?:to|into)\\s+${NEW_ACCOUNT}`), notNegated: true }],
-    [re('(?:changed|updated|new|different)\\s+(?:their\\s+|our\\s+|its\\s+|the\\s+|my\\s+)?(?:bank(?:ing)?|account|payment|remittance|wire)\\s+(?:account|details|information|info|instructions)'), re('invoice|payment|pay|transfer|wire|remit|process')],
+    [re('(?:changed|updated|new|different)\\s+(?:their\\s+|our\\s+|its\\s+|the\\s+|my\\s+)?(?:bank(?:ing)?|account|payment|remittance|wire)\\s+(?:account|details|information|info|instructions)'), re('invoices?|payments?|pay|transfers?|wire|remit|process')],
     [re('(?:process|make|send|arrange|initiate|handle)\\s+(?:a|an|the|this)\\s+(?:urgent\\s+|quick\\s+|same[- ]day\\s+)?(?:wire(?:\\s+transfer)?|bank\\s+transfer|transfer|payment)'), re('confidential|time[- ]sensitive|discreet|quietly|new\\s+(?:vendor|supplier|payee|beneficiary|account|bank)')],
     [re(RAIL), re('upgrade\\s+(?:to\\s+)?(?:a\\s+|your\\s+)?(?:business|premium|merchant)\\s+account|(?:business|merchant)\\s+account\\s+(?:fee|upgrade)')],
     [{ re: re(`${RAIL}\\s+(?:me|us)\\b|(?:my|our)\\s+(?:zelle|venmo|cash\\s?app|upi)\\s+(?:is|id|tag|handle|number)`), notNegated: true }, re('urgent(?:ly)?|asap|right\\s+away|today|fee|deposit|release|unlock|owe|pay\\s+you\\s+back|emergency')],

@@ -23,7 +23,7 @@ export const WORDS3 = "(?:[\\w'\u2019$£€₹,.-]+\\s+){0,3}?";
  * dashes, eight digits or more in all (amounts, dates and one-time codes do not qualify).
  */
 export const PHONE =
-  '(?<![\\w$£€])(?:\\+?\\d{1,3}[\\s.-]?)?(?:\\(\\d{2,4}\\)\\s?|\\d{2,5}[\\s.-]?)\\d{3,4}[\\s.-]?\\d{3,5}(?![\\d,.]\\d)';
+  '(?<![\\w$£€])(?:\\+?\\d{1,3}[\\s.-]?)?(?:\\(\\d{2,4}\\)[\\s.-]?|\\d{2,5}[\\s.-]?)\\d{3,4}[\\s.-]?\\d{3,5}(?![\\d,.]\\d)';
 
 /** A sum of money: a currency sign or code and digits, or digits and a currency word. */
 export const AMOUNT =
