@@ -9,6 +9,8 @@ messageRuleTable(prizeClaim, {
     'Lucky draw winner! Flipkart anniversary offer: you won a Tata Safari. Call 9801234567 to claim and pay the registration fee.',
     'You have (1) unclaimed reward from T-Mobile. Redeem before midnight.',
     'Costco: Thank you for being a member! Complete a 30-second survey and get a free Dyson V15.',
+    'XMAS REWARD IS WAITING FOR YOU! Our computer has randomly picked you from our loyal customers to receive a £400 reward. Just call 09066380644',
+    'Your Number has won 365,000 pounds in the ongoing COCACOLA promo. Contact Mr. Billy on +447014233755',
     'Your Bitcoin wallet received 0.08 BTC from a promo airdrop. Claim before it expires.',
   ],
   quiet: [
