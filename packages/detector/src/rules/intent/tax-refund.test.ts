@@ -8,6 +8,7 @@ messageRuleTable(taxRefund, {
     'ATO: You have an outstanding tax debt. Failure to pay will result in an arrest warrant.',
     'Income Tax Dept: Your refund of Rs 15,490 has been approved. Update your bank account details to receive it.',
     'CRA: Your tax rebate of $488 is pending. Verify your information to receive the deposit.',
+    'Your incometax refund of Rs.13,320 has been approved. Kindly verify your account number to receive it.',
     'IRS Notice: you have unpaid back taxes and a lawsuit has been filed. Call now.',
   ],
   quiet: [

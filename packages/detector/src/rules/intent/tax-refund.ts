@@ -3,7 +3,7 @@ import { intentRule } from './lib/intent-rule';
 import { APOS, re } from './lib/words';
 
 const AGENCY =
-  '(?:irs|i\\.r\\.s|internal\\s+revenue(?:\\s+service)?|hmrc|hm\\s+revenue|cra|canada\\s+revenue(?:\\s+agency)?|ato|australian\\s+taxation\\s+office|income\\s+tax(?:\\s+(?:dept|department))?|tax\\s+(?:office|department|dept|authority|agency|administration)|revenue\\s+(?:agency|service)|inland\\s+revenue|mygov|gov\\.uk|ird|sars|tax)';
+  '(?:irs|i\\.r\\.s|internal\\s+revenue(?:\\s+service)?|hmrc|hm\\s+revenue|cra|canada\\s+revenue(?:\\s+agency)?|ato|australian\\s+taxation\\s+office|income\\s?tax(?:\\s+(?:dept|department))?|tax\\s+(?:office|department|dept|authority|agency|administration)|revenue\\s+(?:agency|service)|inland\\s+revenue|mygov|gov\\.uk|ird|sars|tax)';
 const MONEY =
   '(?:(?:tax\\s+)?(?:refund|rebate|reimbursement)s?|tax\\s+(?:return\\s+)?(?:credit|payment)|(?:outstanding|unpaid|overdue|back)\\s+(?:tax(?:es)?|balance)|tax\\s+(?:debt|arrears|owed|evasion|fraud)|(?:owe|owed|due)\\s+(?:\\w+\\s+)?(?:taxes|tax))';
 const ASK =
