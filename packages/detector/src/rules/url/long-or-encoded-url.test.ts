@@ -15,6 +15,7 @@ linkRuleTable(longOrEncodedUrl, {
     'https://www.example.com/blog/how-to-recognise-a-phishing-email-and-what-to-do-about-it/',
     'https://www.amazon.com/Anker-PowerCore-Portable-Charger-Compatible/dp/B09VPHVT2Z/ref=sr_1_3',
     'https://example.com/search?q=hello%20world',
+    'http://example.net/bundles/scripts/jquery?v=wq4aYkXnBCANLJN6pKyWJUyurcuVviPBZFgqzJGmSHQ1',
     'http://taboola.com/sites/default/files/js/js_EJfCZ52_7IAOsN4g4Q7frrbi9LcBERvKbsCyzUp2Jss.js',
     'http://example.ua/list/?ref%5B0%5D%5Bajax%5D=1&ref%5B0%5D%5Baction%5D=index&ref%5B0%5D%5Bmethod%5D=index',
   ],

@@ -24,10 +24,13 @@ function isDataBlob(run: string): boolean {
   return run.split(/[_+-]/).some((w) => w.length >= 24 && /[0-9]/.test(w));
 }
 
+/** Parameters that carry a file's version hash (cache busting), not data. */
+const VERSION_PARAM = /[?&](?:v|ver|version|rev|hash|h|cb|_|etag|checksum|sbuf)=$/;
+
 function hasDataBlob(rest: string): boolean {
   BLOB.lastIndex = 0;
   for (let m = BLOB.exec(rest), n = 0; m !== null && n < 20; m = BLOB.exec(rest), n++) {
-    if (isDataBlob(m[0])) return true;
+    if (isDataBlob(m[0]) && !VERSION_PARAM.test(rest.slice(Math.max(0, m.index - 10), m.index))) return true;
   }
   return false;
 }
