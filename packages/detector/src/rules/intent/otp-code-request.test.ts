@@ -9,6 +9,8 @@ messageRuleTable(otpCodeRequest, {
     'Hi, I found your listing on Craigslist. Before I come see the car, confirm you\'re real with a Google Voice code, I\'ll send it now',
     'This is Amazon support. To stop the refund going to the wrong account please read me the code we texted you.',
     'Your verification code for Facebook is 482917. Hi, sorry I sent it to you by mistake, can you send it back to me please?',
+    "What's the code you just got? I need it for my account",
+    'Amazon: Someone tried to buy an iPhone with your account. To cancel, share the OTP you receive with our executive.',
     'Coinbase Security: to cancel the withdrawal, text us the one-time passcode you receive.',
   ],
   quiet: [
