@@ -3,8 +3,11 @@ import { brandsNamedInHost } from '../../brand-match';
 import { hostingPlatformOf } from '../../data/hosting-platforms';
 import { fact, type LinkRule } from '../types';
 
-/** Code-hosting platforms where an account named exactly like a brand is the brand's own ("microsoft.github.io"). */
-const ACCOUNT_PLATFORMS: ReadonlySet<string> = new Set(['github.io', 'gitlab.io']);
+/**
+ * Platforms of organisation accounts where an account named exactly like a brand is the brand's
+ * own ("microsoft.github.io", "microsoft.sharepoint.com", "microsoft-my.sharepoint.com").
+ */
+const ACCOUNT_PLATFORMS: ReadonlySet<string> = new Set(['github.io', 'gitlab.io', 'sharepoint.com']);
 /** Path segments of a path-hosted page that are looked at ("/view/<site>/<page>"). */
 const PATH_SEGMENTS = 4;
 
@@ -31,8 +34,9 @@ export const brandInSubdomainOfHosting: LinkRule = {
     }
     if (owned === '') return null;
     let brands = brandsNamedInHost(owned, link);
-    if (ACCOUNT_PLATFORMS.has(match.platform) && !owned.includes('.') && !owned.includes('-')) {
-      brands = brands.filter((b) => !b.loose.includes(owned) && !b.strict.includes(owned));
+    const account = owned.replace(/-my$/, '');
+    if (ACCOUNT_PLATFORMS.has(match.platform) && !account.includes('.') && !account.includes('-')) {
+      brands = brands.filter((b) => !b.loose.includes(account) && !b.strict.includes(account));
     }
     return brands.length === 0 ? null : [...brands.map((b) => fact(b.name)), fact(match.platform)];
   },
