@@ -84,7 +84,7 @@ const PLATFORMS: Readonly<Record<HostingKind, readonly string[]>> = {
     'flipsnack.com', 'flipbookpdf.net', 'fliphtml5.com', 'padlet.com', 'evernote.com', 'quip.com', 'coda.io',
     'dochub.com', 'pdffiller.com', 'smallpdf.com', 'ilovepdf.com', 'docdroid.net', 'pastebin.com', 'paste.ee',
     'rentry.co', 'hackmd.io', 'airtable.com', 'miro.com', 'prezi.com', 'genially.com', 'canva.com', 'figma.com',
-    'notion.so', 'clickup.com', 'mailchimp.com', 'sway.office.com', 'sway.cloud.microsoft', 'onenote.com',
+    'notion.so', 'clickup.com', 'campaign-archive.com', 'sway.office.com', 'sway.cloud.microsoft', 'onenote.com',
     'forms.office.com', 'forms.microsoft.com', 'loom.com', 'dropboxpaper.com',
   ],
   'form-builder': [
@@ -137,6 +137,26 @@ export interface HostingMatch {
   readonly userContent: boolean;
 }
 
+/**
+ * Product sites whose own pages (sign-in, billing, password reset) sit beside users' shared
+ * content: only these paths are someone's content.
+ */
+const CONTENT_PATHS: ReadonlyMap<string, RegExp> = new Map([
+  ['dropbox.com', /^\/(?:s|sh|scl|l|t|transfer|request)\//],
+  ['figma.com', /^\/(?:file|design|proto|board|slides|deck|community\/file)\//],
+  ['canva.com', /^\/design\//],
+  ['box.com', /^\/(?:s|v)\//],
+  ['wetransfer.com', /^\/downloads\//],
+  ['mediafire.com', /^\/(?:file|folder|view)\//],
+  ['airtable.com', /^\/(?:shr|app)[a-z0-9]/],
+  ['miro.com', /^\/app\/board\//],
+  ['evernote.com', /^\/shard\//],
+  ['clickup.com', /^\/(?:t|l)\//],
+  ['typeform.com', /^\/to\//],
+  ['jotform.com', /^\/(?:form\/)?\d/],
+  ['surveymonkey.com', /^\/r\//],
+]);
+
 /** Kinds whose own host serves users' content under its paths. */
 const CONTENT_UNDER_PATH: ReadonlySet<HostingKind> = new Set(['file-sharing', 'form-builder', 'ipfs-gateway', 'cloud-storage', 'tunnel']);
 
@@ -156,7 +176,9 @@ export function hostingPlatformOf(host: string, path = ''): HostingMatch | null 
     if (kind !== undefined) {
       const owner = host.slice(0, Math.max(0, host.length - name.length - 1));
       const ownerPart = owner === 'www' ? '' : owner;
-      best = { platform: name, kind, ownerPart, userContent: ownerPart !== '' || (CONTENT_UNDER_PATH.has(kind) && path.length > 1) };
+      const paths = CONTENT_PATHS.get(name);
+      const underPath = paths !== undefined ? paths.test(path) : CONTENT_UNDER_PATH.has(kind) && path.length > 1;
+      best = { platform: name, kind, ownerPart, userContent: ownerPart !== '' || underPath };
     }
     const dot = name.indexOf('.');
     if (dot === -1) break;

@@ -11,6 +11,8 @@ linkRuleTable(freeHosting, {
     ['https://myhome.duckdns.org/', ['duckdns.org', 'dynamic-dns']],
     ['https://abc.ngrok-free.app/login', ['ngrok-free.app', 'tunnel']],
     ['https://www.google.com/url?q=https://evil.example/', ['www.google.com/url', 'app-hosting']],
+    ['https://www.dropbox.com/scl/fi/8x2kqp0/Q4-budget.xlsx?dl=0', ['dropbox.com', 'file-sharing']],
+    ['https://www.canva.com/design/DAF1a2b3c4d/view', ['canva.com', 'file-sharing']],
   ],
   quiet: [
     'https://www.google.com/search?q=x',
@@ -19,5 +21,8 @@ linkRuleTable(freeHosting, {
     'https://firebase.google.com/docs/hosting',
     'https://example.com/',
     'https://sites.google.com/',
+    'https://www.dropbox.com/forgot_finish?token=x',
+    'https://www.figma.com/billing/invoices/1',
+    'https://www.canva.com/pricing/',
   ],
 });
