@@ -29,6 +29,8 @@ export const SCAM_ADVICE: Readonly<Record<string, string>> = {
   'crypto-payment': 'No real company, agency or bank asks for payment in bitcoin or other crypto, and a crypto payment cannot be reversed.',
   'wire-or-p2p-payment':
     'Money sent by wire, Zelle, Venmo, Cash App or Western Union usually cannot be recovered: only send it to people you know, after checking with them another way.',
+  'overpayment-return': 'Do not send back an "overpayment": the original payment or cheque will bounce, and the money you send is lost.',
+  'fake-charity': 'Give to charities through their own website, which you type in yourself; real charities do not ask for gift cards, crypto or transfers to a person.',
   'advance-fee': 'Never pay a fee, tax or deposit to receive money, a prize or a loan: that payment is the scam.',
   'family-emergency':
     'Call your relative on the number you already have, or another family member, before you send any money, even if the message says not to.',

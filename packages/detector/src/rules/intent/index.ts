@@ -10,6 +10,7 @@ import { advanceFee } from './advance-fee';
 import { callbackPhoneNumber } from './callback-phone-number';
 import { credentialRequest } from './credential-request';
 import { cryptoPayment } from './crypto-payment';
+import { fakeCharity } from './fake-charity';
 import { familyEmergency } from './family-emergency';
 import { fraudAlertCallback } from './fraud-alert-callback';
 import { giftCardPayment } from './gift-card-payment';
@@ -22,6 +23,7 @@ import { neverAskNotice } from './never-ask-notice';
 import { officialChannelAdvice } from './official-channel-advice';
 import { otpCodeRequest } from './otp-code-request';
 import { otpNotice } from './otp-notice';
+import { overpaymentReturn } from './overpayment-return';
 import { parcelRedeliveryFee } from './parcel-redelivery-fee';
 import { personalInfoRequest } from './personal-info-request';
 import { prizeClaim } from './prize-claim';
@@ -47,6 +49,7 @@ export const INTENT_RULES: readonly MessageRule[] = [
   callbackPhoneNumber,
   credentialRequest,
   cryptoPayment,
+  fakeCharity,
   familyEmergency,
   fraudAlertCallback,
   giftCardPayment,
@@ -56,6 +59,7 @@ export const INTENT_RULES: readonly MessageRule[] = [
   mailboxLure,
   moveToOtherApp,
   otpCodeRequest,
+  overpaymentReturn,
   parcelRedeliveryFee,
   personalInfoRequest,
   prizeClaim,
