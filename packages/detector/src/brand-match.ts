@@ -406,3 +406,42 @@ export function brandClaimedBy(name: string, kind: 'display-name' | 'local-part'
   const others = viaAt === -1 ? words : words.slice(viaAt);
   return others.every((w) => SERVICE_WORDS.has(w) || /^\d+$/.test(w) || /^[a-z]$/.test(w)) ? (brands[brands.length - 1] as Brand) : null;
 }
+
+/** Words that, right after a brand's name, make it the message's sender ("Chase Fraud Alert", "Your Uber account"). */
+const CLAIM_WORDS: ReadonlySet<string> = new Set([
+  ...ACCOUNT_WORDS, 'fraud', 'notice', 'notification', 'card', 'order', 'subscription', 'membership', 'prime',
+  'premium', 'plus', 'code', 'otp', 'pin', 'balance', 'statement', 'bill', 'shipment', 'express', 'post', 'rewards',
+  'points', 'sim', 'kyc', 'netbanking', 'banking', 'wallet', 'id', 'pay', 'final', 'reminder', 'warning', 'urgent',
+]);
+const OPENING_CLAIM_CHARS = 120;
+/** Brand names that are everyday words: at the start of a text they need a colon or a claim word ("Indeed, ..." is not Indeed). */
+const EVERYDAY_NAMES: ReadonlySet<string> = new Set([...AMBIGUOUS_TOKENS, 'discover', 'wise', 'gemini', 'phantom', 'postoffice', 'ee', 'fidelity']);
+const WORDS_AFTER = /^[^\p{L}\p{N}]*([\p{L}\p{N}]+)(?:[^\p{L}\p{N}]+([\p{L}\p{N}]+))?/u;
+
+/**
+ * The brand a text introduces itself as, in its opening: the brand's name (capitalised as a name,
+ * "USPS", "Chase", not "chase") at the very start or in brackets ("(EZDriveMA) ..."), followed by a
+ * colon ("Amazon: ..."), or followed within two words by an account or notice word ("Chase Fraud
+ * Alert", "your Microsoft account"). "Take an uber home" and "zoom call at 3" claim nothing.
+ */
+export function brandClaimedInText(text: string): Brand | null {
+  const head = text.slice(0, OPENING_CLAIM_CHARS);
+  NAME_RE.lastIndex = 0;
+  for (let m = NAME_RE.exec(head); m !== null; m = NAME_RE.exec(head)) {
+    const written = m[0];
+    if (!/^[\p{Lu}\p{N}]/u.test(written)) continue;
+    const brand = NAME_INDEX.get(written.toLowerCase().replace(/[ -]/g, ''));
+    if (brand === undefined) continue;
+    const before = head.slice(0, m.index).trimEnd();
+    const after = head.slice(m.index + written.length);
+    const atStart = (before.length === 0 && !EVERYDAY_NAMES.has(written.toLowerCase().replace(/[ -]/g, ''))) || /[([]$/.test(before);
+    const next = WORDS_AFTER.exec(after);
+    const followedByClaim = /^\s*[:)\]]/.test(after) || (next !== null && [next[1], next[2]].some((w) => w !== undefined && CLAIM_WORDS.has(w.toLowerCase())));
+    if (atStart || followedByClaim) {
+      NAME_RE.lastIndex = 0;
+      return brand;
+    }
+  }
+  NAME_RE.lastIndex = 0;
+  return null;
+}

@@ -3,16 +3,13 @@
  * ordinary phone number or an email address. Companies text from short codes and registered
  * sender IDs; smishing comes from throwaway numbers and iMessage accounts.
  */
-import { brandsInText } from '../../brand-match';
+import { brandClaimedInText } from '../../brand-match';
 import { parseSender } from '../../sender';
 import { fact, type MessageRule } from '../types';
 
-/** Characters at the start of a text where the sender introduces itself. */
-const OPENING_CHARS = 80;
-
 /**
  * Fires on a message that is not an email when its sender is a full phone number or an email
- * address and its opening names a brand. Facts: the brand and the kind of sender.
+ * address and its opening introduces it as a brand (`brandClaimedInText`). Facts: the brand and the kind of sender.
  */
 export const brandTextFromPersonalSender: MessageRule = {
   scope: 'message',
@@ -24,8 +21,8 @@ export const brandTextFromPersonalSender: MessageRule = {
     if (ctx.input.source === 'email') return [];
     const sender = parseSender(ctx.input.sender);
     if (sender === null || (sender.kind !== 'phone' && sender.kind !== 'email')) return [];
-    const [brand] = brandsInText(ctx.content.slice(0, OPENING_CHARS), 1);
-    if (brand === undefined) return [];
+    const brand = brandClaimedInText(ctx.content);
+    if (brand === null) return [];
     return [fact(brand.name), fact(sender.kind === 'phone' ? 'phone number' : 'email address')];
   },
 };

@@ -1,5 +1,5 @@
 /** A text naming a company, sent from a phone number of a far-away country: "+63 915 ... The Toll Roads: your invoice...". */
-import { brandsInText } from '../../brand-match';
+import { brandClaimedInText } from '../../brand-match';
 import { parseSender } from '../../sender';
 import { fact, type MessageRule } from '../types';
 
@@ -10,12 +10,9 @@ import { fact, type MessageRule } from '../types';
  */
 const HOME_CODES: readonly string[] = ['1', '44', '353', '61', '64', '91', '65', '27'];
 
-/** Characters of the text where a brand must be named. */
-const OPENING_CHARS = 160;
-
 /**
  * Fires on a non-email message from a phone number in international format whose country code is
- * not one of {@link HOME_CODES} when its opening names a brand. Facts: the country code and the brand.
+ * not one of {@link HOME_CODES} when its opening introduces it as a brand (`brandClaimedInText`). Facts: the country code and the brand.
  */
 export const internationalPhoneSender: MessageRule = {
   scope: 'message',
@@ -28,7 +25,7 @@ export const internationalPhoneSender: MessageRule = {
     const sender = parseSender(ctx.input.sender);
     if (sender === null || sender.kind !== 'phone' || !sender.international) return [];
     if (HOME_CODES.some((code) => sender.digits.startsWith(code))) return [];
-    const [brand] = brandsInText(ctx.content.slice(0, OPENING_CHARS), 1);
-    return brand === undefined ? [] : [fact(`+${sender.digits.slice(0, 3)}`), fact(brand.name)];
+    const brand = brandClaimedInText(ctx.content);
+    return brand === null ? [] : [fact(`+${sender.digits.slice(0, 3)}`), fact(brand.name)];
   },
 };
