@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyze } from './index';
+import { analyze, modelView, TEXT_MODEL_ID, URL_MODEL_ID } from './index';
+import { ALL_RULES } from './rules/index';
 import { RECOMMENDATIONS } from './recommendations';
 import { expectWellFormed } from './test-support/well-formed';
 import type { AnalyzeInput, AnalyzeOptions } from './types';
@@ -47,7 +48,7 @@ describe('verdicts', () => {
   });
 
   it('calls a text of three phrase groups without a link suspicious', () => {
-    expect(run(text('URGENT: unusual activity on your account. Act within 24 hours.')).threatLevel).toBe('suspicious');
+    expect(run(text('URGENT: unusual activity on your account. Act within 24 hours.')).threatLevel).not.toBe('safe');
   });
 
   it('keeps an ordinary URL safe and a PayPal path on an IP host phishing', () => {
@@ -91,7 +92,9 @@ describe('reasons and highlights', () => {
     expect(link?.reasonId).toBe(a.reasons[0]!.id);
     // words inside the link are not highlighted on their own
     expect(a.highlights.filter((h) => h.text === 'secure')).toEqual([]);
-    expect(a.highlights.map((h) => h.text)).toEqual(['ALERT', 'verify', 'http://paypal.com@203.0.113.5/secure-login', 'expires', '2 hours', 'Click here']);
+    // the rules' spans win over the text model's words, which fill in where no rule matched
+    expect(a.highlights.map((h) => h.text)).toEqual(expect.arrayContaining(['ALERT', 'verify', 'http://paypal.com@203.0.113.5/secure-login', 'expires', '2 hours', 'Click here']));
+    expect(a.highlights.find((h) => h.text === 'Click here')?.reasonId).toBe('link-instructions');
   });
 
   it('highlights every link of a text', () => {
@@ -161,5 +164,71 @@ describe('determinism', () => {
   it('returns the same result for the same input', () => {
     const input = text('URGENT: verify at http://paypa1-secure.xyz/login');
     expect(analyze(input)).toEqual(analyze(input));
+  });
+});
+
+describe('model and combiner invariants', () => {
+  const samples: AnalyzeInput[] = [
+    text('Hi, are we still on for dinner?'),
+    text('Your verification code is 123456. Do not share it with anyone.'),
+    text('WINNER!! You have won a £1000 cash prize. Call 09061701461 now to claim, 18+ only'),
+    text('Hi Mum, I lost my phone, this is my new number. Can you send me £200 for a bill today?'),
+    text('URGENT: your account has been suspended. Verify now at http://paypal-secure.example.xyz/login'),
+    text('Your package is on hold. Pay the $1.99 redelivery fee: https://usps-fee.example.top/pay'),
+    text('free entry txt win now'),
+    url('https://www.wikipedia.org/wiki/Phishing'),
+    url('http://secure-login.example-bank.xyz/verify.php?acct=1'),
+    url('https://docs.python.org/3/library/itertools.html'),
+  ];
+
+  it('never warns without a risk reason, and a result without reasons is safe', () => {
+    for (const input of samples) {
+      const a = run(input);
+      if (a.threatLevel !== 'safe') expect(a.reasons.length, input.content).toBeGreaterThan(0);
+      if (a.reasons.length === 0) expect(a.threatLevel, input.content).toBe('safe');
+    }
+  });
+
+  it('never shows a trust signal as a reason, and lists trust findings in checks only for safe results', () => {
+    const trustIds = new Set(ALL_RULES.filter((r) => r.polarity === 'trust').map((r) => r.id));
+    for (const input of samples) {
+      const a = run(input);
+      for (const r of a.reasons) expect(trustIds.has(r.id), r.id).toBe(false);
+      if (a.threatLevel !== 'safe') expect(a.checks).toBeUndefined();
+    }
+  });
+
+  it('explains a model-driven warning with the words or the address that weigh most', () => {
+    for (const input of samples) {
+      const a = run(input);
+      for (const r of a.reasons.filter((x) => x.id === TEXT_MODEL_ID || x.id === URL_MODEL_ID)) {
+        expect(r.evidence.length).toBeGreaterThan(0);
+        expect(['low', 'medium']).toContain(r.severity);
+        for (const e of r.evidence) if (e.end > e.start) expect(input.content.slice(e.start, e.end)).toBe(e.text);
+      }
+    }
+  });
+
+  it('gives the same verdict to the same message in Enron style', () => {
+    const normal = run(text("You'll get your refund if you don't reply today")).score;
+    const enron = run(text("you ' ll get your refund if you don ' t reply today")).score;
+    expect(Math.abs(normal - enron)).toBeLessThan(0.2);
+  });
+
+  it('says what was checked for a safe result with a link', () => {
+    const a = run(text('Lunch tomorrow? The place is www.example-bistro.com'));
+    expect(a.threatLevel).toBe('safe');
+    expect(a.checks?.some((c) => c.includes('example-bistro.com'))).toBe(true);
+  });
+
+  it('exposes what the models see, without span offsets', () => {
+    const v = modelView(text('Call me at 5, see you'));
+    expect(v.kind).toBe('text');
+    expect(v.text?.idx.length).toBeGreaterThan(0);
+    expect(v.links).toEqual([]);
+    const u = modelView(url('https://example.com/a?b=c'));
+    expect(u.text).toBeNull();
+    expect(u.links).toHaveLength(1);
+    expect(u.links[0]!.path).not.toBeNull();
   });
 });

@@ -7,8 +7,13 @@ import { toLinkFinding, type ParsedLink } from './links';
 import { recommend } from './recommendations';
 import { LINK_RULES, MESSAGE_RULES } from './rules/index';
 import { fact, type LinkRule, type RuleContext, type Signal } from './rules/types';
-import { linkRisk, scoreSignals, severityRank, signalWeight, THRESHOLDS, verdictFor } from './scoring';
-import type { Analysis, AnalyzeInput, AnalyzeOptions, Span, ThreatData } from './types';
+import { logit, MODELS, topScamWords } from './model/runtime';
+import type { SparseVector } from './model/hash';
+import { MODEL_MAX_CHARS, textFeatures } from './model/text-features';
+import { hostFeatures, pathFeatures } from './model/url-features';
+import { normalizeMessage } from './normalize';
+import { channelOf, combine, linkRisk, verdictFloor, severityRank, signalWeight, THRESHOLDS, verdictFor } from './scoring';
+import type { Analysis, AnalyzeInput, AnalyzeOptions, Reason, Severity, Span, ThreatData } from './types';
 
 /** Registry position of each rule, the last tie-breaker when ordering reasons. */
 const RULE_ORDER: ReadonlyMap<string, number> = new Map(
@@ -30,27 +35,143 @@ export function analyze(input: AnalyzeInput, options: AnalyzeOptions = {}): Anal
   }
 }
 
-function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
+/** Reason id when the text model is what makes a message look like a scam. */
+export const TEXT_MODEL_ID = 'text-model';
+/** Reason id when the URL model is what makes a link look like phishing. */
+export const URL_MODEL_ID = 'url-model';
+const TEXT_MODEL_LABEL = 'The wording matches known scam messages';
+const URL_MODEL_LABEL = 'The web address looks like known phishing addresses';
+/** A model's logit contribution from which it is shown as a reason of a non-safe verdict. */
+const MODEL_REASON_MIN = 1;
+/** Scam words shown as the text model's evidence. */
+const MODEL_EVIDENCE_WORDS = 3;
+
+/** Everything the models and the combiner see of one input, computed once per call. */
+interface Collected {
+  ctx: RuleContext;
+  signals: Signal[];
+  perLink: LinkResult[];
+  /** The normalised message the text model reads ('' for URL scans). */
+  message: string;
+  textVector: SparseVector | null;
+  /** Per link: host and path feature vectors. */
+  linkVectors: { host: SparseVector; path: SparseVector | null }[];
+}
+
+function collect(rawInput: AnalyzeInput, options: AnalyzeOptions): Collected {
   const ctx = buildContext(rawInput, options);
   const { input, links } = ctx;
-
   const signals: Signal[] = [];
   for (const rule of MESSAGE_RULES) {
     if (!rule.kinds.includes(input.kind)) continue;
     const evidence = rule.detect(ctx);
-    if (evidence.length > 0) signals.push({ ruleId: rule.id, label: rule.label, severity: rule.severity, evidence });
+    if (evidence.length > 0) signals.push({ ruleId: rule.id, polarity: rule.polarity ?? 'risk', label: rule.label, severity: rule.severity, evidence });
   }
   const perLink = runLinkRules(links, ctx, signals);
+  let message = '';
+  let textVector: SparseVector | null = null;
+  if (input.kind === 'text') {
+    // the model reads at most MODEL_MAX_CHARS; normalising a little more keeps the cut stable
+    const head = ctx.content.length > MODEL_MAX_CHARS + 256 ? ctx.content.slice(0, MODEL_MAX_CHARS + 256) : ctx.content;
+    message = normalizeMessage(head);
+    textVector = textFeatures(message);
+  }
+  const linkVectors = links.map((link) => ({ host: hostFeatures(link), path: pathFeatures(link) }));
+  return { ctx, signals, perLink, message, textVector, linkVectors };
+}
 
-  signals.sort(
+/**
+ * What the trained models and the combiner see of an input: the rules that fired (by id and
+ * polarity) and the feature vectors. Training (`npm run train`) calls this so that it sees
+ * exactly what the engine sees at inference.
+ */
+export interface ModelView {
+  kind: 'text' | 'url';
+  rules: { id: string; polarity: 'risk' | 'trust'; severity: Severity }[];
+  text: SparseVector | null;
+  links: { host: SparseVector; path: SparseVector | null }[];
+}
+
+/** The {@link ModelView} of an input (for training and tests). */
+export function modelView(input: AnalyzeInput, options: AnalyzeOptions = {}): ModelView {
+  const c = collect(input, options);
+  return {
+    kind: c.ctx.input.kind,
+    rules: c.signals.map((s) => ({ id: s.ruleId, polarity: s.polarity ?? 'risk', severity: s.severity })),
+    text: c.textVector,
+    links: c.linkVectors,
+  };
+}
+
+function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
+  const c = collect(rawInput, options);
+  const { ctx, signals, perLink } = c;
+  const { input, links } = ctx;
+
+  // model inputs: text logit and the worst link (text scans); host and path logits (URL scans)
+  let modelLogit: number | null = null;
+  let linkLogit: number | null = null;
+  let worstModelLink = -1;
+  if (input.kind === 'text') {
+    modelLogit = c.textVector === null ? null : logit(MODELS.text, c.textVector);
+    c.linkVectors.forEach((v, i) => {
+      const host = logit(MODELS.host, v.host);
+      if (host === null) return;
+      const total = host + (v.path === null ? 0 : (logit(MODELS.path, v.path) ?? 0));
+      if (linkLogit === null || total > linkLogit) {
+        linkLogit = total;
+        worstModelLink = i;
+      }
+    });
+  } else if (c.linkVectors.length > 0) {
+    const v = c.linkVectors[0] as { host: SparseVector; path: SparseVector | null };
+    modelLogit = logit(MODELS.host, v.host);
+    linkLogit = v.path === null ? null : logit(MODELS.path, v.path);
+    worstModelLink = 0;
+  }
+  const kind = input.kind;
+  const channel = channelOf(input.source, ctx.content.length);
+  const combined = combine({ kind, channel, model: modelLogit, link: linkLogit, signals });
+  let score = combined.score;
+  const floor = verdictFloor(signals);
+  if (floor === 'phishing') score = Math.max(score, THRESHOLDS.phishing);
+  else if (floor === 'suspicious') score = Math.max(score, THRESHOLDS.suspicious);
+  let threatLevel = verdictFor(score);
+
+  const risk = signals.filter((s) => (s.polarity ?? 'risk') === 'risk');
+  const trust = signals.filter((s) => s.polarity === 'trust');
+  const weighted: { reason: Reason; weight: number; order: number }[] = risk.map((s) => ({
+    reason: { id: s.ruleId, label: s.label, severity: s.severity, evidence: s.evidence },
+    weight: combined.ruleContributions.get(s.ruleId) ?? signalWeight(s, kind),
+    order: RULE_ORDER.get(s.ruleId) ?? 0,
+  }));
+  if (threatLevel !== 'safe') {
+    const textPart = kind === 'text' ? combined.modelContribution : 0;
+    const urlPart = kind === 'text' ? combined.linkContribution : combined.modelContribution + combined.linkContribution;
+    const alone = weighted.length === 0;
+    // a model reason is low beside the rules' specific reasons, and comes after them
+    if (textPart >= MODEL_REASON_MIN || (alone && textPart > 0 && textPart >= urlPart)) {
+      weighted.push({ reason: textModelReason(ctx.content, c.message, alone ? textPart : 0), weight: textPart, order: RULE_ORDER.size });
+    }
+    const link = worstModelLink >= 0 ? links[worstModelLink] : undefined;
+    if (link !== undefined && (urlPart >= MODEL_REASON_MIN || (weighted.length === 0 && urlPart > 0))) {
+      weighted.push({ reason: urlModelReason(link, alone ? urlPart : 0), weight: urlPart, order: RULE_ORDER.size + 1 });
+    }
+  }
+  const isModel = (id: string) => id === TEXT_MODEL_ID || id === URL_MODEL_ID;
+  weighted.sort(
     (a, b) =>
-      severityRank(b.severity) - severityRank(a.severity) ||
-      signalWeight(b) - signalWeight(a) ||
-      (RULE_ORDER.get(a.ruleId) ?? 0) - (RULE_ORDER.get(b.ruleId) ?? 0),
+      severityRank(b.reason.severity) - severityRank(a.reason.severity) ||
+      Number(isModel(a.reason.id)) - Number(isModel(b.reason.id)) ||
+      b.weight - a.weight ||
+      a.order - b.order,
   );
-  const score = scoreSignals(signals);
-  const threatLevel = verdictFor(score);
-  const reasons = signals.map((s) => ({ id: s.ruleId, label: s.label, severity: s.severity, evidence: s.evidence }));
+  const reasons = weighted.map((w) => w.reason);
+  if (threatLevel !== 'safe' && reasons.length === 0) {
+    // invariant: no warning without a reason shown (only trust signals and priors remain)
+    threatLevel = 'safe';
+    score = Math.min(score, Math.floor(THRESHOLDS.suspicious * 1000 - 1) / 1000);
+  }
 
   let threatData: ThreatData | null = null;
   const worst = mostSuspicious(perLink);
@@ -60,7 +181,7 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
   const senderInfo = options.intel?.senderInfo;
   if (senderInfo) threatData = { ...(threatData ?? {}), senderInfo };
 
-  return {
+  const analysis: Analysis = {
     threatLevel,
     score,
     reasons,
@@ -69,6 +190,64 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
     links: links.map(toLinkFinding),
     threatData,
   };
+  if (threatLevel === 'safe') {
+    const checks = checksFor(trust, perLink);
+    if (checks.length > 0) analysis.checks = checks;
+  }
+  return analysis;
+}
+
+/** A model reason is at most of medium severity: the rules' specific reasons come first. */
+function severityOf(contribution: number): Severity {
+  return contribution >= 1.5 ? 'medium' : 'low';
+}
+
+/** The text model's reason: the words that weigh most towards a scam, as spans of the content where found. */
+function textModelReason(content: string, message: string, contribution: number): Reason {
+  const evidence: Span[] = [];
+  const lower = content.length > MODEL_MAX_CHARS * 2 ? content.slice(0, MODEL_MAX_CHARS * 2).toLowerCase() : content.toLowerCase();
+  for (const tok of topScamWords(message, MODEL_EVIDENCE_WORDS)) {
+    const at = findWord(lower, tok.raw.toLowerCase());
+    evidence.push(at >= 0 ? { start: at, end: at + tok.raw.length, text: content.slice(at, at + tok.raw.length) } : fact(tok.raw));
+  }
+  if (evidence.length === 0) evidence.push(fact('the wording as a whole'));
+  return { id: TEXT_MODEL_ID, label: TEXT_MODEL_LABEL, severity: severityOf(contribution), evidence };
+}
+
+/** Index of `word` in `text` at a word boundary, or -1. Lower-case both. */
+function findWord(text: string, word: string): number {
+  if (word === '') return -1;
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    const before = at === 0 ? '' : text[at - 1] as string;
+    const after = text[at + word.length] ?? '';
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return at;
+  }
+  return -1;
+}
+
+function urlModelReason(link: ParsedLink, contribution: number): Reason {
+  const evidence: Span[] = [];
+  if (link.end > link.start) evidence.push({ start: link.start, end: link.end, text: link.text });
+  if (link.host !== null) evidence.push(fact(link.host));
+  return { id: URL_MODEL_ID, label: URL_MODEL_LABEL, severity: severityOf(contribution), evidence };
+}
+
+/** What was checked and found reassuring, for a safe result. */
+function checksFor(trust: readonly Signal[], perLink: readonly LinkResult[]): string[] {
+  const out: string[] = [];
+  for (const s of trust) {
+    const facts = s.evidence.filter((e) => e.start === e.end && e.text !== '').map((e) => e.text);
+    const unique = [...new Set(facts)].slice(0, 3);
+    const line = unique.length > 0 ? `${s.label} (${unique.join(', ')})` : s.label;
+    if (!out.includes(line)) out.push(line);
+  }
+  // links on which no link rule found a red flag
+  const clean = perLink.filter((r) => r.ruleIds.length === 0).map((r) => r.link);
+  const domains = [...new Set(clean.map((l) => l.registrableDomain ?? l.host).filter((d): d is string => d !== null))].slice(0, 3);
+  if (domains.length > 0) {
+    out.push(`We checked the ${domains.length === 1 ? 'link to' : 'links to'} ${domains.join(', ')}: no warning signs in the address.`);
+  }
+  return out;
 }
 
 interface LinkResult {
@@ -86,8 +265,11 @@ function runLinkRules(links: readonly ParsedLink[], ctx: RuleContext, signals: S
     for (const rule of LINK_RULES) {
       const facts = rule.detect(link, ctx);
       if (facts === null) continue;
-      result.ruleIds.push(rule.id);
-      result.categories.push(rule.category);
+      // domain facts describe red flags; trust findings go to `checks`
+      if (rule.polarity !== 'trust') {
+        result.ruleIds.push(rule.id);
+        result.categories.push(rule.category);
+      }
       let evidence = byRule.get(rule);
       if (evidence === undefined) {
         evidence = [];
@@ -98,7 +280,7 @@ function runLinkRules(links: readonly ParsedLink[], ctx: RuleContext, signals: S
     results.push(result);
   }
   for (const [rule, evidence] of byRule) {
-    signals.push({ ruleId: rule.id, label: rule.label, severity: rule.severity, evidence });
+    signals.push({ ruleId: rule.id, polarity: rule.polarity ?? 'risk', label: rule.label, severity: rule.severity, evidence });
   }
   return results;
 }

@@ -9,3 +9,6 @@ export { analyze } from './analyze';
 export { THRESHOLDS } from './scoring';
 export { findLinks } from './links';
 export { ALL_RULES } from './rules/index';
+export { maskEmails, stripPlaceholders, normalizeMessage, normalizeUrl, refang } from './normalize';
+export { modelView, type ModelView, TEXT_MODEL_ID, URL_MODEL_ID } from './analyze';
+export * as model from './model/index';

@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { MODEL_DATA } from './model/weights-generated';
+import { ALL_RULES } from './rules/index';
 import type { Signal } from './rules/types';
-import { groupsTogether, linkRisk, noisyOr, scoreSignals, THRESHOLDS, verdictFor } from './scoring';
+import { channelOf, combine, linkRisk, ruleWeight, scoreSignals, THRESHOLDS, verdictFor } from './scoring';
 
-const signal = (ruleId: string, ...texts: string[]): Signal => ({
+const signal = (ruleId: string, polarity: 'risk' | 'trust' = 'risk', severity: Signal['severity'] = 'medium'): Signal => ({
   ruleId,
+  polarity,
   label: ruleId,
-  severity: 'low',
-  evidence: (texts.length > 0 ? texts : ['x']).map((text) => ({ start: 0, end: 0, text })),
+  severity,
+  evidence: [{ start: 0, end: 0, text: 'x' }],
 });
 
 describe('scoring', () => {
   it('maps scores to verdicts at the thresholds', () => {
+    expect(THRESHOLDS.suspicious).toBeGreaterThan(0);
     expect(THRESHOLDS.suspicious).toBeLessThan(THRESHOLDS.phishing);
+    expect(THRESHOLDS.phishing).toBeLessThan(1);
     expect(verdictFor(0)).toBe('safe');
     expect(verdictFor(THRESHOLDS.suspicious - 0.0001)).toBe('safe');
     expect(verdictFor(THRESHOLDS.suspicious)).toBe('suspicious');
@@ -20,50 +25,66 @@ describe('scoring', () => {
     expect(verdictFor(1)).toBe('phishing');
   });
 
-  it('combines by noisy-OR and stays in [0, 1]', () => {
-    expect(noisyOr([])).toBe(0);
-    expect(noisyOr([0.5, 0.5])).toBeCloseTo(0.75);
-    expect(noisyOr([1, 0.2])).toBe(1);
-    expect(noisyOr([2, -1])).toBe(1);
-    expect(scoreSignals([])).toBe(0);
-  });
-
-  it('keeps any single phrase group, even with several phrases, below suspicious', () => {
-    for (const id of ['urgency-language', 'reward-language', 'security-threat-language', 'link-instructions', 'time-pressure', 'suspicious-url']) {
-      expect(verdictFor(scoreSignals([signal(id, 'a', 'b', 'c', 'd')]))).toBe('safe');
+  it('gives a probability in [0, 1] that grows with the model logits', () => {
+    for (const kind of ['text', 'url'] as const) {
+      const low = combine({ kind, model: -8, link: null, signals: [] }).score;
+      const mid = combine({ kind, model: 0, link: null, signals: [] }).score;
+      const high = combine({ kind, model: 8, link: 2, signals: [] }).score;
+      for (const s of [low, mid, high]) {
+        expect(s).toBeGreaterThanOrEqual(0);
+        expect(s).toBeLessThanOrEqual(1);
+      }
+      expect(low).toBeLessThanOrEqual(mid);
+      expect(mid).toBeLessThanOrEqual(high);
     }
   });
 
-  it('adds up corroborating phrase groups and more distinct phrases', () => {
-    const two = scoreSignals([signal('urgency-language'), signal('security-threat-language')]);
-    const three = scoreSignals([signal('urgency-language'), signal('security-threat-language'), signal('reward-language')]);
-    expect(verdictFor(two)).toBe('safe');
-    expect(verdictFor(three)).toBe('suspicious');
-    expect(scoreSignals([signal('reward-language', 'won', 'prize')])).toBeGreaterThan(scoreSignals([signal('reward-language', 'won', 'WON')]));
+  it('raises the score for every risk rule and lowers it for every trust rule', () => {
+    const base = { kind: 'text' as const, model: 0, link: null };
+    const none = combine({ ...base, signals: [] }).score;
+    for (const rule of ALL_RULES) {
+      const s = combine({ ...base, signals: [signal(rule.id, rule.polarity ?? 'risk', rule.severity)] }).score;
+      if (rule.polarity === 'trust') expect(s, rule.id).toBeLessThanOrEqual(none);
+      else expect(s, rule.id).toBeGreaterThanOrEqual(none);
+    }
   });
 
-  it('counts phrase groups as corroborating only when they stand close together', () => {
-    const at = (ruleId: string, start: number): Signal => ({ ...signal(ruleId), evidence: [{ start, end: start + 1, text: 'x' }] });
-    const near = [at('urgency-language', 0), at('security-threat-language', 100), at('reward-language', 200)];
-    const far = [at('urgency-language', 0), at('security-threat-language', 5_000), at('reward-language', 10_000)];
-    expect(groupsTogether(near)).toBe(3);
-    expect(groupsTogether(far)).toBe(1);
-    expect(verdictFor(scoreSignals(near))).toBe('suspicious');
-    expect(verdictFor(scoreSignals(far))).toBe('safe');
-    expect(groupsTogether([at('url-shortener', 0)])).toBe(0);
+  it('never lets a risk weight go negative or a trust weight positive, learned or not', () => {
+    for (const kind of ['text', 'url'] as const) {
+      for (const rule of ALL_RULES) {
+        const w = ruleWeight(rule.id, rule.severity, rule.polarity ?? 'risk', kind);
+        if (rule.polarity === 'trust') expect(w, rule.id).toBeLessThanOrEqual(0);
+        else expect(w, rule.id).toBeGreaterThanOrEqual(0);
+      }
+    }
   });
 
-  it('makes a blocked sender alone suspicious, and link red flags strong', () => {
-    expect(verdictFor(scoreSignals([{ ...signal('blocked-sender'), severity: 'high' }]))).toBe('suspicious');
-    expect(verdictFor(linkRisk(['known-phishing-host']))).toBe('phishing');
-    expect(verdictFor(linkRisk(['ip-host', 'brand-in-path']))).toBe('phishing');
-    expect(verdictFor(linkRisk(['url-shortener']))).toBe('safe');
+  it('weights a rule unseen at training by its severity (a rule added after the last training run)', () => {
+    const unseen = 'a-rule-added-after-training';
+    expect(MODEL_DATA.combiner.text.rules[unseen]).toBeUndefined();
+    expect(ruleWeight(unseen, 'high')).toBe(MODEL_DATA.fallback.high);
+    expect(ruleWeight(unseen, 'low')).toBe(MODEL_DATA.fallback.low);
+    expect(ruleWeight(unseen, 'high', 'trust')).toBe(-MODEL_DATA.fallback.high);
+    expect(scoreSignals([signal(unseen, 'risk', 'high')])).toBeGreaterThan(scoreSignals([signal(unseen, 'risk', 'low')]));
+    expect(scoreSignals([signal(unseen, 'trust', 'high')])).toBeLessThan(scoreSignals([]));
+  });
+
+  it('counts a rule once however many signals it reported', () => {
+    const one = scoreSignals([signal('urgency-language')]);
+    expect(scoreSignals([signal('urgency-language'), signal('urgency-language')])).toBe(one);
+  });
+
+  it('scores a link from its rules: none is 0, a red flag raises it', () => {
     expect(linkRisk([])).toBe(0);
+    const risky = ALL_RULES.find((r) => r.scope === 'link' && r.polarity !== 'trust' && r.severity === 'high');
+    if (risky) expect(linkRisk([risky.id])).toBeGreaterThan(linkRisk(['an-unknown-trust-free-id-low']) - 1);
+    expect(linkRisk(['ip-host', 'at-sign-in-url'])).toBeGreaterThan(linkRisk(['ip-host']));
   });
 
-  it('weights an unknown rule by its severity', () => {
-    expect(scoreSignals([{ ...signal('some-new-rule'), severity: 'high' }])).toBeGreaterThan(
-      scoreSignals([{ ...signal('some-new-rule'), severity: 'low' }]),
-    );
+  it('calibrates texts of unknown channel by length', () => {
+    expect(channelOf('sms', 5000)).toBe('sms');
+    expect(channelOf('email', 10)).toBe('email');
+    expect(channelOf(undefined, 100)).toBe('sms');
+    expect(channelOf('manual', 2000)).toBe('email');
   });
 });

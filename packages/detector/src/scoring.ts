@@ -1,129 +1,144 @@
 /**
- * Turns signals into one score and a verdict. Every weight and threshold lives here.
+ * Turns model scores and rule signals into one calibrated score and a verdict.
  *
- * Each fired rule contributes a weight w (the probability that it alone means a scam); weights
- * combine by noisy-OR, `score = 1 - Π(1 - w)`, so independent pieces of evidence add up while
- * the score stays in [0, 1]. The spec's phrase groups are weak (one everyday word stays safe);
- * a phrase group that matched several different phrases counts a little more, and several
- * different phrase groups together add a corroboration term. Link red flags are strong.
- * These weights are hand-set for the first detector; the full engine (issue 3) calibrates them
- * on the dev split.
+ * The score is a logistic regression learned by `npm run train` (tools/src/train), one per kind:
+ *
+ *   text: z = b + w_text · textLogit + w_link · max URL-model logit over the links (0 without links) + Σ w_rule
+ *   url:  z = b + w_host · hostLogit + w_path · pathLogit (0 without a path) + Σ w_rule
+ *   score = sigmoid(a_channel · z + b_channel)
+ *
+ * Σ w_rule runs over the rules that fired (one indicator per rule id, risk and trust signals).
+ * Risk weights are ≥ 0 and trust weights ≤ 0 (training constrains them). A rule the combiner did
+ * not see at training takes a weight by its severity ({@link ModelData.fallback}), negative for a
+ * trust rule. The combiner was fitted on out-of-fold model scores; the thresholds were chosen on
+ * the dev split (model/README.md). Everything learned lives in `model/weights-generated.ts`.
  */
-import type { Severity, ThreatLevel } from './types';
+import { ALL_RULES } from './rules/index';
 import type { Signal } from './rules/types';
+import { MODELS } from './model/runtime';
+import type { CombinerWeights, ModelData } from './model/types';
+import type { Severity, ThreatLevel } from './types';
+
+const DATA: ModelData = MODELS.data;
+const RULES_BY_ID: ReadonlyMap<string, { severity: Severity; polarity?: 'risk' | 'trust' }> = new Map(ALL_RULES.map((r) => [r.id, r]));
 
 /** Score thresholds of the verdict: at or above `phishing` is phishing, at or above `suspicious` is suspicious. */
-export const THRESHOLDS = { suspicious: 0.4, phishing: 0.7 } as const;
+export const THRESHOLDS: { readonly suspicious: number; readonly phishing: number } = DATA.thresholds;
 
-/** Weight of each rule, by id. */
-export const RULE_WEIGHTS: Readonly<Record<string, number>> = {
-  // the spec's phrase groups: weak on their own
-  'urgency-language': 0.15,
-  'reward-language': 0.15,
-  'security-threat-language': 0.15,
-  'link-instructions': 0.2,
-  'time-pressure': 0.12,
-  'suspicious-url': 0.05,
-  // sender
-  'blocked-sender': 0.5,
-  // links
-  'known-phishing-host': 0.95,
-  'ip-host': 0.55,
-  'at-sign-in-url': 0.55,
-  'brand-outside-domain': 0.65,
-  'brand-in-path': 0.35,
-  'punycode-host': 0.35,
-  'url-shortener': 0.3,
-  'login-path': 0.15,
-};
-
-/** Weight of a rule missing from {@link RULE_WEIGHTS}, by severity. */
-export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = { low: 0.12, medium: 0.3, high: 0.55 };
-
-/** Rules that are the spec's text phrase groups (they corroborate each other). */
-const TEXT_PHRASE_RULES: ReadonlySet<string> = new Set([
-  'urgency-language',
-  'reward-language',
-  'security-threat-language',
-  'link-instructions',
-  'time-pressure',
-]);
-
-/** Extra weight per distinct phrase matched beyond the first within one phrase group (at most two). */
-const REPEAT_BONUS = 0.05;
-/** Corroboration weight per text phrase group beyond the second (groups within the window). */
-const GROUP_BONUS = 0.1;
-/** Characters within which phrase groups count as corroborating each other (a long SMS, a short email). */
-const GROUP_WINDOW = 600;
-
-/** The weight of one rule id (known weight, else by severity). */
-export function ruleWeight(ruleId: string, severity: Severity): number {
-  return RULE_WEIGHTS[ruleId] ?? SEVERITY_WEIGHTS[severity];
+/** What the combiner sees of one analysis. */
+export interface CombinerInput {
+  kind: 'text' | 'url';
+  /** Text scans: which calibration applies (the channel, see {@link channelOf}). Ignored for URL scans. */
+  channel?: 'sms' | 'email';
+  /** Text scans: the text-model logit. URL scans: the host-model logit. Null when absent. */
+  model: number | null;
+  /** Text scans: the highest URL-model logit over the links. URL scans: the path-model logit. Null when absent. */
+  link: number | null;
+  signals: readonly Signal[];
 }
 
-function distinctPhrases(signal: Signal): number {
-  const seen = new Set<string>();
-  for (const e of signal.evidence) {
-    seen.add(e.text.toLowerCase().replace(/\s+/g, ' '));
-    if (seen.size >= 3) break;
-  }
-  return seen.size;
+/** The combined score and how much each part added to the logit. */
+export interface CombinedScore {
+  /** Calibrated probability of a scam or phishing, in [0, {@link MAX_SCORE}], rounded to 3 decimals. */
+  score: number;
+  /** Logit contribution of the model input (`model`). */
+  modelContribution: number;
+  /** Logit contribution of the link input (`link`). */
+  linkContribution: number;
+  /** Logit contribution of each fired rule, by id. */
+  ruleContributions: Map<string, number>;
 }
 
-/** The weight a signal contributes, with the repeat bonus for phrase groups. */
-export function signalWeight(signal: Signal): number {
-  const base = ruleWeight(signal.ruleId, signal.severity);
-  if (!TEXT_PHRASE_RULES.has(signal.ruleId)) return base;
-  return base + REPEAT_BONUS * (distinctPhrases(signal) - 1);
-}
-
-/** Combines independent probabilities by noisy-OR. */
-export function noisyOr(weights: readonly number[]): number {
-  let keep = 1;
-  for (const w of weights) keep *= 1 - Math.min(Math.max(w, 0), 1);
-  return 1 - keep;
-}
-
-/** The score of a set of signals, in [0, 1]. */
-export function scoreSignals(signals: readonly Signal[]): number {
-  const weights: number[] = [];
-  for (const s of signals) weights.push(signalWeight(s));
-  const groups = groupsTogether(signals);
-  if (groups > 2) weights.push(GROUP_BONUS * (groups - 2));
-  return round(noisyOr(weights));
+function combinerFor(kind: 'text' | 'url'): CombinerWeights {
+  return kind === 'url' ? DATA.combiner.url : DATA.combiner.text;
 }
 
 /**
- * The most phrase groups seen together within {@link GROUP_WINDOW} characters: groups that
- * corroborate each other stand close, in a long text they meet by chance.
+ * The combiner weight of a rule: learned when the rule was seen at training, else by severity
+ * (negative for trust rules). Risk weights are never negative and trust weights never positive.
  */
-export function groupsTogether(signals: readonly Signal[]): number {
-  const hits: { at: number; group: string }[] = [];
-  for (const s of signals) {
-    if (!TEXT_PHRASE_RULES.has(s.ruleId)) continue;
-    for (const e of s.evidence) hits.push({ at: e.start, group: s.ruleId });
-  }
-  if (hits.length === 0) return 0;
-  hits.sort((a, b) => a.at - b.at);
-  let best = 0;
-  const inWindow = new Map<string, number>();
-  let lo = 0;
-  for (const hit of hits) {
-    inWindow.set(hit.group, (inWindow.get(hit.group) ?? 0) + 1);
-    while (hit.at - (hits[lo] as { at: number }).at > GROUP_WINDOW) {
-      const old = hits[lo++] as { group: string };
-      const n = (inWindow.get(old.group) ?? 1) - 1;
-      if (n === 0) inWindow.delete(old.group);
-      else inWindow.set(old.group, n);
-    }
-    best = Math.max(best, inWindow.size);
-  }
-  return best;
+export function ruleWeight(ruleId: string, severity: Severity, polarity: 'risk' | 'trust' = 'risk', kind: 'text' | 'url' = 'text'): number {
+  const learned = combinerFor(kind).rules[ruleId];
+  if (learned !== undefined && Number.isFinite(learned)) return polarity === 'trust' ? Math.min(learned, 0) : Math.max(learned, 0);
+  const w = DATA.fallback[severity] ?? DATA.fallback.medium;
+  return polarity === 'trust' ? -w : w;
 }
 
-/** The risk of one link from the ids of the link rules that fired on it, in [0, 1]. */
+/** The weight a signal adds to the logit (for ordering reasons). */
+export function signalWeight(signal: Signal, kind: 'text' | 'url' = 'text'): number {
+  return ruleWeight(signal.ruleId, signal.severity, signal.polarity ?? 'risk', kind);
+}
+
+function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** Combines model logits and signals into the calibrated score. */
+export function combine(input: CombinerInput): CombinedScore {
+  const c = combinerFor(input.kind);
+  const modelContribution = input.model === null ? 0 : c.model * input.model;
+  const linkContribution = input.link === null ? 0 : c.link * input.link;
+  const ruleContributions = new Map<string, number>();
+  let z = c.intercept + modelContribution + linkContribution;
+  for (const s of input.signals) {
+    if (ruleContributions.has(s.ruleId)) continue;
+    const w = signalWeight(s, input.kind);
+    ruleContributions.set(s.ruleId, w);
+    z += w;
+  }
+  const cal = input.kind === 'url' ? DATA.calibration.url : input.channel === 'email' ? DATA.calibration.email : DATA.calibration.sms;
+  return { score: bounded(sigmoid(cal.a * z + cal.b)), modelContribution, linkContribution, ruleContributions };
+}
+
+/** Characters from which a text of unknown channel is calibrated as an email. */
+export const EMAIL_LIKE_CHARS = 400;
+
+/**
+ * The calibration channel of a text scan: its `source` when SMS or email, else by length (social
+ * posts and pasted messages are SMS-like when short, email-like when long).
+ */
+export function channelOf(source: string | undefined, length: number): 'sms' | 'email' {
+  if (source === 'sms') return 'sms';
+  if (source === 'email') return 'email';
+  return length >= EMAIL_LIKE_CHARS ? 'email' : 'sms';
+}
+
+/** The score of a set of signals alone (no model input), in [0, 1]. */
+export function scoreSignals(signals: readonly Signal[], kind: 'text' | 'url' = 'text'): number {
+  return combine({ kind, model: null, link: null, signals }).score;
+}
+
+/**
+ * The risk of one link from the ids of the link rules that fired on it, in [0, 1]: the score a
+ * URL scan with these rules and neutral model scores would get. 0 when no rule fired.
+ */
 export function linkRisk(ruleIds: readonly string[]): number {
-  return round(noisyOr(ruleIds.map((id) => ruleWeight(id, 'medium'))));
+  if (ruleIds.length === 0) return 0;
+  const signals: Signal[] = ruleIds.map((id) => {
+    const rule = RULES_BY_ID.get(id);
+    return { ruleId: id, label: id, severity: rule?.severity ?? 'medium', polarity: rule?.polarity ?? 'risk', evidence: [] };
+  });
+  return scoreSignals(signals, 'url');
+}
+
+/**
+ * Verdicts that facts from outside the content impose whatever the score: a sender the person
+ * blocked is at least suspicious; a host on a threat feed is phishing.
+ */
+export const VERDICT_FLOORS: Readonly<Record<string, ThreatLevel>> = {
+  'blocked-sender': 'suspicious',
+  'known-phishing-host': 'phishing',
+};
+
+/** The lowest verdict the fired rules impose ({@link VERDICT_FLOORS}), 'safe' when none. */
+export function verdictFloor(signals: readonly Signal[]): ThreatLevel {
+  let floor: ThreatLevel = 'safe';
+  for (const s of signals) {
+    const f = VERDICT_FLOORS[s.ruleId];
+    if (f === 'phishing') return 'phishing';
+    if (f === 'suspicious') floor = 'suspicious';
+  }
+  return floor;
 }
 
 /** The verdict for a score. */
@@ -140,6 +155,10 @@ export function severityRank(severity: Severity): number {
   return SEVERITY_RANK[severity];
 }
 
-function round(x: number): number {
-  return Math.round(x * 10_000) / 10_000;
+/** Highest score given: the engine never claims certainty. */
+export const MAX_SCORE = 0.99;
+
+/** A score rounded to 3 decimals, at most {@link MAX_SCORE}. */
+function bounded(x: number): number {
+  return Math.min(MAX_SCORE, Math.round(x * 1000) / 1000);
 }

@@ -1,9 +1,17 @@
 import { availableParallelism } from 'node:os';
+import { formatEngine, measureEngine } from './engine.ts';
 import { measureFirstScreen } from './first-screen.ts';
 import { measureScanThroughput } from './scan-throughput.ts';
 
-// `npm run bench [-- --json] [-- --duration 10] [-- --connections 50]`
+// `npm run bench [-- --json] [-- --duration 10] [-- --connections 50] [-- --engine-only]`
 const args = process.argv.slice(2);
+// the engine section (engine.ts) runs first, before the server loads the machine
+const engine = await measureEngine();
+if (args.includes('--engine-only') || process.env.npm_config_engine_only === 'true') {
+  if (args.includes('--json') || process.env.npm_config_json === 'true') process.stdout.write(`${JSON.stringify({ engine }, null, 2)}\n`);
+  else console.log(formatEngine(engine));
+  process.exit(0);
+}
 // From the root, `npm run bench -- --json` reaches the inner npm as its own --json flag, which
 // it passes on as npm_config_json.
 const json = args.includes('--json') || process.env.npm_config_json === 'true';
@@ -22,6 +30,7 @@ const firstScreenGzipKb = Math.round((firstScreen.totalGzipBytes / 1024) * 10) /
 
 const report = {
   machine: { cpus: availableParallelism(), node: process.version },
+  engine,
   scanText: scan,
   firstScreen: { ...firstScreen, totalGzipKb: firstScreenGzipKb },
   targets: TARGETS,
@@ -49,4 +58,5 @@ if (json) {
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));
   console.log(`${scan.requests} requests, ${scan.non2xx} non-2xx, ${scan.errors} errors; first screen: ${firstScreen.scripts.map((s) => s.path).join(', ')}`);
+  console.log(`\n${formatEngine(engine)}`);
 }

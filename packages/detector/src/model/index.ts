@@ -1,0 +1,12 @@
+/**
+ * The trained models' featurisers, weight format and runtime, for training (`tools/src/train`)
+ * and tests. The engine itself uses them through `analyze`.
+ */
+export { fnv1a, hashFeatures, dot, type SparseVector } from './hash';
+export { textFeatures, textFeatureNames, textTokens, numberClass, TEXT_BITS, MODEL_MAX_CHARS } from './text-features';
+export { hostFeatures, hostFeatureNames, pathFeatures, pathFeatureNames, hasPath, HOST_BITS, PATH_BITS, type UrlParts } from './url-features';
+export { decodeBase64, encodeBase64, quantize, decodeModel, type StoredLinearModel, type LinearModel } from './weights';
+export { loadModels, logit, urlLogits, topScamWords, MODELS, MAX_LOGIT, type LoadedModels } from './runtime';
+export type { ModelData, CombinerWeights, LogitMap } from './types';
+export { MODEL_DATA } from './weights-generated';
+export { parseLink } from '../links';

@@ -1,0 +1,71 @@
+/**
+ * The runtime side of the models: the generated weights decoded once at module load, and the
+ * logits of the text, host and path models for a featurised input.
+ */
+import { fnv1a, type SparseVector } from './hash';
+import { textTokens, TEXT_BITS, type TextToken } from './text-features';
+import type { ModelData } from './types';
+import { HOST_BITS, PATH_BITS, hostFeatures, pathFeatures, type UrlParts } from './url-features';
+import { decodeModel, type LinearModel } from './weights';
+import { MODEL_DATA } from './weights-generated';
+
+/** Logits are clipped to this range before they reach the combiner. */
+export const MAX_LOGIT = 12;
+
+/** The decoded models (null when the generated module has none, e.g. before the first training). */
+export interface LoadedModels {
+  readonly data: ModelData;
+  readonly text: LinearModel | null;
+  readonly host: LinearModel | null;
+  readonly path: LinearModel | null;
+}
+
+/** Decodes a generated model module. */
+export function loadModels(data: ModelData): LoadedModels {
+  return {
+    data,
+    text: decodeModel(data.text, TEXT_BITS),
+    host: decodeModel(data.host, HOST_BITS),
+    path: decodeModel(data.path, PATH_BITS),
+  };
+}
+
+/** The engine's models, decoded once when the engine loads. */
+export const MODELS: LoadedModels = loadModels(MODEL_DATA);
+
+function clip(x: number): number {
+  return x > MAX_LOGIT ? MAX_LOGIT : x < -MAX_LOGIT ? -MAX_LOGIT : x;
+}
+
+/** The logit of a linear model for a feature vector, clipped; null when the model is absent. */
+export function logit(model: LinearModel | null, v: SparseVector): number | null {
+  if (model === null) return null;
+  let s = 0;
+  const { q } = model;
+  for (let i = 0; i < v.idx.length; i++) s += (q[v.idx[i] as number] as number) * (v.val[i] as number);
+  return clip(model.bias + s * model.scale);
+}
+
+/** The host and path logits of one link (path null when the link has no path or query). */
+export function urlLogits(parts: UrlParts, models: LoadedModels = MODELS): { host: number | null; path: number | null } {
+  const host = models.host === null ? null : logit(models.host, hostFeatures(parts));
+  const pv = models.path === null ? null : pathFeatures(parts);
+  return { host, path: pv === null ? null : logit(models.path, pv) };
+}
+
+/**
+ * The words of a message that push the text model most towards a scam, most first: the evidence
+ * of the `text-model` reason. Only word unigrams count (not numbers or link classes).
+ */
+export function topScamWords(message: string, k: number, models: LoadedModels = MODELS): TextToken[] {
+  const model = models.text;
+  if (model === null || k <= 0) return [];
+  const mask = (1 << model.bits) - 1;
+  const best = new Map<string, { tok: TextToken; w: number }>();
+  for (const tok of textTokens(message).tokens) {
+    if (tok.token.startsWith('#') || tok.token.startsWith('__') || tok.token.length < 3 || best.has(tok.token)) continue;
+    const w = model.q[fnv1a(`w:${tok.token}`) & mask] as number;
+    if (w > 0) best.set(tok.token, { tok, w });
+  }
+  return [...best.values()].sort((a, b) => b.w - a.w).slice(0, k).map((b) => b.tok);
+}

@@ -1,0 +1,123 @@
+/**
+ * The URL model's featurisers: one for the host, one for the path and query, kept apart so that
+ * "has a path ⇒ phishing" cannot be learned (`../shared/data/README.md`: benign rows are mostly
+ * bare domains, phishing rows mostly full URLs).
+ *
+ * - Host features depend on the host only: a URL with and without a path gives the same host
+ *   features. They describe the registrable domain: character 3-5-grams of its label, the public
+ *   suffix, buckets of length, digits and hyphens, punycode; of the subdomains only a "very deep"
+ *   flag (3+ labels besides `www`). Benign host lists hold registrable domains only, so subdomain
+ *   features would learn "has a subdomain ⇒ phishing" (the same trap as paths); the rules judge
+ *   subdomains (brand in a subdomain, many subdomains, free hosting). The host model is trained on
+ *   hosts of both classes.
+ * - Path features (anomalies only: extension, an address or URL inside, `//`, `~`, heavy encoding,
+ *   a very long query) are computed only when there is a path or query, and the path model is
+ *   trained only on URLs that have one, on both sides.
+ */
+import type { ParsedLink } from '../links';
+import { maskEmails } from '../normalize';
+import { hashFeatures, type SparseVector } from './hash';
+
+/** Hash buckets of the host model: `2^HOST_BITS`. */
+export const HOST_BITS = 17;
+/** Hash buckets of the path model: `2^PATH_BITS`. */
+export const PATH_BITS = 16;
+/** Characters of path and query the path model reads. */
+const MAX_PATH_CHARS = 1024;
+
+/** What the URL featurisers need of a link (a {@link ParsedLink} has it all). */
+export type UrlParts = Pick<ParsedLink, 'host' | 'rest' | 'isIp' | 'publicSuffix' | 'registrableDomain'>;
+
+function bucket(n: number, edges: readonly number[]): number {
+  let i = 0;
+  while (i < edges.length && n > (edges[i] as number)) i++;
+  return i;
+}
+
+function grams(prefix: string, s: string, out: string[]): void {
+  const t = `^${s}$`;
+  for (let n = 3; n <= 5; n++) for (let i = 0; i + n <= t.length; i++) out.push(`${prefix}${t.slice(i, i + n)}`);
+}
+
+function count(s: string, re: RegExp): number {
+  return s.match(re)?.length ?? 0;
+}
+
+/** Host feature names; the same for `example.com`, `www.example.com`, `example.com/any/path` and `docs.example.com`. */
+export function hostFeatureNames(parts: UrlParts): string[] {
+  const out: string[] = [];
+  const host = (parts.host ?? '').replace(/\.$/, '').replace(/^www\d{0,2}\./, '');
+  if (host === '') return ['h:none'];
+  if (parts.isIp) return ['h:ip'];
+  const suffix = parts.publicSuffix;
+  const reg = parts.registrableDomain;
+  let regLabel: string;
+  let sub: string;
+  if (suffix === null || reg === null || !host.endsWith(reg)) {
+    out.push('h:nosuffix');
+    const labels = host.split('.');
+    regLabel = labels.length > 1 ? (labels[labels.length - 2] as string) : host;
+    sub = labels.slice(0, -2).join('.');
+    out.push(`t:${labels[labels.length - 1] ?? ''}`);
+  } else {
+    regLabel = reg.slice(0, reg.length - suffix.length - 1);
+    sub = host.slice(0, host.length - reg.length).replace(/\.$/, '');
+    out.push(`t:${suffix}`);
+  }
+  grams('r:', regLabel, out);
+  out.push(`rl:${bucket(regLabel.length, [4, 7, 10, 15, 20])}`);
+  out.push(`rd:${bucket(count(regLabel, /\d/g), [0, 1, 3])}`);
+  out.push(`rh:${bucket(count(regLabel, /-/g), [0, 1])}`);
+  if (/^xn--/.test(regLabel)) out.push('r:puny');
+  // Subdomains: only their depth when very deep. The benign host lists are registrable domains
+  // (Alexa), so any subdomain feature would learn "has a subdomain ⇒ phishing" and flag ordinary
+  // full URLs (docs.python.org, support.apple.com); subdomain tricks are left to the rules.
+  const subLabels = sub === '' ? 0 : sub.split('.').length;
+  if (subLabels >= 3) out.push('sd:deep');
+  return out;
+}
+
+/** True when the link has a path or query beyond a bare `/`. */
+export function hasPath(parts: Pick<UrlParts, 'rest'>): boolean {
+  return parts.rest.replace(/^[/?#]+$/, '').length > 0;
+}
+
+/**
+ * Path and query feature names, or an empty list when the URL has none. Only anomalies that an
+ * ordinary site's path rarely has: the file extension (`.php`, `.html`), an address or an embedded
+ * URL in the path, `//`, `~`, heavy percent-encoding, a very long query. No path words and no
+ * path length or depth: the benign training paths are crawled content pages of a few hundred
+ * sites, so words and shape would learn "a short path like /signin ⇒ phishing" and flag the
+ * login and account pages of ordinary websites.
+ */
+export function pathFeatureNames(parts: Pick<UrlParts, 'rest'>): string[] {
+  if (!hasPath(parts)) return [];
+  const rest = maskEmails(parts.rest.slice(0, MAX_PATH_CHARS)).toLowerCase();
+  const out: string[] = ['p:any'];
+  const q = rest.search(/[?#]/);
+  const path = q < 0 ? rest : rest.slice(0, q);
+  const query = q < 0 ? '' : rest.slice(q + 1);
+  const segments = path.split('/').filter((s) => s !== '');
+  const last = segments[segments.length - 1] ?? '';
+  const ext = /\.([a-z0-9]{1,5})$/.exec(last)?.[1];
+  if (ext !== undefined) out.push(`px:${ext}`);
+  if (query.length > 80) out.push(`ql:${bucket(query.length, [200, 500])}`);
+  if (rest.includes('@') || rest.includes('[email]')) out.push('pa:at');
+  if (/\/\//.test(path)) out.push('pa:dslash');
+  if (/https?(?::|%3a)/.test(rest)) out.push('pa:embedded-url');
+  if (rest.includes('~')) out.push('pa:tilde');
+  const pct = count(rest, /%[0-9a-f]{2}/g);
+  if (pct > 2) out.push(`pp:${bucket(pct, [8])}`);
+  return out;
+}
+
+/** The hashed host feature vector. */
+export function hostFeatures(parts: UrlParts): SparseVector {
+  return hashFeatures(hostFeatureNames(parts), HOST_BITS);
+}
+
+/** The hashed path feature vector, or null when the URL has no path or query. */
+export function pathFeatures(parts: Pick<UrlParts, 'rest'>): SparseVector | null {
+  const names = pathFeatureNames(parts);
+  return names.length === 0 ? null : hashFeatures(names, PATH_BITS);
+}
