@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, modelView, TEXT_MODEL_ID, URL_MODEL_ID } from './index';
+import { NOT_ENGLISH_NOTE } from './analyze';
 import { ALL_RULES } from './rules/index';
 import { RECOMMENDATIONS } from './recommendations';
 import { expectWellFormed } from './test-support/well-formed';
@@ -230,5 +231,13 @@ describe('model and combiner invariants', () => {
     expect(u.text).toBeNull();
     expect(u.links).toHaveLength(1);
     expect(u.links[0]!.path).not.toBeNull();
+  });
+});
+
+describe('notes', () => {
+  it('says when the text is not in English, and only then', () => {
+    expect(run(text('Ihr Paket konnte nicht zugestellt werden. Bitte bestätigen Sie Ihre Adresse und zahlen Sie die Gebühr.')).notes).toEqual([NOT_ENGLISH_NOTE]);
+    expect(run(text('Your parcel could not be delivered. Please confirm your address and pay the fee.')).notes).toBeUndefined();
+    expect(run(url('https://example.de/paket')).notes).toBeUndefined();
   });
 });

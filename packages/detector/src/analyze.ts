@@ -11,6 +11,7 @@ import { logit, MODELS, topScamWords } from './model/runtime';
 import type { SparseVector } from './model/hash';
 import { MODEL_MAX_CHARS, textFeatures } from './model/text-features';
 import { hostFeatures, pathFeatures } from './model/url-features';
+import { detectLanguage } from './language';
 import { normalizeMessage } from './normalize';
 import { channelOf, combine, linkRisk, verdictFloor, severityRank, signalWeight, THRESHOLDS, verdictFor } from './scoring';
 import type { Analysis, AnalyzeInput, AnalyzeOptions, Reason, Severity, Span, ThreatData } from './types';
@@ -34,6 +35,10 @@ export function analyze(input: AnalyzeInput, options: AnalyzeOptions = {}): Anal
     return failed();
   }
 }
+
+/** The note of a result whose text is not in English. */
+export const NOT_ENGLISH_NOTE =
+  'This message does not look like English. Its wording is checked for English scam patterns only, so the result rests mostly on its links, its sender and the statistical model.';
 
 /** Reason id when the text model is what makes a message look like a scam. */
 export const TEXT_MODEL_ID = 'text-model';
@@ -194,6 +199,7 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
     const checks = checksFor(trust, perLink);
     if (checks.length > 0) analysis.checks = checks;
   }
+  if (kind === 'text' && !detectLanguage(ctx.content).textRulesApply) analysis.notes = [NOT_ENGLISH_NOTE];
   return analysis;
 }
 

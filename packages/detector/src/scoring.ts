@@ -1,7 +1,8 @@
 /**
  * Turns model scores and rule signals into one calibrated score and a verdict.
  *
- * The score is a logistic regression learned by `npm run train` (tools/src/train), one per kind:
+ * The score is a logistic regression learned by `npm run train` (tools/src/train), one for SMS
+ * (and short texts of unknown channel), one for email, one for URL scans:
  *
  *   text: z = b + w_text · textLogit + w_link · max URL-model logit over the links (0 without links) + Σ w_rule
  *   url:  z = b + w_host · hostLogit + w_path · pathLogit (0 without a path) + Σ w_rule
@@ -49,24 +50,30 @@ export interface CombinedScore {
   ruleContributions: Map<string, number>;
 }
 
-function combinerFor(kind: 'text' | 'url'): CombinerWeights {
-  return kind === 'url' ? DATA.combiner.url : DATA.combiner.text;
+function combinerFor(kind: 'text' | 'url', channel?: 'sms' | 'email'): CombinerWeights {
+  return kind === 'url' ? DATA.combiner.url : channel === 'email' ? DATA.combiner.email : DATA.combiner.text;
 }
 
 /**
  * The combiner weight of a rule: learned when the rule was seen at training, else by severity
  * (negative for trust rules). Risk weights are never negative and trust weights never positive.
  */
-export function ruleWeight(ruleId: string, severity: Severity, polarity: 'risk' | 'trust' = 'risk', kind: 'text' | 'url' = 'text'): number {
-  const learned = combinerFor(kind).rules[ruleId];
+export function ruleWeight(
+  ruleId: string,
+  severity: Severity,
+  polarity: 'risk' | 'trust' = 'risk',
+  kind: 'text' | 'url' = 'text',
+  channel?: 'sms' | 'email',
+): number {
+  const learned = combinerFor(kind, channel).rules[ruleId];
   if (learned !== undefined && Number.isFinite(learned)) return polarity === 'trust' ? Math.min(learned, 0) : Math.max(learned, 0);
   const w = DATA.fallback[severity] ?? DATA.fallback.medium;
   return polarity === 'trust' ? -w : w;
 }
 
 /** The weight a signal adds to the logit (for ordering reasons). */
-export function signalWeight(signal: Signal, kind: 'text' | 'url' = 'text'): number {
-  return ruleWeight(signal.ruleId, signal.severity, signal.polarity ?? 'risk', kind);
+export function signalWeight(signal: Signal, kind: 'text' | 'url' = 'text', channel?: 'sms' | 'email'): number {
+  return ruleWeight(signal.ruleId, signal.severity, signal.polarity ?? 'risk', kind, channel);
 }
 
 function sigmoid(z: number): number {
@@ -75,14 +82,14 @@ function sigmoid(z: number): number {
 
 /** Combines model logits and signals into the calibrated score. */
 export function combine(input: CombinerInput): CombinedScore {
-  const c = combinerFor(input.kind);
+  const c = combinerFor(input.kind, input.channel);
   const modelContribution = input.model === null ? 0 : c.model * input.model;
   const linkContribution = input.link === null ? 0 : c.link * input.link;
   const ruleContributions = new Map<string, number>();
   let z = c.intercept + modelContribution + linkContribution;
   for (const s of input.signals) {
     if (ruleContributions.has(s.ruleId)) continue;
-    const w = signalWeight(s, input.kind);
+    const w = signalWeight(s, input.kind, input.channel);
     ruleContributions.set(s.ruleId, w);
     z += w;
   }

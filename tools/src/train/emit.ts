@@ -51,6 +51,7 @@ export const MODEL_DATA: ModelData = {
   path: ${stored(c.path)},
   combiner: {
     text: ${comb(c.combiner.text)},
+    email: ${comb(c.combiner.email)},
     url: ${comb(c.combiner.url)},
   },
   fallback: { low: ${c.fallback.low}, medium: ${c.fallback.medium}, high: ${c.fallback.high} },

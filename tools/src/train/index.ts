@@ -61,6 +61,7 @@ interface Item {
   fold: number;
 }
 
+const EMPTY_COMBINER: model.CombinerWeights = { intercept: 0, model: 0, link: 0, rules: {} };
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
 const clip = (x: number) => Math.max(-model.MAX_LOGIT, Math.min(model.MAX_LOGIT, x));
 
@@ -204,7 +205,7 @@ export function main(argv: readonly string[]): number {
   const loaded = model.loadModels({
     version: 1,
     ...stored,
-    combiner: { text: { intercept: 0, model: 0, link: 0, rules: {} }, url: { intercept: 0, model: 0, link: 0, rules: {} } },
+    combiner: { text: EMPTY_COMBINER, email: EMPTY_COMBINER, url: EMPTY_COMBINER },
     fallback: CONFIG.fallback,
     thresholds: { suspicious: 0.5, phishing: 0.9 },
     calibration: { sms: { a: 1, b: 0 }, email: { a: 1, b: 0 }, url: { a: 1, b: 0 } },
@@ -245,7 +246,11 @@ export function main(argv: readonly string[]): number {
   // dense inputs: the model logit (prior weight 1) and the link/path logit (prior 0.5), both ≥ 0
   const fit = (rows: CombinerRow[], trustCap: number) =>
     trainCombiner(rows, { dense: 2, indicators: ruleIds.length, prior: prior([1, 0.5]), lower: lower([0, 0], trustCap), upper: upper([10, 10]), ...CONFIG.combiner });
-  const textComb = fit(textCombRows, CONFIG.trustCap.text);
+  // one combiner for SMS, one for email (rules and links behave differently in a long email)
+  const smsCombRows = textCombRows.filter((_, i) => textTrain[i]!.rec.channel === 'sms');
+  const emailCombRows = textCombRows.filter((_, i) => textTrain[i]!.rec.channel === 'email');
+  const textComb = fit(smsCombRows, CONFIG.trustCap.text);
+  const emailComb = fit(emailCombRows, CONFIG.trustCap.text);
   const urlCombItems = urlTrain.filter((it) => hostOof.has(hostFeatureKey(it)));
   weigh(urlCombItems, CONFIG.groupCap.host, CONFIG.modernShare.url, (it) => `${it.rec.set}|${it.rec.form ?? ''}|${it.y}`);
   const urlCombRows: CombinerRow[] = urlCombItems.map((it) => ({
@@ -263,16 +268,23 @@ export function main(argv: readonly string[]): number {
     });
     return out;
   };
+  const weightsOf = (c: { theta: Float64Array; intercept: number }, rows: CombinerRow[]): model.CombinerWeights => ({
+    intercept: round(c.intercept, 4),
+    model: round(c.theta[0] as number, 4),
+    link: round(c.theta[1] as number, 4),
+    rules: rulesOf(c.theta, rows),
+  });
   const combiner = {
-    text: { intercept: round(textComb.intercept, 4), model: round(textComb.theta[0] as number, 4), link: round(textComb.theta[1] as number, 4), rules: rulesOf(textComb.theta, textCombRows) },
-    url: { intercept: round(urlComb.intercept, 4), model: round(urlComb.theta[0] as number, 4), link: round(urlComb.theta[1] as number, 4), rules: rulesOf(urlComb.theta, urlCombRows) },
+    text: weightsOf(textComb, smsCombRows),
+    email: weightsOf(emailComb, emailCombRows),
+    url: weightsOf(urlComb, urlCombRows),
   };
   const t4 = performance.now();
   log(`combiners: ${textCombRows.length} text rows, ${urlCombRows.length} URL rows in ${((t4 - t3) / 1000).toFixed(1)} s`);
 
   // ---------------------------------------------------------------- dev scores and thresholds
-  const zOf = (view: ModelView, kind: 'text' | 'url'): number => {
-    const c = kind === 'text' ? combiner.text : combiner.url;
+  const zOf = (view: ModelView, kind: 'text' | 'url', channel: string): number => {
+    const c = kind === 'url' ? combiner.url : channel === 'email' ? combiner.email : combiner.text;
     let z = c.intercept;
     if (kind === 'text') {
       z += c.model * (view.text === null ? 0 : (model.logit(loaded.text, view.text) ?? 0));
@@ -294,8 +306,8 @@ export function main(argv: readonly string[]): number {
   };
   const devText = textItems.filter((it) => it.split === 'dev' && !it.rec.set.startsWith('modern'));
   const devUrl = urlItems.filter((it) => it.split === 'dev' && !it.rec.set.startsWith('modern'));
-  const textZ = devText.map((it) => ({ it, z: zOf(it.view, 'text') }));
-  const urlZ = devUrl.map((it) => ({ it, z: zOf(it.view, 'url') }));
+  const textZ = devText.map((it) => ({ it, z: zOf(it.view, 'text', it.rec.channel) }));
+  const urlZ = devUrl.map((it) => ({ it, z: zOf(it.view, 'url', 'url') }));
   const legitZ = (rows: { it: Item; z: number }[], pred: (it: Item) => boolean) => rows.filter((r) => r.it.y === 0 && pred(r.it)).map((r) => r.z);
   // each channel (and URL form) has its own thresholds on the combiner's logit; SMS's become the
   // shared thresholds and the other channels' logits are mapped onto them (ModelData.calibration)
@@ -351,8 +363,10 @@ export function main(argv: readonly string[]): number {
   const seconds = (performance.now() - t0) / 1000;
   log(report.join('\n'));
   log(`thresholds: suspicious ${thresholds.suspicious}, phishing ${thresholds.phishing}; logit maps email ${JSON.stringify(calibration.email)} URL ${JSON.stringify(calibration.url)}`);
-  log(`text combiner: intercept ${combiner.text.intercept}, text-model ${combiner.text.model}, link ${combiner.text.link}`);
-  log(`  rules: ${Object.entries(combiner.text.rules).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  for (const [name, c] of [['SMS', combiner.text], ['email', combiner.email]] as const) {
+    log(`${name} combiner: intercept ${c.intercept}, text-model ${c.model}, link ${c.link}`);
+    log(`  rules: ${Object.entries(c.rules).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  }
   log(`URL combiner: intercept ${combiner.url.intercept}, host ${combiner.url.model}, path ${combiner.url.link}`);
   log(`  rules: ${Object.entries(combiner.url.rules).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   log(`trained in ${seconds.toFixed(1)} s`);

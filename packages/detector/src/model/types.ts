@@ -25,7 +25,8 @@ export interface ModelData {
   readonly text: StoredLinearModel;
   readonly host: StoredLinearModel;
   readonly path: StoredLinearModel;
-  readonly combiner: { readonly text: CombinerWeights; readonly url: CombinerWeights };
+  /** Combiners: `text` for SMS (and short texts of unknown channel), `email` for emails, `url` for URL scans. */
+  readonly combiner: { readonly text: CombinerWeights; readonly email: CombinerWeights; readonly url: CombinerWeights };
   /**
    * Weight of a rule the combiner did not see at training (added later), by severity; trust
    * rules take the negative.
