@@ -53,6 +53,11 @@ export function urlLogits(parts: UrlParts, models: LoadedModels = MODELS): { hos
   return { host, path: pv === null ? null : logit(models.path, pv) };
 }
 
+/** Function words never shown as evidence (they weigh, but explain nothing to a person). */
+const NOT_EVIDENCE: ReadonlySet<string> = new Set(
+  'the and for you your yours our are was were this that these those with from have has had will would can could here there now then just not all any out get got its into onto than them they their what when where which who why how been being also only very more most some such per via'.split(' '),
+);
+
 /**
  * The words of a message that push the text model most towards a scam, most first: the evidence
  * of the `text-model` reason. Only word unigrams count (not numbers or link classes).
@@ -63,7 +68,7 @@ export function topScamWords(message: string, k: number, models: LoadedModels = 
   const mask = (1 << model.bits) - 1;
   const best = new Map<string, { tok: TextToken; w: number }>();
   for (const tok of textTokens(message).tokens) {
-    if (tok.token.startsWith('#') || tok.token.startsWith('__') || tok.token.length < 3 || best.has(tok.token)) continue;
+    if (tok.token.startsWith('#') || tok.token.startsWith('__') || tok.token.length < 3 || NOT_EVIDENCE.has(tok.token) || best.has(tok.token)) continue;
     const w = model.q[fnv1a(`w:${tok.token}`) & mask] as number;
     if (w > 0) best.set(tok.token, { tok, w });
   }

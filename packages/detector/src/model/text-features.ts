@@ -10,7 +10,7 @@
  * - links become class tokens (`__url__`, shortener, IP host, path, common or rare TLD), never
  *   the domain itself, so no specific site is memorised; `[EMAIL]` is one token;
  * - word unigrams and bigrams, 5-letter prefixes of longer words (SpamHunter is lemmatised:
- *   "suspend" and "suspended" share `p:suspe`) and character 4-grams inside words of 4+ letters
+ *   "suspend" and "suspended" share `p:suspe`) and character 5-grams inside words of 4+ letters
  *   (misspellings such as "acount", "verfy").
  *
  * Names are hashed (FNV-1a) into `2^TEXT_BITS` buckets. The input is the normalised message
@@ -25,7 +25,7 @@ export const TEXT_BITS = 18;
 /** Characters of the (normalised) message the text model reads. */
 export const MODEL_MAX_CHARS = 6000;
 /** Length of the character n-grams taken inside words (misspellings, lemmatised and run-together words). */
-const CHAR_GRAMS = 4;
+const CHAR_GRAMS = 5;
 /** Distinct features below which a text is scaled down as if it had this many (little evidence, little confidence). */
 export const TEXT_MIN_FEATURES = 120;
 /** Tokens the text model reads at most. */
@@ -103,7 +103,7 @@ export function textTokens(message: string): { tokens: TextToken[]; extras: stri
   return { tokens, extras };
 }
 
-/** Feature names of a normalised message: unigrams `w:`, bigrams `b:`, prefixes `p:`, character 4-grams `c:`, link classes `u:`. */
+/** Feature names of a normalised message: unigrams `w:`, bigrams `b:`, prefixes `p:`, character 5-grams `c:`, link classes `u:`. */
 export function textFeatureNames(message: string): string[] {
   const { tokens, extras } = textTokens(message);
   const names: string[] = [...extras];
