@@ -3,6 +3,7 @@ import { analyze, modelView, TEXT_MODEL_ID, URL_MODEL_ID } from './index';
 import { NOT_ENGLISH_NOTE } from './analyze';
 import { ALL_RULES } from './rules/index';
 import { RECOMMENDATIONS } from './recommendations';
+import { THRESHOLDS } from './scoring';
 import { expectWellFormed } from './test-support/well-formed';
 import type { AnalyzeInput, AnalyzeOptions } from './types';
 
@@ -84,6 +85,20 @@ describe('blocked senders', () => {
   });
 });
 
+describe('wrong-number openers', () => {
+  it('calls a friendly "is this <name>?" text from a stranger suspicious, with the advice to stop chatting', () => {
+    const a = run(text('Hello, is this David? The golf tee time got moved to 9:30 tomorrow.', { sender: '+1 415 555 0188', source: 'sms' }));
+    expect(a.threatLevel).toBe('suspicious');
+    expect(a.score).toBeGreaterThanOrEqual(THRESHOLDS.suspicious);
+    expect(a.reasons.map((r) => r.id)).toContain('wrong-number-opener');
+    expect(a.recommendations.join(' ')).toMatch(/stranger/);
+  });
+
+  it('leaves a question about the time alone', () => {
+    expect(run(text('Is this Thursday or Friday? I keep forgetting', { source: 'sms' })).threatLevel).toBe('safe');
+  });
+});
+
 describe('reasons and highlights', () => {
   it('orders reasons most severe first and highlights without overlap', () => {
     const content = 'ALERT: verify at http://paypal.com@203.0.113.5/secure-login now, expires in 2 hours. Click here.';
@@ -98,10 +113,16 @@ describe('reasons and highlights', () => {
     expect(a.highlights.find((h) => h.text === 'Click here')?.reasonId).toBe('link-instructions');
   });
 
-  it('highlights every link of a text', () => {
-    const a = run(text('a www.one.com b https://two.org c three.net'));
-    expect(a.highlights.map((h) => h.text)).toEqual(['www.one.com', 'https://two.org', 'three.net']);
+  it('highlights every link of a text that is not vouched for', () => {
+    const a = run(text('a www.qzv-one.com b https://qzv-two.org c qzv-three.net'));
+    expect(a.highlights.map((h) => h.text)).toEqual(['www.qzv-one.com', 'https://qzv-two.org', 'qzv-three.net']);
     expect(new Set(a.highlights.map((h) => h.reasonId))).toEqual(new Set(['suspicious-url']));
+  });
+
+  it('does not call a link to a well-known site or to the named brand\'s own site suspicious', () => {
+    const a = run(text('Netflix: to update your card, go to https://www.netflix.com/account or read https://en.wikipedia.org/wiki/Netflix'));
+    expect(a.reasons.map((r) => r.id)).not.toContain('suspicious-url');
+    expect(a.highlights.filter((h) => h.text.includes('netflix.com') || h.text.includes('wikipedia'))).toEqual([]);
   });
 });
 

@@ -190,3 +190,18 @@ export function hostingPlatformOf(host: string, path = ''): HostingMatch | null 
   }
   return null;
 }
+
+/** Path segments of a path-hosted page that count as the part its owner chose ("/view/<site>/<page>"). */
+const OWNER_PATH_SEGMENTS = 4;
+
+/**
+ * The part of a hosting-platform address that the page's owner chose: the subdomain
+ * ("paypal-login" of paypal-login.web.app), or on path-hosted platforms (Google Sites and Forms)
+ * the first path segments joined by dots ("view.wellsfargo-online"). Empty when there is none.
+ */
+export function ownerChosenPart(match: HostingMatch, path: string): string {
+  if (match.ownerPart !== '' || path.length <= 1) return match.ownerPart;
+  const q = path.search(/[?#]/);
+  const p = (q === -1 ? path : path.slice(0, q)).slice(0, 300);
+  return p.split('/').filter((s) => s.length > 0).slice(0, OWNER_PATH_SEGMENTS).join('.').replace(/_/g, '-');
+}

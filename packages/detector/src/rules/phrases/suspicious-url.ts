@@ -2,10 +2,15 @@
 import { MAX_EVIDENCE_PER_RULE } from '../../limits';
 import type { Span } from '../../types';
 import type { MessageRule } from '../types';
+import { officialBrandDomain } from '../url/official-brand-domain';
+import { wellKnownDomain } from '../url/well-known-domain';
 
 /**
- * Reports every link found in a text (the spec highlights all of them). Weak on its own: how
- * risky a link is, is for the rules under `rules/url/`.
+ * Reports the links of a text that are not vouched for: every link except those to a well-known
+ * website or to the official site of the brand the message names (calling `https://www.canva.com/`
+ * in Canva's own receipt a suspicious URL would mislead). The interface highlights every link
+ * whatever this rule says (spec section 5). Weak on its own: how risky a link is, is for the rules
+ * under `rules/url/`.
  */
 export const suspiciousUrl: MessageRule = {
   scope: 'message',
@@ -16,6 +21,7 @@ export const suspiciousUrl: MessageRule = {
   detect(ctx): Span[] {
     const out: Span[] = [];
     for (const link of ctx.links) {
+      if (wellKnownDomain.detect(link, ctx) !== null || officialBrandDomain.detect(link, ctx) !== null) continue;
       out.push({ start: link.start, end: link.end, text: link.text });
       if (out.length >= MAX_EVIDENCE_PER_RULE) break;
     }

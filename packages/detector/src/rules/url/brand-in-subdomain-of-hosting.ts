@@ -1,6 +1,6 @@
 /** A brand's name on a page of a hosting platform: "paypal-login.web.app", "sites.google.com/view/wellsfargo-online". */
 import { brandsNamedInHost } from '../../brand-match';
-import { hostingPlatformOf } from '../../data/hosting-platforms';
+import { hostingPlatformOf, ownerChosenPart } from '../../data/hosting-platforms';
 import { fact, type LinkRule } from '../types';
 
 /**
@@ -8,8 +8,6 @@ import { fact, type LinkRule } from '../types';
  * own ("microsoft.github.io", "microsoft.sharepoint.com", "microsoft-my.sharepoint.com").
  */
 const ACCOUNT_PLATFORMS: ReadonlySet<string> = new Set(['github.io', 'gitlab.io', 'sharepoint.com']);
-/** Path segments of a path-hosted page that are looked at ("/view/<site>/<page>"). */
-const PATH_SEGMENTS = 4;
 
 /**
  * Fires when the part of a hosting-platform address that the page's owner chose (the subdomain,
@@ -26,12 +24,7 @@ export const brandInSubdomainOfHosting: LinkRule = {
     if (link.host === null || link.isIp) return null;
     const match = hostingPlatformOf(link.host, link.rest);
     if (match === null || !match.userContent) return null;
-    let owned = match.ownerPart;
-    if (owned === '' && link.rest.length > 1) {
-      const q = link.rest.search(/[?#]/);
-      const path = (q === -1 ? link.rest : link.rest.slice(0, q)).slice(0, 300);
-      owned = path.split('/').filter((s) => s.length > 0).slice(0, PATH_SEGMENTS).join('.').replace(/_/g, '-');
-    }
+    const owned = ownerChosenPart(match, link.rest);
     if (owned === '') return null;
     let brands = brandsNamedInHost(owned, link);
     const account = owned.replace(/-my$/, '');

@@ -1,5 +1,6 @@
 /** Rules applied to each link: the URL of a URL scan, and every link found in a text. */
 import type { LinkRule } from '../types';
+import { accountWordsOnHosting } from './account-words-on-hosting';
 import { atSignInUrl } from './at-sign-in-url';
 import { brandInPath } from './brand-in-path';
 import { brandInSubdomainOfHosting } from './brand-in-subdomain-of-hosting';
@@ -33,6 +34,7 @@ export const URL_RULES: readonly LinkRule[] = [
   typosquatDomain,
   homoglyphHost,
   brandInSubdomainOfHosting,
+  accountWordsOnHosting,
   embeddedDomain,
   brandInPath,
   punycodeHost,
