@@ -7,10 +7,10 @@ import { toLinkFinding, type ParsedLink } from './links';
 import { recommend } from './recommendations';
 import { LINK_RULES, MESSAGE_RULES } from './rules/index';
 import { fact, type LinkRule, type RuleContext, type Signal } from './rules/types';
-import { logit, MODELS, topScamWords } from './model/runtime';
+import { hostLogit, logit, MODELS, topScamWords } from './model/runtime';
 import type { SparseVector } from './model/hash';
 import { MODEL_MAX_CHARS, textFeatures } from './model/text-features';
-import { hostFeatures, pathFeatures } from './model/url-features';
+import { hostFeatures, isSharedPlatformPage, pathFeatures, type LinkVector } from './model/url-features';
 import { detectLanguage } from './language';
 import { normalizeMessage } from './normalize';
 import { channelOf, combine, linkRisk, verdictFloor, severityRank, signalWeight, THRESHOLDS, verdictFor } from './scoring';
@@ -60,7 +60,7 @@ interface Collected {
   message: string;
   textVector: SparseVector | null;
   /** Per link: host and path feature vectors. */
-  linkVectors: { host: SparseVector; path: SparseVector | null }[];
+  linkVectors: LinkVector[];
 }
 
 function collect(rawInput: AnalyzeInput, options: AnalyzeOptions): Collected {
@@ -81,7 +81,7 @@ function collect(rawInput: AnalyzeInput, options: AnalyzeOptions): Collected {
     message = normalizeMessage(head);
     textVector = textFeatures(message);
   }
-  const linkVectors = links.map((link) => ({ host: hostFeatures(link), path: pathFeatures(link) }));
+  const linkVectors = links.map((link) => ({ host: hostFeatures(link), path: pathFeatures(link), shared: isSharedPlatformPage(link) }));
   return { ctx, signals, perLink, message, textVector, linkVectors };
 }
 
@@ -94,7 +94,8 @@ export interface ModelView {
   kind: 'text' | 'url';
   rules: { id: string; polarity: 'risk' | 'trust'; severity: Severity }[];
   text: SparseVector | null;
-  links: { host: SparseVector; path: SparseVector | null }[];
+  /** Per link: host and path features, and whether it is someone's page on a hosting platform (its host logit is then 0). */
+  links: LinkVector[];
 }
 
 /** The {@link ModelView} of an input (for training and tests). */
@@ -120,7 +121,7 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
   if (input.kind === 'text') {
     modelLogit = c.textVector === null ? null : logit(MODELS.text, c.textVector);
     c.linkVectors.forEach((v, i) => {
-      const host = logit(MODELS.host, v.host);
+      const host = hostLogit(v);
       if (host === null) return;
       const total = host + (v.path === null ? 0 : (logit(MODELS.path, v.path) ?? 0));
       if (linkLogit === null || total > linkLogit) {
@@ -129,8 +130,8 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
       }
     });
   } else if (c.linkVectors.length > 0) {
-    const v = c.linkVectors[0] as { host: SparseVector; path: SparseVector | null };
-    modelLogit = logit(MODELS.host, v.host);
+    const v = c.linkVectors[0] as LinkVector;
+    modelLogit = hostLogit(v);
     linkLogit = v.path === null ? null : logit(MODELS.path, v.path);
     worstModelLink = 0;
   }

@@ -213,7 +213,7 @@ export function main(argv: readonly string[]): number {
   const linkLogitFull = (view: ModelView): number | null => {
     let best: number | null = null;
     for (const l of view.links) {
-      const h = model.logit(loaded.host, l.host) ?? 0;
+      const h = model.hostLogit(l, loaded) ?? 0;
       const p = l.path === null ? 0 : (model.logit(loaded.path, l.path) ?? 0);
       if (best === null || h + p > best) best = h + p;
     }
@@ -254,7 +254,7 @@ export function main(argv: readonly string[]): number {
   const urlCombItems = urlTrain.filter((it) => hostOof.has(hostFeatureKey(it)));
   weigh(urlCombItems, CONFIG.groupCap.host, CONFIG.modernShare.url, (it) => `${it.rec.set}|${it.rec.form ?? ''}|${it.y}`);
   const urlCombRows: CombinerRow[] = urlCombItems.map((it) => ({
-    dense: [hostOof.get(hostFeatureKey(it)) as number, pathOofByRec.get(it.rec) ?? 0],
+    dense: [model.sharedPageLogit(hostOof.get(hostFeatureKey(it)) as number, it.view.links[0]!.shared), pathOofByRec.get(it.rec) ?? 0],
     on: onOf(it.view),
     y: it.y,
     w: it.w,
@@ -291,7 +291,7 @@ export function main(argv: readonly string[]): number {
       z += c.link * (linkLogitFull(view) ?? 0);
     } else if (view.links.length > 0) {
       const l = view.links[0]!;
-      z += c.model * (model.logit(loaded.host, l.host) ?? 0);
+      z += c.model * (model.hostLogit(l, loaded) ?? 0);
       z += c.link * (l.path === null ? 0 : (model.logit(loaded.path, l.path) ?? 0));
     }
     const seen = new Set<string>();
@@ -363,7 +363,7 @@ export function main(argv: readonly string[]): number {
       `  email ${pct(alone(devText.filter((it) => it.rec.channel === 'email' && it.view.text !== null), (it) => model.logit(loaded.text, it.view.text!) ?? 0, 0.005))}`,
   );
   report.push(
-    `host model alone: recall at 1% FPR ${pct(alone(devUrl.filter((it) => it.view.links.length > 0), (it) => model.logit(loaded.host, it.view.links[0]!.host) ?? 0, 0.01))}`,
+    `host model alone: recall at 1% FPR ${pct(alone(devUrl.filter((it) => it.view.links.length > 0), (it) => model.hostLogit(it.view.links[0]!, loaded) ?? 0, 0.01))}`,
   );
   const seconds = (performance.now() - t0) / 1000;
   log(report.join('\n'));

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseLink } from '../links';
 import { fnv1a, hashFeatures } from './hash';
 import { numberClass, textFeatureNames, textFeatures, textTokens } from './text-features';
-import { hasPath, hostFeatureNames, hostFeatures, pathFeatureNames, pathFeatures } from './url-features';
+import { hostLogit, MODELS, sharedPageLogit } from './runtime';
+import { hasPath, hostFeatureNames, hostFeatures, isSharedPlatformPage, pathFeatureNames, pathFeatures } from './url-features';
 
 const tokens = (s: string) => textTokens(s).tokens.map((t) => t.token);
 const same = (a: string, b: string) => expect(textFeatureNames(a)).toEqual(textFeatureNames(b));
@@ -90,5 +91,28 @@ describe('URL featuriser', () => {
     );
     // no words of the path: a login page of an ordinary site looks like any other page
     expect(pathFeatureNames(link('https://example.com/signin'))).toEqual(pathFeatureNames(link('https://example.com/news')));
+  });
+});
+
+describe('pages on hosting platforms', () => {
+  const link = (u: string) => parseLink(u, 0);
+
+  it('marks someone\'s page on a platform as shared, not the platform\'s own pages or ordinary sites', () => {
+    for (const u of ['https://paypal-login.web.app/', 'https://docs.google.com/forms/d/e/1FAIpQLSd/viewform', 'https://kocin.godaddysites.com']) {
+      expect(isSharedPlatformPage(link(u)), u).toBe(true);
+    }
+    for (const u of ['https://www.netlify.com/blog', 'https://www.google.com/search?q=x', 'https://example.org/login', 'http://203.0.113.5/x']) {
+      expect(isSharedPlatformPage(link(u)), u).toBe(false);
+    }
+  });
+
+  it('never lets a popular platform\'s good name lower the score of a page on it', () => {
+    expect(MODELS.host).not.toBeNull();
+    const own = hostLogit({ host: hostFeatures(link('https://www.google.com/')), shared: false })!;
+    expect(own).toBeLessThan(0);
+    expect(hostLogit({ host: hostFeatures(link('https://sites.google.com/view/secure-docs-2026')), shared: true })).toBe(0);
+    expect(sharedPageLogit(-3, true)).toBe(0);
+    expect(sharedPageLogit(2.5, true)).toBe(2.5);
+    expect(sharedPageLogit(-3, false)).toBe(-3);
   });
 });

@@ -5,7 +5,7 @@
 import { fnv1a, type SparseVector } from './hash';
 import { textTokens, TEXT_BITS, type TextToken } from './text-features';
 import type { ModelData } from './types';
-import { HOST_BITS, PATH_BITS, hostFeatures, pathFeatures, type UrlParts } from './url-features';
+import { HOST_BITS, PATH_BITS, hostFeatures, isSharedPlatformPage, pathFeatures, type LinkVector, type UrlParts } from './url-features';
 import { decodeModel, type LinearModel } from './weights';
 import { MODEL_DATA } from './weights-generated';
 
@@ -46,9 +46,24 @@ export function logit(model: LinearModel | null, v: SparseVector): number | null
   return clip(model.bias + s * model.scale);
 }
 
+/**
+ * The host logit of someone's page on a hosting platform: never below 0. A popular platform's
+ * good name (google.com, weebly.com) does not vouch for what anyone publishes on it; a platform
+ * seen mostly hosting phishing still counts against its pages.
+ */
+export function sharedPageLogit(hostLogit: number, shared: boolean): number {
+  return shared && hostLogit < 0 ? 0 : hostLogit;
+}
+
+/** The host-model logit of a featurised link ({@link sharedPageLogit} for a shared page), null without a host model. */
+export function hostLogit(v: Pick<LinkVector, 'host' | 'shared'>, models: LoadedModels = MODELS): number | null {
+  const h = logit(models.host, v.host);
+  return h === null ? null : sharedPageLogit(h, v.shared);
+}
+
 /** The host and path logits of one link (path null when the link has no path or query). */
 export function urlLogits(parts: UrlParts, models: LoadedModels = MODELS): { host: number | null; path: number | null } {
-  const host = models.host === null ? null : logit(models.host, hostFeatures(parts));
+  const host = hostLogit({ host: hostFeatures(parts), shared: isSharedPlatformPage(parts) }, models);
   const pv = models.path === null ? null : pathFeatures(parts);
   return { host, path: pv === null ? null : logit(models.path, pv) };
 }

@@ -13,7 +13,12 @@
  * - Path features (anomalies only: extension, an address or URL inside, `//`, `~`, heavy encoding,
  *   a very long query) are computed only when there is a path or query, and the path model is
  *   trained only on URLs that have one, on both sides.
+ * - Someone's page on a hosting platform ("paypal-login.web.app", a Google Form) is marked
+ *   `shared`: its registrable domain belongs to the platform, not to the page's author, so the
+ *   platform's good name cannot vouch for it (its host logit is never below 0, at inference and
+ *   in training: `sharedPageLogit`). The rules judge these pages.
  */
+import { hostingPlatformOf } from '../data/hosting-platforms';
 import type { ParsedLink } from '../links';
 import { maskEmails } from '../normalize';
 import { hashFeatures, type SparseVector } from './hash';
@@ -27,6 +32,21 @@ const MAX_PATH_CHARS = 1024;
 
 /** What the URL featurisers need of a link (a {@link ParsedLink} has it all). */
 export type UrlParts = Pick<ParsedLink, 'host' | 'rest' | 'isIp' | 'publicSuffix' | 'registrableDomain'>;
+
+/** What the URL models see of one link. */
+export interface LinkVector {
+  host: SparseVector;
+  /** Null when the link has no path or query. */
+  path: SparseVector | null;
+  /** Someone's page on a hosting platform: the host model does not judge it. */
+  shared: boolean;
+}
+
+/** True when the link is someone's content on a hosting, sharing or form platform (not the platform's own pages). */
+export function isSharedPlatformPage(parts: Pick<UrlParts, 'host' | 'rest' | 'isIp'>): boolean {
+  if (parts.host === null || parts.isIp) return false;
+  return hostingPlatformOf(parts.host, parts.rest)?.userContent === true;
+}
 
 function bucket(n: number, edges: readonly number[]): number {
   let i = 0;
