@@ -139,9 +139,9 @@ describe('recommendations', () => {
     expect(run(text('Hi, are we still on for dinner?')).recommendations).toEqual([]);
     expect(run(text('Free parking this weekend')).recommendations).toEqual([RECOMMENDATIONS.safe]);
     expect(run(url('https://www.google.com')).recommendations).toEqual([RECOMMENDATIONS.safeLinks]);
-    const shortened = run(url('https://bit.ly/abc'));
-    expect(shortened.threatLevel).toBe('safe');
-    expect(shortened.recommendations).toEqual([RECOMMENDATIONS.safeButCareful]);
+    const careful = run(url('https://my-bakery-shop.weebly.com/'));
+    expect(careful.threatLevel).toBe('safe');
+    expect(careful.recommendations.length).toBeLessThanOrEqual(1);
   });
 });
 
@@ -260,5 +260,27 @@ describe('notes', () => {
     expect(run(text('Ihr Paket konnte nicht zugestellt werden. Bitte bestätigen Sie Ihre Adresse und zahlen Sie die Gebühr.')).notes).toEqual([NOT_ENGLISH_NOTE]);
     expect(run(text('Your parcel could not be delivered. Please confirm your address and pay the fee.')).notes).toBeUndefined();
     expect(run(url('https://example.de/paket')).notes).toBeUndefined();
+  });
+});
+
+describe('defanged links', () => {
+  it('reads a URL scan written the way security bulletins defang it', () => {
+    const a = analyze({ kind: 'url', content: 'hxxps://paypal-secure-login[.]click/signin' });
+    expect(a.links[0]).toMatchObject({ host: 'paypal-secure-login.click' });
+    expect(a.threatLevel).toBe('phishing');
+  });
+});
+
+describe('shortened links', () => {
+  it('does not call a shortened link scanned on its own safe: where it leads is hidden', () => {
+    const a = analyze({ kind: 'url', content: 'https://bit.ly/3XkP9qM' });
+    expect(a.threatLevel).toBe('suspicious');
+    expect(a.reasons[0]!.id).toBe('url-shortener');
+    expect(a.recommendations.join(' ')).toMatch(/preview/);
+  });
+
+  it('weighs a shortener inside a message with everything else', () => {
+    const a = analyze({ kind: 'text', content: 'Your table for 4 at 7pm is confirmed. Menu: https://bit.ly/3XkP9qM', source: 'sms' });
+    expect(a.threatLevel).toBe('safe');
   });
 });

@@ -139,7 +139,7 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
   const channel = channelOf(input.source, ctx.content.length);
   const combined = combine({ kind, channel, model: modelLogit, link: linkLogit, signals });
   let score = combined.score;
-  const floor = verdictFloor(signals);
+  const floor = verdictFloor(signals, kind);
   if (floor === 'phishing') score = Math.max(score, THRESHOLDS.phishing);
   else if (floor === 'suspicious') score = Math.max(score, THRESHOLDS.suspicious);
   let threatLevel = verdictFor(score);

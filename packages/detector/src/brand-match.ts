@@ -36,6 +36,7 @@ const ACCOUNT_WORDS: ReadonlySet<string> = new Set([
   'unlock', 'portal', 'center', 'centre', 'team', 'official', 'notice', 'fraud', 'reward', 'rewards',
   'gift', 'mail', 'email', 'icloud', 'store', 'shipping', 'fee', 'fees', 'locked', 'unusual', 'access',
   'toll', 'tolls', 'invoice', 'due', 'unpaid', 'fine', 'fines', 'notice', 'reschedule', 'rescheduling',
+  'rebook', 'redeliver', 'resend', 'owa', 'webaccess', 'webmail',
 ]);
 
 /** Account words long enough to count inside a run of letters ("secureamazon"). */

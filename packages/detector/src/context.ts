@@ -1,16 +1,19 @@
 /** Builds what the rules see from an input: normalised input, bounded content, links. */
 import { MAX_ANALYSED_CHARS } from './limits';
 import { scanLinks, parseLink, type ParsedLink } from './links';
+import { refang } from './normalize';
 import type { RuleContext } from './rules/types';
 import type { AnalyzeInput, AnalyzeOptions } from './types';
 
 /**
  * The rule context for an input: the input coerced into shape, its content cut to
- * {@link MAX_ANALYSED_CHARS}, and its links (for a URL scan, the URL itself).
+ * {@link MAX_ANALYSED_CHARS}, and its links (for a URL scan, the URL itself, refanged:
+ * `hxxps://evil[.]top` as security bulletins write it is `https://evil.top`).
  */
 export function buildContext(rawInput: AnalyzeInput, options: AnalyzeOptions = {}): RuleContext {
   const input = normaliseInput(rawInput);
-  const content = input.content.length > MAX_ANALYSED_CHARS ? input.content.slice(0, MAX_ANALYSED_CHARS) : input.content;
+  let content = input.content.length > MAX_ANALYSED_CHARS ? input.content.slice(0, MAX_ANALYSED_CHARS) : input.content;
+  if (input.kind === 'url') content = refang(content);
   const links = input.kind === 'url' ? urlScanLinks(content) : scanLinks(content);
   return { input, content, links, options, insideLink: (start, end) => insideAny(links, start, end) };
 }

@@ -143,11 +143,20 @@ export const VERDICT_FLOORS: Readonly<Record<string, ThreatLevel>> = {
   'wrong-number-opener': 'suspicious',
 };
 
-/** The lowest verdict the fired rules impose ({@link VERDICT_FLOORS}), 'safe' when none. */
-export function verdictFloor(signals: readonly Signal[]): ThreatLevel {
+/**
+ * Floors of URL scans only. A shortened link scanned on its own cannot be judged: where it leads
+ * is hidden, and calling it safe would vouch for a page nobody looked at. (Inside a message the
+ * shortener is weighed with everything else: brands' own texts use them.)
+ */
+export const URL_SCAN_FLOORS: Readonly<Record<string, ThreatLevel>> = {
+  'url-shortener': 'suspicious',
+};
+
+/** The lowest verdict the fired rules impose ({@link VERDICT_FLOORS}, and {@link URL_SCAN_FLOORS} on a URL scan), 'safe' when none. */
+export function verdictFloor(signals: readonly Signal[], kind: 'text' | 'url' = 'text'): ThreatLevel {
   let floor: ThreatLevel = 'safe';
   for (const s of signals) {
-    const f = VERDICT_FLOORS[s.ruleId];
+    const f = VERDICT_FLOORS[s.ruleId] ?? (kind === 'url' ? URL_SCAN_FLOORS[s.ruleId] : undefined);
     if (f === 'phishing') return 'phishing';
     if (f === 'suspicious') floor = 'suspicious';
   }

@@ -34,6 +34,7 @@ export const BRANDS: readonly Brand[] = [
   { name: 'Coinbase', loose: ['coinbase'], strict: [], domains: ['coinbase.com'] },
   { name: 'Binance', loose: ['binance'], strict: [], domains: ['binance.com', 'binance.us'] },
   { name: 'DocuSign', loose: ['docusign'], strict: [], domains: ['docusign.com', 'docusign.net'] },
+  { name: 'WeTransfer', loose: ['wetransfer'], strict: [], domains: ['wetransfer.com', 'we.tl'] },
   { name: 'Dropbox', loose: ['dropbox'], strict: [], domains: ['dropbox.com', 'dropboxusercontent.com', 'db.tt'] },
   { name: 'Cash App', loose: ['cashapp'], strict: [], domains: ['cash.app', 'cash.me', 'squareup.com'] },
   { name: 'Venmo', loose: ['venmo'], strict: [], domains: ['venmo.com'] },

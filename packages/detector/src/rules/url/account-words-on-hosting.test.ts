@@ -9,6 +9,7 @@ linkRuleTable(accountWordsOnHosting, {
     ['https://walletrecovery-app.pages.dev/', ['wallet', 'pages.dev']],
     ['https://sites.google.com/view/account-unlock-center', ['account', 'sites.google.com']],
     ['https://my-auth.netlify.app/', ['auth', 'netlify.app']],
+    ['https://docs.google.com/forms/d/e/1FAIpQLSfX9kq2Tz_password-reset-helpdesk/viewform', ['password', 'docs.google.com']],
   ],
   quiet: [
     // the platforms' own pages

@@ -8,7 +8,7 @@ import { fact, type LinkRule } from '../types';
  * inside "author". Not "support" or "update": documentation and blogs use them.
  */
 const ACCOUNT_WORD =
-  /log-?in|loggin|logon|sign-?in|signon|verif(?:y|ication)|validat(?:e|ion)|secure|account|unlock|recover|wallet|billing|webmail|airdrop|giveaway|(?:^|[.-])auth(?:[.-]|$)|authenticat/;
+  /log-?in|loggin|logon|sign-?in|signon|passw(?:or)?d|passcode|verif(?:y|ication)|validat(?:e|ion)|secure|account|unlock|recover|wallet|billing|webmail|airdrop|giveaway|(?:^|[.-])auth(?:[.-]|$)|authenticat/;
 
 /**
  * Fires when the part of a hosting-platform address that its owner chose (subdomain, or the first

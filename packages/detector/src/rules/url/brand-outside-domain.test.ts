@@ -24,6 +24,9 @@ linkRuleTable(brandOutsideDomain, {
     ['https://my-amazon.shop/', ['Amazon']],
     ['http://t-mobile-bill.net', ['T-Mobile']],
     ['https://icloud-find.com', ['Apple']],
+    ['https://evri-uk.rebook.click/', ['Evri']],
+    ['https://outlook-webaccess-owa.example-host.com/', ['Microsoft']],
+    ['https://wetransfer-download.online/files/8821', ['WeTransfer']],
   ],
   quiet: [
     'https://www.paypal.com/signin',
