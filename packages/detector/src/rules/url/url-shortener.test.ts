@@ -9,5 +9,5 @@ linkRuleTable(urlShortener, {
     ['https://www.bit.ly/abc', ['bit.ly']],
     ['https://cutt.ly/x', ['cutt.ly']],
   ],
-  quiet: ['https://maps.app.goo.gl/7gT2kSxP9mQhYz4E8', 'https://bitly-example.com/abc', 'https://bit.ly.example.com/abc', 'https://www.tco.com', 'https://example.com/bit.ly'],
+  quiet: ['https://bit.ly/', 'https://tinyurl.com', 'https://maps.app.goo.gl/7gT2kSxP9mQhYz4E8', 'https://bitly-example.com/abc', 'https://bit.ly.example.com/abc', 'https://www.tco.com', 'https://example.com/bit.ly'],
 });

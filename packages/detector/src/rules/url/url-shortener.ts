@@ -8,7 +8,10 @@ import { fact, type LinkRule } from '../types';
  */
 const FIRST_PARTY_SHORT_HOSTS = /(?:^|\.)app\.goo\.gl$/;
 
-/** Fires when the host or its registrable domain is a known URL shortener (not a brand's own app links). */
+/**
+ * Fires when the host or its registrable domain is a known URL shortener (not a brand's own app
+ * links) and the link has a path or query: `https://bit.ly/` alone is the shortener's home page.
+ */
 export const urlShortener: LinkRule = {
   scope: 'link',
   id: 'url-shortener',
@@ -17,7 +20,7 @@ export const urlShortener: LinkRule = {
   category: 'shortener',
   detect(link) {
     const host = link.host;
-    if (host === null || FIRST_PARTY_SHORT_HOSTS.test(host)) return null;
+    if (host === null || FIRST_PARTY_SHORT_HOSTS.test(host) || /^\/?(?:[#].*)?$/.test(link.rest)) return null;
     const domain = SHORTENER_DOMAINS.has(host)
       ? host
       : link.registrableDomain !== null && SHORTENER_DOMAINS.has(link.registrableDomain)
