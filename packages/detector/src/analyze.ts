@@ -6,6 +6,7 @@ import { MAX_EVIDENCE_PER_RULE } from './limits';
 import { toLinkFinding, type ParsedLink } from './links';
 import { recommend } from './recommendations';
 import { LINK_RULES, MESSAGE_RULES } from './rules/index';
+import { PHRASE_RULES } from './rules/phrases/index';
 import { fact, type LinkRule, type RuleContext, type Signal } from './rules/types';
 import { hostLogit, logit, MODELS, topScamWords } from './model/runtime';
 import type { SparseVector } from './model/hash';
@@ -50,6 +51,9 @@ const URL_MODEL_LABEL = 'The web address looks like known phishing addresses';
 const MODEL_REASON_MIN = 1;
 /** Scam words shown as the text model's evidence. */
 const MODEL_EVIDENCE_WORDS = 3;
+
+/** The spec's six phrase groups: word lists, shown as reasons but never the only ones of a warning. */
+const PHRASE_RULE_IDS: ReadonlySet<string> = new Set(PHRASE_RULES.map((r) => r.id));
 
 /** Everything the models and the combiner see of one input, computed once per call. */
 interface Collected {
@@ -173,8 +177,9 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
       a.order - b.order,
   );
   const reasons = weighted.map((w) => w.reason);
-  if (threatLevel !== 'safe' && reasons.length === 0) {
-    // invariant: no warning without a reason shown (only trust signals and priors remain)
+  if (threatLevel !== 'safe' && reasons.every((r) => PHRASE_RULE_IDS.has(r.id))) {
+    // invariant: no warning without a reason shown (only trust signals and priors remain), and
+    // the spec's word lists alone ("alert", "reward", a link) are not evidence enough for one
     threatLevel = 'safe';
     score = Math.min(score, Math.floor(THRESHOLDS.suspicious * 1000 - 1) / 1000);
   }

@@ -203,6 +203,26 @@ export function isOfficialDomain(brand: Brand, domain: string): boolean {
   return brand.domains.some((d) => domain === d || domain.endsWith(`.${d}`));
 }
 
+/** Every brand's official domain (as listed), to the brand. */
+const BRAND_BY_DOMAIN: ReadonlyMap<string, Brand> = new Map(BRANDS.flatMap((b) => b.domains.map((d) => [d, b] as const)));
+
+/**
+ * The brand whose listed official domain the link's host is on ("photos.app.goo.gl" → Google),
+ * or null. Country variants and brand TLDs are not looked at (they need the brand named).
+ */
+export function officialBrandOfHost(link: ParsedLink): Brand | null {
+  let name = link.host;
+  if (name === null || link.isIp) return null;
+  for (let i = 0; i < 8; i++) {
+    const brand = BRAND_BY_DOMAIN.get(name);
+    if (brand !== undefined) return brand;
+    const dot = name.indexOf('.');
+    if (dot === -1) return null;
+    name = name.slice(dot + 1);
+  }
+  return null;
+}
+
 /** A look-alike domain: the name it imitates and how. */
 export interface Lookalike {
   /** The imitated domain ("paypal.com"). */

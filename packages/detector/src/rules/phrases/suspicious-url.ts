@@ -1,4 +1,6 @@
 /** Spec phrase group 'Suspicious URL detected': URLs, www addresses, shortener links. */
+import { officialBrandOfHost } from '../../brand-match';
+import { hostingPlatformOf } from '../../data/hosting-platforms';
 import { MAX_EVIDENCE_PER_RULE } from '../../limits';
 import type { Span } from '../../types';
 import type { MessageRule } from '../types';
@@ -7,8 +9,9 @@ import { wellKnownDomain } from '../url/well-known-domain';
 
 /**
  * Reports the links of a text that are not vouched for: every link except those to a well-known
- * website or to the official site of the brand the message names (calling `https://www.canva.com/`
- * in Canva's own receipt a suspicious URL would mislead). The interface highlights every link
+ * website, to the official site of the brand the message names, or to a listed official domain of
+ * any brand (Google's `photos.app.goo.gl`, Flipkart's `fkrt.it`) unless it is someone's page on
+ * it. Calling `https://www.canva.com/` in Canva's own receipt a suspicious URL would mislead. The interface highlights every link
  * whatever this rule says (spec section 5). Weak on its own: how risky a link is, is for the rules
  * under `rules/url/`.
  */
@@ -22,6 +25,7 @@ export const suspiciousUrl: MessageRule = {
     const out: Span[] = [];
     for (const link of ctx.links) {
       if (wellKnownDomain.detect(link, ctx) !== null || officialBrandDomain.detect(link, ctx) !== null) continue;
+      if (officialBrandOfHost(link) !== null && !link.authority.includes('@') && link.host !== null && hostingPlatformOf(link.host, link.rest)?.userContent !== true) continue;
       out.push({ start: link.start, end: link.end, text: link.text });
       if (out.length >= MAX_EVIDENCE_PER_RULE) break;
     }

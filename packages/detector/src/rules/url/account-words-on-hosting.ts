@@ -10,9 +10,13 @@ import { fact, type LinkRule } from '../types';
 const ACCOUNT_WORD =
   /log-?in|loggin|logon|sign-?in|signon|passw(?:or)?d|passcode|verif(?:y|ication)|validat(?:e|ion)|secure|account|unlock|recover|wallet|billing|webmail|airdrop|giveaway|(?:^|[.-])auth(?:[.-]|$)|authenticat/;
 
+/** Sign-in words in the path of someone's page on a platform ("photo-album-share.netlify.app/login"). */
+const SIGN_IN_PATH = /(?:^|[^a-z])(log-?in|sign-?in|signon|verify|password|passcode|unlock|wallet|authenticate)(?![a-z])/;
+
 /**
  * Fires when the part of a hosting-platform address that its owner chose (subdomain, or the first
- * path segments, at least two, of a path-hosted site) contains a sign-in, verification, account or wallet word.
+ * path segments, at least two, of a path-hosted site) contains a sign-in, verification, account or
+ * wallet word, or when a page on its own subdomain of a platform has a sign-in path.
  * Ordinary sites on these platforms are portfolios, shops and projects; a free page called
  * "login" or "wallet-recovery" is how credential and seed-phrase phishing is hosted today.
  * Fact: the word and the platform.
@@ -31,6 +35,10 @@ export const accountWordsOnHosting: LinkRule = {
     // a path-hosted page is at least two segments deep ("/view/<site>"); "notion.so/login" is the platform's own
     if (match.ownerPart === '' && !owned.includes('.')) return null;
     const m = owned === '' ? null : ACCOUNT_WORD.exec(owned);
-    return m === null ? null : [fact(m[0].replace(/^[.-]|[.-]$/g, '')), fact(match.platform)];
+    if (m !== null) return [fact(m[0].replace(/^[.-]|[.-]$/g, '')), fact(match.platform)];
+    if (match.ownerPart === '') return null;
+    const q = link.rest.search(/[?#]/);
+    const p = SIGN_IN_PATH.exec((q === -1 ? link.rest : link.rest.slice(0, q)).slice(0, 512).toLowerCase());
+    return p === null || p[1] === undefined ? null : [fact(p[1]), fact(match.platform)];
   },
 };
