@@ -38,6 +38,10 @@ const PLATFORMS: Readonly<Record<HostingKind, readonly string[]>> = {
     'zya.me', 'ct.ws', 'great-site.net', 'lovestoblog.com', 'free.nf', 'kesug.com', 'page.gd', 'blogspot.co.uk',
     'glide.page', 'softr.app', 'bubbleapps.io', 'adalo.com', 'yola.com', 'site.pro', 'odoo.com', 'zohosites.com',
     'wpdevcloud.com', 'builderallwppro.com', 'hostingersite.com', 'wasmer.app', 'weblium.site', 'tilda.ws',
+    'webwave.dev', 'usrfiles.com', 'mipaginaweb.us', 'co.vu',
+    // shared-hosting technical names (a customer's site before it has its own domain)
+    'regruhosting.ru', 'tw1.ru', 'xsph.ru', 'swtest.ru', 'mybluehost.me', 'cloudwaysapps.com', 'bero-webspace.de',
+    'cloudclusters.net',
     // free second-level names: anyone gets one
     'my.id', 'biz.id', 'web.id', 'eu.org', 'pp.ua', 'in.net', 'co.cc', 'cz.cc', 'us.to', 'uk.to', 'ftp.sh',
     // Blogger under its country domains
@@ -54,6 +58,7 @@ const PLATFORMS: Readonly<Record<HostingKind, readonly string[]>> = {
     'amplifyapp.com', 'elasticbeanstalk.com', 'awsapprunner.com', 'cloudfront.net', 'b-cdn.net', 'fastly.net',
     'edgeone.app', 'translate.goog', 'qualtrics.com', 'myshopify.com', 'wpengine.com', 'wpenginepowered.com',
     'pantheonsite.io', 'backendless.app', 'streamlit.app', 'hf.space', 'zapier.app', 'firebase.app', 'pages.github.com',
+    'ic0.app', 'icp0.io',
   ],
   'cloud-storage': [
     's3.amazonaws.com', 'amazonaws.com', 'storage.googleapis.com', 'firebasestorage.googleapis.com',

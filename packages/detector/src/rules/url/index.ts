@@ -8,6 +8,7 @@ import { brandOutsideDomain } from './brand-outside-domain';
 import { dataUri } from './data-uri';
 import { embeddedDomain } from './embedded-domain';
 import { freeHosting } from './free-hosting';
+import { generatedNameOnHosting } from './generated-name-on-hosting';
 import { homoglyphHost } from './homoglyph-host';
 import { ipHost } from './ip-host';
 import { ipfsLink } from './ipfs-link';
@@ -35,6 +36,7 @@ export const URL_RULES: readonly LinkRule[] = [
   homoglyphHost,
   brandInSubdomainOfHosting,
   accountWordsOnHosting,
+  generatedNameOnHosting,
   embeddedDomain,
   brandInPath,
   punycodeHost,
