@@ -5,6 +5,7 @@ import { atSignInUrl } from './at-sign-in-url';
 import { brandInPath } from './brand-in-path';
 import { brandInSubdomainOfHosting } from './brand-in-subdomain-of-hosting';
 import { brandOutsideDomain } from './brand-outside-domain';
+import { cmsInternalsPath } from './cms-internals-path';
 import { dataUri } from './data-uri';
 import { embeddedDomain } from './embedded-domain';
 import { freeHosting } from './free-hosting';
@@ -39,6 +40,7 @@ export const URL_RULES: readonly LinkRule[] = [
   generatedNameOnHosting,
   embeddedDomain,
   brandInPath,
+  cmsInternalsPath,
   punycodeHost,
   ipfsLink,
   urlShortener,
