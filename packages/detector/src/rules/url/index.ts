@@ -10,6 +10,7 @@ import { dataUri } from './data-uri';
 import { embeddedDomain } from './embedded-domain';
 import { freeHosting } from './free-hosting';
 import { generatedNameOnHosting } from './generated-name-on-hosting';
+import { hashFolderPath } from './hash-folder-path';
 import { homoglyphHost } from './homoglyph-host';
 import { ipHost } from './ip-host';
 import { ipfsLink } from './ipfs-link';
@@ -41,6 +42,7 @@ export const URL_RULES: readonly LinkRule[] = [
   embeddedDomain,
   brandInPath,
   cmsInternalsPath,
+  hashFolderPath,
   punycodeHost,
   ipfsLink,
   urlShortener,
