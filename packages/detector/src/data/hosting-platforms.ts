@@ -160,6 +160,8 @@ const CONTENT_PATHS: ReadonlyMap<string, RegExp> = new Map([
   ['typeform.com', /^\/to\//],
   ['jotform.com', /^\/(?:form\/)?\d/],
   ['surveymonkey.com', /^\/r\//],
+  // pages end in their 32-hex id ("/acme/Team-Wiki-4f6c...e2"); "/login", "/pricing" are Notion's own
+  ['notion.so', /[0-9a-f]{32}(?:[/?#]|$)/],
 ]);
 
 /** Kinds whose own host serves users' content under its paths. */
@@ -182,8 +184,9 @@ export function hostingPlatformOf(host: string, path = ''): HostingMatch | null 
       const owner = host.slice(0, Math.max(0, host.length - name.length - 1));
       const ownerPart = owner === 'www' ? '' : owner;
       const paths = CONTENT_PATHS.get(name);
-      const underPath = paths !== undefined ? paths.test(path) : CONTENT_UNDER_PATH.has(kind) && path.length > 1;
-      best = { platform: name, kind, ownerPart, userContent: ownerPart !== '' || underPath };
+      // on a product with known content paths, the subdomains are the company's own (help.figma.com)
+      const userContent = paths !== undefined ? paths.test(path) : ownerPart !== '' || (CONTENT_UNDER_PATH.has(kind) && path.length > 1);
+      best = { platform: name, kind, ownerPart, userContent };
     }
     const dot = name.indexOf('.');
     if (dot === -1) break;

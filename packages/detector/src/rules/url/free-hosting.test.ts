@@ -13,6 +13,8 @@ linkRuleTable(freeHosting, {
     ['https://www.google.com/url?q=https://evil.example/', ['www.google.com/url', 'app-hosting']],
     ['https://www.dropbox.com/scl/fi/8x2kqp0/Q4-budget.xlsx?dl=0', ['dropbox.com', 'file-sharing']],
     ['https://www.canva.com/design/DAF1a2b3c4d/view', ['canva.com', 'file-sharing']],
+    ['https://www.notion.so/acme/Team-Wiki-4f6c2a9e8b7d4c1e9a0b3d5f7e2c1a8b', ['notion.so', 'file-sharing']],
+    ['https://acme.box.com/s/8x2kqp0abc', ['box.com', 'file-sharing']],
   ],
   quiet: [
     'https://www.google.com/search?q=x',
@@ -24,5 +26,8 @@ linkRuleTable(freeHosting, {
     'https://www.dropbox.com/forgot_finish?token=x',
     'https://www.figma.com/billing/invoices/1',
     'https://www.canva.com/pricing/',
+    'https://www.notion.so/login',
+    'https://help.figma.com/hc/en-us',
+    'https://www.figma.com/settings/billing',
   ],
 });

@@ -3,10 +3,21 @@ import { loginPath } from './login-path';
 
 linkRuleTable(loginPath, {
   fires: [
-    ['https://example.com/login', ['login']],
-    ['https://example.com/account/verify?x=1', ['verify']],
-    ['https://a.example/sign-in', ['sign-in']],
-    ['https://example.com/cgi-bin/webscr?cmd=_login', ['webscr']],
+    ['https://qzv-shop.com/login', ['login']],
+    ['https://qzv-shop.com/account/verify?x=1', ['verify']],
+    ['https://a.qzv-shop.net/sign-in', ['sign-in']],
+    ['https://qzv-shop.com/cgi-bin/webscr?cmd=_login', ['webscr']],
+    // a brand's name on someone else's site is not its sign-in page
+    ['https://paypal-help.qzv-shop.com/signin', ['signin']],
   ],
-  quiet: ['https://blog.example.com/logistics', 'https://example.com/', 'https://example.com/blogin', 'https://login.example.com/'],
+  quiet: [
+    'https://blog.qzv-shop.com/logistics',
+    'https://qzv-shop.com/',
+    'https://qzv-shop.com/blogin',
+    'https://login.qzv-shop.com/',
+    // well-known sites and brands' own sign-in pages
+    'https://www.paypal.com/signin',
+    'https://accounts.google.com/signin/v2/identifier',
+    'https://github.com/login',
+  ],
 });
