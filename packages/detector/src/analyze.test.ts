@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze, modelView, TEXT_MODEL_ID, URL_MODEL_ID } from './index';
 import { NOT_ENGLISH_NOTE } from './analyze';
 import { ALL_RULES } from './rules/index';
-import { RECOMMENDATIONS } from './recommendations';
+import { RECOMMENDATIONS, SCAM_ADVICE } from './recommendations';
 import { THRESHOLDS } from './scoring';
 import { expectWellFormed } from './test-support/well-formed';
 import type { AnalyzeInput, AnalyzeOptions } from './types';
@@ -139,9 +139,24 @@ describe('recommendations', () => {
     expect(run(text('Hi, are we still on for dinner?')).recommendations).toEqual([]);
     expect(run(text('Free parking this weekend')).recommendations).toEqual([RECOMMENDATIONS.safe]);
     expect(run(url('https://www.google.com')).recommendations).toEqual([RECOMMENDATIONS.safeLinks]);
-    const careful = run(url('https://my-bakery-shop.weebly.com/'));
+    const careful = run(url('https://my-bakery-shop.wordpress.com/'));
     expect(careful.threatLevel).toBe('safe');
     expect(careful.recommendations.length).toBeLessThanOrEqual(1);
+  });
+
+  it('calls a page on a site builder or app host, scanned alone, suspicious, with advice for such pages', () => {
+    const page = run(url('https://johnsmithphotography.weebly.com/'));
+    expect(page.threatLevel).toBe('suspicious');
+    expect(page.reasons.map((r) => r.id)).toEqual(['free-hosting']);
+    expect(page.recommendations).toContain(SCAM_ADVICE['free-hosting']);
+    // the platform's own pages, blogs and files shared from the big suites are not floored
+    for (const u of ['https://static.wix.com/', 'https://hilfe.jimdo.com/', 'https://docs.google.com/document/d/1Ab9kQ2xPm7RtL0vN3sYwZ/edit']) {
+      expect(run(url(u)).threatLevel).toBe('safe');
+    }
+    // a Google Form or a document published as a web page is someone's page like any other
+    expect(run(url('https://docs.google.com/forms/d/e/1FAIpQLSdFArxg/viewform')).threatLevel).not.toBe('safe');
+    // inside a message the page is weighed with everything else
+    expect(run(text('Our new menu is up: https://johnsmithphotography.weebly.com/ see you Saturday!')).threatLevel).toBe('safe');
   });
 });
 

@@ -67,6 +67,8 @@ export const SCAM_ADVICE: Readonly<Record<string, string>> = {
   'wrong-number-opener': "Do not keep chatting with a stranger who texted a 'wrong number': block the number.",
   'url-shortener':
     "A short link hides where it goes: open it only if you trust the sender, or see where it leads first with the shortener's preview (for bit.ly links, add a + at the end).",
+  'free-hosting':
+    'Anyone can put a page on a free website or app platform in minutes: open it only if you know who made it, and never sign in or pay there; for an account, type the company\'s own address yourself.',
   'move-to-other-app': 'Be wary when a stranger asks to move to WhatsApp, Telegram or another app: scams continue there, away from the safeguards.',
 };
 

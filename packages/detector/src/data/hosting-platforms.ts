@@ -39,6 +39,13 @@ const PLATFORMS: Readonly<Record<HostingKind, readonly string[]>> = {
     'glide.page', 'softr.app', 'bubbleapps.io', 'adalo.com', 'yola.com', 'site.pro', 'odoo.com', 'zohosites.com',
     'wpdevcloud.com', 'builderallwppro.com', 'hostingersite.com', 'wasmer.app', 'weblium.site', 'tilda.ws',
     'webwave.dev', 'usrfiles.com', 'mipaginaweb.us', 'co.vu',
+    // free and cheap hosts and site builders seen hosting phishing in the training side of the data
+    'webcindario.com', '16mb.com', '890m.com', 'esy.es', 'temp-site.link', 'filesusr.com', 'creatorlink.net',
+    'htmlpasta.com', 'wpsandbox.app', 'joomla.com', 'myfreesites.net', 'hostfree.pw', '5gbfree.com', '10web.site',
+    'c1.biz', 'moonfruit.com', 'site44.com', 'yahoosites.com', 'royalwebhosting.net', 'liveblog365.com', 'brizy.site',
+    'ontrapages.com', 'umbler.net', 'codeanyapp.com', 'shopifypreview.com', 'dreamwp.com', 'flywheelsites.com',
+    'publicvm.com', 'beget.tech', 'ferozo.com', 'zap-webspace.com', 'nitrado.hosting', 'kl.com.ua', 'zzz.com.ua', 'at.ua',
+    'sitebeat.crazydomains.com', 'arweave.net', 'appdomain.cloud',
     // shared-hosting technical names (a customer's site before it has its own domain)
     'regruhosting.ru', 'tw1.ru', 'xsph.ru', 'swtest.ru', 'mybluehost.me', 'cloudwaysapps.com', 'bero-webspace.de',
     'cloudclusters.net',
@@ -123,6 +130,9 @@ const PATH_PLATFORMS: readonly { readonly host: string; readonly prefix: string;
 /** Numbered hosts of free hosts ("byethost12.com"). */
 const NUMBERED_FREE_HOSTS = /^(?:byethost|freehostia|hostinger|ezyro)\d{1,3}\.com$/;
 
+/** Blogger under any country domain ("blogspot.lt", "blogspot.com.by"), listed or not. */
+const BLOGSPOT = /^blogspot\.(?:com?\.)?[a-z]{2,3}$/;
+
 /** Every platform domain and its kind. */
 export const HOSTING_PLATFORMS: ReadonlyMap<string, HostingKind> = new Map(
   (Object.entries(PLATFORMS) as [HostingKind, readonly string[]][]).flatMap(([kind, domains]) => domains.map((d) => [d, kind] as const)),
@@ -164,8 +174,29 @@ const CONTENT_PATHS: ReadonlyMap<string, RegExp> = new Map([
   ['notion.so', /[0-9a-f]{32}(?:[/?#]|$)/],
 ]);
 
+/**
+ * Paths of a file-sharing host that are really something else: a Google Form on docs.google.com,
+ * or a Doc, Sheet or Slides deck "published to the web" (`/d/e/<id>/pub`), a public web page of
+ * its own rather than a file shared with someone.
+ */
+const KIND_BY_PATH: ReadonlyMap<string, readonly { readonly path: RegExp; readonly kind: HostingKind }[]> = new Map([
+  ['docs.google.com', [
+    { path: /^\/forms\//, kind: 'form-builder' },
+    { path: /^\/(?:document|spreadsheets|presentation)\/d\/e\/[^/]+\/pub/, kind: 'free-hosting' },
+  ]],
+]);
+
 /** Kinds whose own host serves users' content under its paths. */
 const CONTENT_UNDER_PATH: ReadonlySet<HostingKind> = new Set(['file-sharing', 'form-builder', 'ipfs-gateway', 'cloud-storage', 'tunnel']);
+
+/**
+ * Single labels that site builders and app platforms keep for their own services (documentation,
+ * static files, the editor, help in a language): "static.wix.com", "hilfe.jimdo.com", "es.jimdo.com"
+ * are the platform's pages, not a user's. Only on kinds whose names are handed out by the platform
+ * (free hosting, app hosting), never on dynamic DNS, where any free name can be had.
+ */
+const PLATFORM_SERVICE_LABEL = /^(?:[a-z]{2}|static|editor|dev|blog|help|hilfe|aide|ayuda|support|answers|affiliates|manual|docs|api|cdn|status|forum|forums|community|learn|developers?|partners?|press|careers|jobs|news)$/;
+const PLATFORM_NAMED_KINDS: ReadonlySet<HostingKind> = new Set(['free-hosting', 'app-hosting']);
 
 /** At most this many parent domains are tried (a host has at most 127 labels; phishing hosts a dozen). */
 const MAX_PARENTS = 12;
@@ -179,13 +210,17 @@ export function hostingPlatformOf(host: string, path = ''): HostingMatch | null 
   let name = host;
   let best: HostingMatch | null = null;
   for (let i = 0; i < MAX_PARENTS; i++) {
-    const kind = HOSTING_PLATFORMS.get(name) ?? (NUMBERED_FREE_HOSTS.test(name) ? 'free-hosting' : undefined);
+    const listed = HOSTING_PLATFORMS.get(name) ?? (NUMBERED_FREE_HOSTS.test(name) || BLOGSPOT.test(name) ? 'free-hosting' : undefined);
+    const byPath = listed && KIND_BY_PATH.get(name)?.find((k) => k.path.test(path))?.kind;
+    const kind = byPath ?? listed;
     if (kind !== undefined) {
       const owner = host.slice(0, Math.max(0, host.length - name.length - 1));
       const ownerPart = owner === 'www' ? '' : owner;
       const paths = CONTENT_PATHS.get(name);
       // on a product with known content paths, the subdomains are the company's own (help.figma.com)
-      const userContent = paths !== undefined ? paths.test(path) : ownerPart !== '' || (CONTENT_UNDER_PATH.has(kind) && path.length > 1);
+      const serviceLabel = PLATFORM_NAMED_KINDS.has(kind) && PLATFORM_SERVICE_LABEL.test(ownerPart);
+      const userContent =
+        paths !== undefined ? paths.test(path) : (ownerPart !== '' && !serviceLabel) || byPath !== undefined || (CONTENT_UNDER_PATH.has(kind) && path.length > 1);
       best = { platform: name, kind, ownerPart, userContent };
     }
     const dot = name.indexOf('.');
