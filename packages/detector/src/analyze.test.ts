@@ -144,6 +144,12 @@ describe('recommendations', () => {
     expect(careful.recommendations.length).toBeLessThanOrEqual(1);
   });
 
+  it('warns about an address imitating a brand, whatever the rest of the address looks like', () => {
+    const a = run(url('https://www.recover-account-instargram.asiascoutnetwork.com/'));
+    expect(a.threatLevel).not.toBe('safe');
+    expect(a.reasons.map((r) => r.id)).toContain('typosquat-domain');
+  });
+
   it('calls a page on a site builder or app host, scanned alone, suspicious, with advice for such pages', () => {
     const page = run(url('https://johnsmithphotography.weebly.com/'));
     expect(page.threatLevel).toBe('suspicious');

@@ -342,11 +342,17 @@ function oneEditTarget(name: string): Target | null {
   return null;
 }
 
-/** The name part of a hyphenated label that imitates a brand next to an account word ("amazn" in "amazn-account"). */
+/** Country and region tokens that phishing names put beside a brand ("paypial-us", "netflx-uk"). */
+const REGION_TOKENS: ReadonlySet<string> = new Set(['us', 'usa', 'uk', 'ca', 'au', 'nz', 'eu', 'de', 'fr', 'es', 'it', 'jp', 'intl', 'global']);
+
+/**
+ * The name part of a hyphenated label that imitates a brand next to an account word or a
+ * country ("amazn" in "amazn-account", "paypial" in "paypial-us").
+ */
 function lookalikeToken(name: string): Target | null {
   if (!name.includes('-')) return null;
   const tokens = name.split('-').slice(0, 6);
-  if (!tokens.some((t) => ACCOUNT_WORDS.has(t))) return null;
+  if (!tokens.some((t) => ACCOUNT_WORDS.has(t) || REGION_TOKENS.has(t))) return null;
   for (const token of tokens) {
     if (token.length < MIN_TYPO_NAME - 1) continue;
     if (TARGET_BY_NAME.has(token)) continue;
@@ -383,7 +389,34 @@ export function lookalikeDomain(link: ParsedLink, isWellKnown: (domain: string) 
   }
   const ascii = /^[a-z0-9-]+$/.test(name) ? name : sk;
   const typo = oneEditTarget(ascii) ?? lookalikeToken(ascii);
-  return typo === null ? null : { target: typo.domain, brand: typo.brand, how: 'typo' };
+  if (typo !== null) return { target: typo.domain, brand: typo.brand, how: 'typo' };
+  return lookalikeSubdomain(link.host, reg);
+}
+
+/** Subdomain labels looked at for brand look-alikes (phishing hosts put the lure first). */
+const MAX_SUBDOMAIN_LABELS = 4;
+
+/**
+ * A brand imitated by a subdomain label of an unrelated domain ("recover-account-instargram" of
+ * ...asiascoutnetwork.com, "paypa1.example.net"): look-alike characters, one typing change, or
+ * a hyphenated look-alike next to an account word. Brands only (a popular site's name with a
+ * typo is too often another word in a subdomain); exact brand names are `brand-outside-domain`'s.
+ */
+function lookalikeSubdomain(host: string | null, reg: string): Lookalike | null {
+  if (host === null || host.length <= reg.length + 1) return null;
+  const labels = host.slice(0, host.length - reg.length - 1).split('.').filter((l) => l !== 'www').slice(0, MAX_SUBDOMAIN_LABELS);
+  for (const raw of labels) {
+    const label = unicodeHost(raw);
+    if (label.length < MIN_TYPO_NAME - 1 || label.length > 63 || TARGET_BY_NAME.has(label)) continue;
+    const bySkeleton = TARGET_BY_SKELETON.get(skeleton(label));
+    if (bySkeleton !== undefined && bySkeleton.brand !== null && bySkeleton.name !== label) {
+      return { target: bySkeleton.domain, brand: bySkeleton.brand, how: 'look-alike characters' };
+    }
+    const ascii = /^[a-z0-9-]+$/.test(label) ? label : skeleton(label);
+    const typo = oneEditTarget(ascii) ?? lookalikeToken(ascii);
+    if (typo !== null && typo.brand !== null) return { target: typo.domain, brand: typo.brand, how: 'typo' };
+  }
+  return null;
 }
 
 /**

@@ -3,9 +3,9 @@
 // Dev split at the chosen thresholds (verdict = score >= threshold):
 //   dev sms                legit   4600  FPR   0.15%   threats   5200  recall  94.85%  ≥phishing  88.96%
 //   dev email              legit   2837  FPR   0.42%   threats   1103  recall  91.02%  ≥phishing  83.77%
-//   dev url (bare host)    legit  19864  FPR   1.01%   threats  11290  recall  62.05%  ≥phishing  46.47%
-//   dev url (with path)    legit   8947  FPR   0.00%   threats  15022  recall  61.31%  ≥phishing  46.26%
-//   dev url                legit  28811  FPR   0.69%   threats  26312  recall  61.63%  ≥phishing  46.35%
+//   dev url (bare host)    legit  19864  FPR   1.01%   threats  11290  recall  62.12%  ≥phishing  46.59%
+//   dev url (with path)    legit   8947  FPR   0.00%   threats  15022  recall  61.32%  ≥phishing  46.27%
+//   dev url                legit  28811  FPR   0.69%   threats  26312  recall  61.66%  ≥phishing  46.40%
 //   text model alone: recall at 0.5% FPR  sms 96.67%  email 93.74%
 //   host model alone: recall at 1% FPR 29.08%
 import type { ModelData } from './types';
@@ -21,8 +21,8 @@ export const MODEL_DATA: ModelData = {
   combiner: {
     text: {
       intercept: -0.2,
-      model: 1.0505,
-      link: 0.1178,
+      model: 1.0504,
+      link: 0.1179,
       rules: {
         'account-locked': 1.1924,
         'account-words-on-hosting': 1.5,
@@ -43,7 +43,7 @@ export const MODEL_DATA: ModelData = {
         'investment-promise': 3,
         'ip-host': 3,
         'job-task-offer': 1.5,
-        'link-instructions': 0.5157,
+        'link-instructions': 0.515,
         'login-path': 1.5,
         'mailbox-lure': 1.5,
         'many-subdomains': 1.5,
@@ -79,7 +79,7 @@ export const MODEL_DATA: ModelData = {
         'urgency-language': 0.4988,
         'url-shortener': 1.5,
         'utility-disconnection': 1.5,
-        'well-known-domain': -0.6336,
+        'well-known-domain': -0.6335,
         'wire-or-p2p-payment': 1.5,
         'wrong-number-opener': 0.6,
       },
@@ -157,31 +157,31 @@ export const MODEL_DATA: ModelData = {
       },
     },
     url: {
-      intercept: -0.0083,
-      model: 0.8868,
+      intercept: -0.0091,
+      model: 0.8866,
       link: 0.5559,
       rules: {
         'account-words-on-hosting': 1.5,
         'brand-in-path': 1.5,
-        'brand-in-subdomain-of-hosting': 2.7633,
+        'brand-in-subdomain-of-hosting': 2.7631,
         'brand-outside-domain': 3,
         'cms-internals-path': 1.5,
-        'embedded-domain': 2.9278,
+        'embedded-domain': 2.9267,
         'free-hosting': 0.6,
         'generated-name-on-hosting': 1.5,
         'hash-folder-path': 1.5,
         'homoglyph-host': 3,
-        'ip-host': 2.2295,
+        'ip-host': 2.2299,
         'ipfs-link': 1.5,
         'login-path': 1.5,
         'long-or-encoded-url': 0.6,
         'many-subdomains': 1.5,
         'odd-port': 1.5,
-        'official-brand-domain': -1.2646,
-        'punycode-host': 1.3433,
+        'official-brand-domain': -1.2639,
+        'punycode-host': 1.3434,
         'random-looking-host': 0.6,
         'risky-tld': 1.5,
-        'typosquat-domain': 2.8715,
+        'typosquat-domain': 2.9217,
         'url-shortener': 1.5,
         'well-known-domain': -0.6,
       },
@@ -192,6 +192,6 @@ export const MODEL_DATA: ModelData = {
   calibration: {
     sms: { a: 1, b: 0 },
     email: { a: 1.198097, b: -1.137978 },
-    url: { a: 1.572283, b: -1.774528 },
+    url: { a: 1.572638, b: -1.773267 },
   },
 };

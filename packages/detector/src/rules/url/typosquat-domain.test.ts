@@ -14,6 +14,11 @@ linkRuleTable(typosquatDomain, {
     ['https://dlscord.gift/x', ['discord.com', 'typo']],
     ['http://p\u0430ypal.com/', ['paypal.com', 'look-alike characters']],
     ['https://wellsfarg0.net/', ['wellsfargo.com', 'look-alike characters']],
+    // a look-alike beside a country
+    ['https://paypial-us.com/', ['paypal.com', 'typo']],
+    // a brand look-alike in a subdomain of an unrelated domain
+    ['https://www.recover-account-instargram.asiascoutnetwork.com/', ['instagram.com', 'typo']],
+    ['https://paypa1.example.net/signin', ['paypal.com', 'look-alike characters']],
   ],
   quiet: [
     'https://www.paypal.com/signin',
@@ -26,6 +31,10 @@ linkRuleTable(typosquatDomain, {
     'https://www.google.de/',
     'https://www.expedia.com.br/',
     'https://paypal-login.xyz/',
+    'https://mail.example.com/',
+    'https://instagram.example.com/',
+    'https://account-us.example.org/',
+    'https://portal-uk.example.co.uk/',
     'https://sites.google.com/view/x',
     'data:text/html,hello',
   ],
