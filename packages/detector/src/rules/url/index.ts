@@ -1,5 +1,6 @@
 /** Rules applied to each link: the URL of a URL scan, and every link found in a text. */
 import type { LinkRule } from '../types';
+import { accountWordsInSubdomain } from './account-words-in-subdomain';
 import { accountWordsOnHosting } from './account-words-on-hosting';
 import { atSignInUrl } from './at-sign-in-url';
 import { brandInPath } from './brand-in-path';
@@ -38,6 +39,7 @@ export const URL_RULES: readonly LinkRule[] = [
   homoglyphHost,
   brandInSubdomainOfHosting,
   accountWordsOnHosting,
+  accountWordsInSubdomain,
   generatedNameOnHosting,
   embeddedDomain,
   brandInPath,
