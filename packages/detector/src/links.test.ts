@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_LINKS } from './limits';
-import { decodePunycodeLabel, findLinks, parseLink, scanLinks, unicodeHost } from './links';
+import { decodePunycodeLabel, findLinks, parseLink, scanLinks, subdomainOf, unicodeHost } from './links';
 
 const texts = (s: string) => scanLinks(s).map((l) => l.text);
 
@@ -128,5 +128,17 @@ describe('unicodeHost', () => {
   it('never throws on a label that decodes out of range', () => {
     expect(() => decodePunycodeLabel('xn--99999999999')).not.toThrow();
     expect(decodePunycodeLabel(`xn--${'z'.repeat(59)}`).length).toBeLessThanOrEqual(63);
+  });
+});
+
+describe('subdomainOf', () => {
+  it('gives the labels in front of the registrable domain, without a leading www', () => {
+    const sub = (u: string) => subdomainOf(parseLink(u, 0));
+    expect(sub('https://www.secure-login.a.example.com/x')).toBe('secure-login.a');
+    expect(sub('https://www2.example.com/')).toBe('');
+    expect(sub('https://example.co.uk/')).toBe('');
+    expect(sub('https://mail.example.co.uk/')).toBe('mail');
+    expect(sub('https://wwwinfo.example.com/')).toBe('wwwinfo');
+    expect(sub('http://192.168.0.1/')).toBe('');
   });
 });

@@ -239,3 +239,14 @@ export function decodePunycodeLabel(label: string): string {
 export function unicodeHost(host: string): string {
   return host.includes('xn--') ? host.split('.').map(decodePunycodeLabel).join('.') : host;
 }
+
+/**
+ * The labels in front of a link's registrable domain, without a leading `www` (or `www2`...):
+ * "secure-login.a" of "www.secure-login.a.example.com"; '' when there are none or the link has no
+ * registrable domain.
+ */
+export function subdomainOf(link: Pick<ParsedLink, 'host' | 'registrableDomain'>): string {
+  const { host, registrableDomain: reg } = link;
+  if (host === null || reg === null || host.length <= reg.length + 1) return '';
+  return host.slice(0, host.length - reg.length - 1).replace(/^www\d?(?:\.|$)/, '');
+}

@@ -2,6 +2,7 @@
 import { officialBrandOfHost } from '../../brand-match';
 import { hostingPlatformOf } from '../../data/hosting-platforms';
 import { WELL_KNOWN_DOMAINS } from '../../data/well-known';
+import { subdomainOf } from '../../links';
 import { fact, type LinkRule } from '../types';
 
 /**
@@ -32,12 +33,9 @@ export const accountWordsInSubdomain: LinkRule = {
   severity: 'medium',
   category: 'credential-page',
   detect(link) {
-    const host = link.host;
-    const reg = link.registrableDomain;
-    if (host === null || reg === null || link.isIp || host.length <= reg.length + 1) return null;
-    if (WELL_KNOWN_DOMAINS.has(reg) || hostingPlatformOf(host, link.rest) !== null || officialBrandOfHost(link) !== null) return null;
-    const sub = host.slice(0, host.length - reg.length - 1).replace(/^www\d?(?:\.|$)/, '').slice(0, 253);
-    if (sub === '') return null;
+    const sub = subdomainOf(link).slice(0, 253);
+    if (sub === '' || link.isIp || link.host === null || link.registrableDomain === null) return null;
+    if (WELL_KNOWN_DOMAINS.has(link.registrableDomain) || hostingPlatformOf(link.host, link.rest) !== null || officialBrandOfHost(link) !== null) return null;
     const words = [...new Set((sub.match(ACCOUNT_WORD) ?? []).map((w) => w.replace(/[.-]/g, '')))];
     if (words.length === 0) return null;
     const sentence = sub.length > LONG_SUBDOMAIN || sub.split(/[.-]/).length >= MANY_PARTS || /\d{3}/.test(sub);

@@ -1,4 +1,5 @@
 /** A host with many levels of subdomains: "login.microsoftonline.com.secure.auth.example.top" pushes the real domain out of sight. */
+import { subdomainOf } from '../../links';
 import { fact, type LinkRule } from '../types';
 
 /** Subdomain levels (besides `www`) from which a host counts as deeply nested. */
@@ -15,10 +16,8 @@ export const manySubdomains: LinkRule = {
   severity: 'medium',
   category: 'obfuscated-url',
   detect(link) {
-    const host = link.host;
-    const reg = link.registrableDomain;
-    if (host === null || reg === null || host.length <= reg.length) return null;
-    const sub = host.slice(0, host.length - reg.length - 1).replace(/^www\d?\./, '');
+    const sub = subdomainOf(link);
+    if (sub === '') return null;
     const levels = sub.split('.').length;
     return levels >= MANY_SUBDOMAINS ? [fact(`${levels} subdomain levels`)] : null;
   },
