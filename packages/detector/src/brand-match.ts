@@ -6,7 +6,7 @@ import { getDomainWithoutSuffix } from 'tldts';
 import { BRANDS, type Brand } from './data/brands';
 import { foldConfusableChars, skeleton } from './data/confusables';
 import { TOP_DOMAINS } from './data/well-known';
-import { unicodeHost, type ParsedLink } from './links';
+import { subdomainOf, unicodeHost, type ParsedLink } from './links';
 
 const LEET_L: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '3': 'e', '4': 'a', '5': 's', '$': 's' };
 const LEET_I: Readonly<Record<string, string>> = { ...LEET_L, '1': 'i' };
@@ -379,9 +379,18 @@ export function lookalikeDomain(link: ParsedLink, isWellKnown: (domain: string) 
   if (reg === null || suffix === null || isWellKnown(reg)) return null;
   if (BRANDS.some((b) => isOfficialHost(b, link))) return null;
   const name = unicodeHost(reg.slice(0, reg.length - suffix.length - 1));
-  if (name.length < 4 || name.length > 63) return null;
   // the same name on another suffix is often the site's own country domain (expedia.com.br)
-  if (TARGET_BY_NAME.has(name)) return null;
+  if (name.length < 4 || name.length > 63 || TARGET_BY_NAME.has(name)) return null;
+  return lookalikeName(name) ?? lookalikeSubdomain(link);
+}
+
+/**
+ * The target a name (a domain's name or one subdomain label, Unicode) imitates: look-alike
+ * characters, one typing change, or a hyphenated look-alike beside an account word or a country.
+ * Null for a target's own name and for names over 63 characters.
+ */
+function lookalikeName(name: string): Lookalike | null {
+  if (name.length > 63 || TARGET_BY_NAME.has(name)) return null;
   const sk = skeleton(name);
   const bySkeleton = TARGET_BY_SKELETON.get(sk);
   if (bySkeleton !== undefined && bySkeleton.name !== name) {
@@ -389,8 +398,7 @@ export function lookalikeDomain(link: ParsedLink, isWellKnown: (domain: string) 
   }
   const ascii = /^[a-z0-9-]+$/.test(name) ? name : sk;
   const typo = oneEditTarget(ascii) ?? lookalikeToken(ascii);
-  if (typo !== null) return { target: typo.domain, brand: typo.brand, how: 'typo' };
-  return lookalikeSubdomain(link.host, reg);
+  return typo === null ? null : { target: typo.domain, brand: typo.brand, how: 'typo' };
 }
 
 /** Subdomain labels looked at for brand look-alikes (phishing hosts put the lure first). */
@@ -398,23 +406,16 @@ const MAX_SUBDOMAIN_LABELS = 4;
 
 /**
  * A brand imitated by a subdomain label of an unrelated domain ("recover-account-instargram" of
- * ...asiascoutnetwork.com, "paypa1.example.net"): look-alike characters, one typing change, or
- * a hyphenated look-alike next to an account word. Brands only (a popular site's name with a
- * typo is too often another word in a subdomain); exact brand names are `brand-outside-domain`'s.
+ * ...asiascoutnetwork.com, "paypa1.example.net"). Brands only (a popular site's name with a typo
+ * is too often another word in a subdomain); exact brand names are `brand-outside-domain`'s.
  */
-function lookalikeSubdomain(host: string | null, reg: string): Lookalike | null {
-  if (host === null || host.length <= reg.length + 1) return null;
-  const labels = host.slice(0, host.length - reg.length - 1).split('.').filter((l) => l !== 'www').slice(0, MAX_SUBDOMAIN_LABELS);
-  for (const raw of labels) {
-    const label = unicodeHost(raw);
-    if (label.length < MIN_TYPO_NAME - 1 || label.length > 63 || TARGET_BY_NAME.has(label)) continue;
-    const bySkeleton = TARGET_BY_SKELETON.get(skeleton(label));
-    if (bySkeleton !== undefined && bySkeleton.brand !== null && bySkeleton.name !== label) {
-      return { target: bySkeleton.domain, brand: bySkeleton.brand, how: 'look-alike characters' };
-    }
-    const ascii = /^[a-z0-9-]+$/.test(label) ? label : skeleton(label);
-    const typo = oneEditTarget(ascii) ?? lookalikeToken(ascii);
-    if (typo !== null && typo.brand !== null) return { target: typo.domain, brand: typo.brand, how: 'typo' };
+function lookalikeSubdomain(link: ParsedLink): Lookalike | null {
+  const sub = subdomainOf(link);
+  if (sub === '') return null;
+  for (const label of sub.split('.').slice(0, MAX_SUBDOMAIN_LABELS)) {
+    if (label.length < MIN_TYPO_NAME - 1) continue;
+    const found = lookalikeName(unicodeHost(label));
+    if (found !== null && found.brand !== null) return found;
   }
   return null;
 }

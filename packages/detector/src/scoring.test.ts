@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MODEL_DATA } from './model/weights-generated';
 import { ALL_RULES } from './rules/index';
 import type { Signal } from './rules/types';
-import { channelOf, combine, linkRisk, ruleWeight, scoreSignals, THRESHOLDS, verdictFor } from './scoring';
+import { channelOf, combine, linkRisk, ruleWeight, scoreSignals, THRESHOLDS, verdictFloor, verdictFor } from './scoring';
 
 const signal = (ruleId: string, polarity: 'risk' | 'trust' = 'risk', severity: Signal['severity'] = 'medium'): Signal => ({
   ruleId,
@@ -86,5 +86,38 @@ describe('scoring', () => {
     expect(channelOf('email', 10)).toBe('email');
     expect(channelOf(undefined, 100)).toBe('sms');
     expect(channelOf('manual', 2000)).toBe('email');
+  });
+});
+
+describe('verdictFloor', () => {
+  const hosting = (platform: string, kind: string): Signal => ({
+    ruleId: 'free-hosting',
+    polarity: 'risk',
+    label: 'free-hosting',
+    severity: 'low',
+    evidence: [{ start: 0, end: 20, text: 'https://x/' }, { start: 0, end: 0, text: platform }, { start: 0, end: 0, text: kind }],
+  });
+
+  it('floors a page on a site builder, app host or dynamic DNS scanned alone, not in a message', () => {
+    expect(verdictFloor([hosting('weebly.com', 'free-hosting')], 'url')).toBe('suspicious');
+    expect(verdictFloor([hosting('pages.dev', 'app-hosting')], 'url')).toBe('suspicious');
+    expect(verdictFloor([hosting('duckdns.org', 'dynamic-dns')], 'url')).toBe('suspicious');
+    expect(verdictFloor([hosting('docs.google.com', 'form-builder')], 'url')).toBe('suspicious');
+    expect(verdictFloor([hosting('weebly.com', 'free-hosting')], 'text')).toBe('safe');
+  });
+
+  it('does not floor blogs (Blogger on any country domain) or files shared from the big suites', () => {
+    for (const p of ['blogspot.com', 'blogspot.lt', 'blogspot.com.by', 'wordpress.com', 'medium.com']) {
+      expect(verdictFloor([hosting(p, 'free-hosting')], 'url')).toBe('safe');
+    }
+    expect(verdictFloor([hosting('docs.google.com', 'file-sharing')], 'url')).toBe('safe');
+  });
+
+  it('floors a brand look-alike address anywhere, and keeps the strongest floor', () => {
+    expect(verdictFloor([signal('typosquat-domain')], 'text')).toBe('suspicious');
+    expect(verdictFloor([signal('homoglyph-host')], 'url')).toBe('suspicious');
+    expect(verdictFloor([signal('homoglyph-host'), signal('known-phishing-host')], 'url')).toBe('phishing');
+    expect(verdictFloor([signal('url-shortener')], 'url')).toBe('suspicious');
+    expect(verdictFloor([signal('url-shortener')], 'text')).toBe('safe');
   });
 });

@@ -14,6 +14,7 @@
  * trust rule. The combiner was fitted on out-of-fold model scores; the thresholds were chosen on
  * the dev split (model/README.md). Everything learned lives in `model/weights-generated.ts`.
  */
+import { isPublishingPlatform } from './data/hosting-platforms';
 import { ALL_RULES } from './rules/index';
 import type { Signal } from './rules/types';
 import { MODELS } from './model/runtime';
@@ -149,47 +150,37 @@ export const VERDICT_FLOORS: Readonly<Record<string, ThreatLevel>> = {
 };
 
 /**
- * Floors of URL scans only. A shortened link scanned on its own cannot be judged: where it leads
- * is hidden, and calling it safe would vouch for a page nobody looked at. (Inside a message the
- * shortener is weighed with everything else: brands' own texts use them.)
+ * Floors of URL scans only, a verdict or a function of the signal. A shortened link scanned on
+ * its own cannot be judged: where it leads is hidden, and calling it safe would vouch for a page
+ * nobody looked at. (Inside a message the shortener is weighed with everything else: brands' own
+ * texts use them.) Someone's page on a hosting platform: see {@link hostingPageFloor}.
  */
-export const URL_SCAN_FLOORS: Readonly<Record<string, ThreatLevel>> = {
+export const URL_SCAN_FLOORS: Readonly<Record<string, ThreatLevel | ((s: Signal) => ThreatLevel)>> = {
   'url-shortener': 'suspicious',
+  'free-hosting': hostingPageFloor,
 };
 
 /**
- * Platforms whose users' pages a URL scan does not call suspicious by that alone: blogs and
- * publishing sites where people write under their own name (a blog post is what such a link
- * usually is). Every other hosting platform's pages (site builders, app and static hosting,
- * storage buckets, tunnels, dynamic DNS, shared files and forms) are at least suspicious when
+ * The floor of a `free-hosting` signal (facts: the platform, its kind). Site builders, app and
+ * static hosting, storage buckets, tunnels, dynamic DNS and forms are at least suspicious when
  * scanned on their own: anyone can put a page there in a minute, it is where phishing kits live
  * (28,000 of the 28,500 such pages in the data are phishing), and the advice (open it only if you
- * know who made it) costs a person who expected the page nothing.
+ * know who made it) costs a person who expected the page nothing. Blogs and publishing sites are
+ * not floored (a post is what such a link usually is), nor are files, documents and sites shared
+ * from the big suites (Google Docs and Sites, OneDrive, Dropbox, Canva...): everyday links between
+ * people who know each other, weighed rather than floored.
  */
-export const PUBLISHING_PLATFORMS: ReadonlySet<string> = new Set([
-  'blogspot', 'wordpress.com', 'tumblr.com', 'medium.com', 'substack.com', 'prezi.com', 'about.me',
-]);
-
-/**
- * Shared files, documents and sites on the big productivity suites (Google Docs and Sites,
- * OneDrive, Dropbox, Canva...) are everyday links between people who know each other: weighed,
- * not floored.
- */
-const UNFLOORED_HOSTING_KINDS: ReadonlySet<string> = new Set(['file-sharing']);
-
-function hostingFloor(s: Signal): ThreatLevel {
+function hostingPageFloor(s: Signal): ThreatLevel {
   const [platform = '', kind = ''] = s.evidence.filter((e) => e.start === 0 && e.end === 0).map((e) => e.text);
-  const name = platform.startsWith('blogspot.') ? 'blogspot' : platform;
-  return PUBLISHING_PLATFORMS.has(name) || UNFLOORED_HOSTING_KINDS.has(kind) ? 'safe' : 'suspicious';
+  return isPublishingPlatform(platform) || kind === 'file-sharing' ? 'safe' : 'suspicious';
 }
 
 /** The lowest verdict the fired rules impose ({@link VERDICT_FLOORS}, and {@link URL_SCAN_FLOORS} on a URL scan), 'safe' when none. */
 export function verdictFloor(signals: readonly Signal[], kind: 'text' | 'url' = 'text'): ThreatLevel {
   let floor: ThreatLevel = 'safe';
   for (const s of signals) {
-    const f =
-      VERDICT_FLOORS[s.ruleId] ??
-      (kind === 'url' ? (URL_SCAN_FLOORS[s.ruleId] ?? (s.ruleId === 'free-hosting' ? hostingFloor(s) : undefined)) : undefined);
+    const urlFloor = kind === 'url' ? URL_SCAN_FLOORS[s.ruleId] : undefined;
+    const f = VERDICT_FLOORS[s.ruleId] ?? (typeof urlFloor === 'function' ? urlFloor(s) : urlFloor);
     if (f === 'phishing') return 'phishing';
     if (f === 'suspicious') floor = 'suspicious';
   }

@@ -133,6 +133,17 @@ const NUMBERED_FREE_HOSTS = /^(?:byethost|freehostia|hostinger|ezyro)\d{1,3}\.co
 /** Blogger under any country domain ("blogspot.lt", "blogspot.com.by"), listed or not. */
 const BLOGSPOT = /^blogspot\.(?:com?\.)?[a-z]{2,3}$/;
 
+/**
+ * Blogs and publishing sites where people write under their own name: a link to one of their
+ * pages is usually a post, so a URL scan does not call it suspicious for the platform alone.
+ */
+const PUBLISHING_PLATFORMS: ReadonlySet<string> = new Set(['wordpress.com', 'tumblr.com', 'medium.com', 'substack.com', 'prezi.com', 'about.me']);
+
+/** True when `platform` (a {@link HostingMatch.platform}) is a blog or publishing site (Blogger on any domain included). */
+export function isPublishingPlatform(platform: string): boolean {
+  return PUBLISHING_PLATFORMS.has(platform) || BLOGSPOT.test(platform);
+}
+
 /** Every platform domain and its kind. */
 export const HOSTING_PLATFORMS: ReadonlyMap<string, HostingKind> = new Map(
   (Object.entries(PLATFORMS) as [HostingKind, readonly string[]][]).flatMap(([kind, domains]) => domains.map((d) => [d, kind] as const)),

@@ -14,6 +14,8 @@ linkRuleTable(freeHosting, {
     // any free name can be had on dynamic DNS: a service-like label is still someone's
     ['https://help.duckdns.org/', ['duckdns.org', 'dynamic-dns']],
     ['https://help-center468.weebly.com/', ['weebly.com', 'free-hosting']],
+    // Blogger on a country domain that is not listed
+    ['https://secureyouraccount1.blogspot.lt/', ['blogspot.lt', 'free-hosting']],
     ['https://abc.ngrok-free.app/login', ['ngrok-free.app', 'tunnel']],
     ['https://www.google.com/url?q=https://evil.example/', ['www.google.com/url', 'app-hosting']],
     ['https://www.dropbox.com/scl/fi/8x2kqp0/Q4-budget.xlsx?dl=0', ['dropbox.com', 'file-sharing']],
