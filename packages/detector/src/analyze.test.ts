@@ -164,6 +164,18 @@ describe('recommendations', () => {
     // inside a message the page is weighed with everything else
     expect(run(text('Our new menu is up: https://johnsmithphotography.weebly.com/ see you Saturday!')).threatLevel).toBe('safe');
   });
+
+  it('judges a page on a platform by what its address shows, not by the name of the platform or of the page', () => {
+    // an ordinary name on a blog or an app host: not phishing (the host model does not read it)
+    expect(run(url('https://my-bakery-shop.blogspot.com/2024/05/recipes.html')).threatLevel).toBe('safe');
+    for (const u of ['https://acme-plumbing.netlify.app/', 'https://bellas-hair-salon.000webhostapp.com/']) {
+      expect(run(url(u)).threatLevel, u).toBe('suspicious');
+    }
+    // what the rules see in the name still decides
+    const fake = run(url('https://paypal-login-secure.blogspot.com/'));
+    expect(fake.threatLevel).toBe('phishing');
+    expect(fake.reasons.map((r) => r.id)).toContain('brand-in-subdomain-of-hosting');
+  });
 });
 
 describe('threatData', () => {

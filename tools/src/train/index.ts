@@ -166,9 +166,11 @@ export function main(argv: readonly string[]): number {
   const urlTrain = urlItems.filter((it) => it.split === 'train' && it.view.links.length > 0);
   // One row per distinct host feature vector, i.e. per registrable domain (subdomains are not
   // features): benign when any benign row has it (an ordinary site that also hosts phishing, such
-  // as google.com for docs.google.com, is left to the rules), else phishing.
+  // as google.com for docs.google.com, is left to the rules), else phishing. Pages on hosting
+  // platforms are not rows: their host logit is 0 (`hostLogit`), the domain being the platform's.
   const byHost = new Map<string, { item: Item; benign: boolean }>();
   for (const it of urlTrain) {
+    if (it.view.links[0]!.shared) continue;
     const key = hostFeatureKey(it);
     const seen = byHost.get(key);
     if (seen) seen.benign ||= it.y === 0;
@@ -255,10 +257,11 @@ export function main(argv: readonly string[]): number {
   const emailCombRows = textCombRows.filter((_, i) => textTrain[i]!.rec.channel === 'email');
   const textComb = fit(smsCombRows, CONFIG.trustCap.text);
   const emailComb = fit(emailCombRows, CONFIG.trustCap.text);
-  const urlCombItems = urlTrain.filter((it) => hostOof.has(hostFeatureKey(it)));
+  const hostLogitOf = (it: Item): number => (it.view.links[0]!.shared ? 0 : (hostOof.get(hostFeatureKey(it)) as number));
+  const urlCombItems = urlTrain.filter((it) => it.view.links[0]!.shared || hostOof.has(hostFeatureKey(it)));
   weigh(urlCombItems, CONFIG.groupCap.host, CONFIG.modernShare.url, (it) => `${it.rec.set}|${it.rec.form ?? ''}|${it.y}`);
   const urlCombRows: CombinerRow[] = urlCombItems.map((it) => ({
-    dense: [model.sharedPageLogit(hostOof.get(hostFeatureKey(it)) as number, it.view.links[0]!.shared), pathOofByRec.get(it.rec) ?? 0],
+    dense: [hostLogitOf(it), pathOofByRec.get(it.rec) ?? 0],
     on: onOf(it.view),
     y: it.y,
     w: it.w,

@@ -47,18 +47,17 @@ export function logit(model: LinearModel | null, v: SparseVector): number | null
 }
 
 /**
- * The host logit of someone's page on a hosting platform: never below 0. A popular platform's
- * good name (google.com, weebly.com) does not vouch for what anyone publishes on it; a platform
- * seen mostly hosting phishing still counts against its pages.
+ * The host-model logit of a featurised link, null without a host model. Someone's page on a
+ * hosting platform gets 0: its registrable domain is the platform's, not the author's, so neither
+ * a popular platform's good name (google.com, weebly.com) nor the phishing a free host is known
+ * for (000webhostapp.com) says anything of this page, and the author's chosen name cannot be
+ * judged by a model of domain names either (trained on popular sites against phishing, it finds
+ * "my-bakery-shop" as suspect as "secure-login"). The rules judge these pages: free hosting, a
+ * brand or account words in the name, a made-up name.
  */
-export function sharedPageLogit(hostLogit: number, shared: boolean): number {
-  return shared && hostLogit < 0 ? 0 : hostLogit;
-}
-
-/** The host-model logit of a featurised link ({@link sharedPageLogit} for a shared page), null without a host model. */
 export function hostLogit(v: Pick<LinkVector, 'host' | 'shared'>, models: LoadedModels = MODELS): number | null {
-  const h = logit(models.host, v.host);
-  return h === null ? null : sharedPageLogit(h, v.shared);
+  if (models.host === null) return null;
+  return v.shared ? 0 : logit(models.host, v.host);
 }
 
 /** The host and path logits of one link (path null when the link has no path or query). */

@@ -15,8 +15,8 @@
  *   trained only on URLs that have one, on both sides.
  * - Someone's page on a hosting platform ("paypal-login.web.app", a Google Form) is marked
  *   `shared`: its registrable domain belongs to the platform, not to the page's author, so the
- *   platform's good name cannot vouch for it (its host logit is never below 0, at inference and
- *   in training: `sharedPageLogit`). The rules judge these pages.
+ *   host model does not judge it (its host logit is 0, at inference and in training, and such
+ *   pages are not rows of the host model: `hostLogit`). The rules judge these pages.
  */
 import { hostingPlatformOf } from '../data/hosting-platforms';
 import type { ParsedLink } from '../links';
@@ -38,7 +38,7 @@ export interface LinkVector {
   host: SparseVector;
   /** Null when the link has no path or query. */
   path: SparseVector | null;
-  /** Someone's page on a hosting platform: the host model does not judge it. */
+  /** Someone's page on a hosting platform: the host model does not judge it (its host logit is 0). */
   shared: boolean;
 }
 
