@@ -155,6 +155,8 @@ describe('recommendations', () => {
     expect(page.threatLevel).toBe('suspicious');
     expect(page.reasons.map((r) => r.id)).toEqual(['free-hosting']);
     expect(page.recommendations).toContain(SCAM_ADVICE['free-hosting']);
+    expect(page.recommendations).toContain(RECOMMENDATIONS.verifyLinkSource);
+    expect(page.recommendations).not.toContain(RECOMMENDATIONS.verifySender);
     // the platform's own pages, blogs and files shared from the big suites are not floored
     for (const u of ['https://static.wix.com/', 'https://hilfe.jimdo.com/', 'https://docs.google.com/document/d/1Ab9kQ2xPm7RtL0vN3sYwZ/edit']) {
       expect(run(url(u)).threatLevel).toBe('safe');

@@ -197,7 +197,7 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
     score,
     reasons,
     highlights: buildHighlights(reasons),
-    recommendations: recommend(threatLevel, reasons, links.length),
+    recommendations: recommend(threatLevel, reasons, links.length, input.kind),
     links: links.map(toLinkFinding),
     threatData,
   };

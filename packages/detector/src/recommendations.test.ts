@@ -58,6 +58,22 @@ describe('recommend', () => {
     expect(withoutAdvice).toEqual(['callback-phone-number']);
   });
 
+  it('speaks of whoever sent a link scanned on its own, not of "the message"', () => {
+    const phishing = recommend('phishing', [reason('brand-outside-domain', 'high', 'PayPal')], 1, 'url');
+    expect(phishing[0]).toBe(RECOMMENDATIONS.dontClick);
+    expect(phishing[phishing.length - 1]).toBe(RECOMMENDATIONS.blockReportLink);
+    expect(phishing).not.toContain(RECOMMENDATIONS.blockReport);
+    const suspicious = recommend('suspicious', [reason('free-hosting', 'medium')], 1, 'url');
+    expect(suspicious.slice(0, 2)).toEqual([RECOMMENDATIONS.checkLinkFirst, RECOMMENDATIONS.verifyLinkSource]);
+    expect(suspicious).toContain(SCAM_ADVICE['free-hosting']);
+    expect(suspicious).not.toContain(RECOMMENDATIONS.verifySender);
+    expect(suspicious).toContain(RECOMMENDATIONS.contactOfficialLink);
+    expect(suspicious).not.toContain(RECOMMENDATIONS.contactOfficial);
+    expect(suspicious[suspicious.length - 1]).toBe(RECOMMENDATIONS.blockReportLink);
+    // a message keeps the message's lines
+    expect(recommend('suspicious', [reason('free-hosting', 'medium')], 1)).toContain(RECOMMENDATIONS.verifySender);
+  });
+
   it('names a blocked sender', () => {
     expect(recommend('suspicious', [reason('blocked-sender', 'medium')], 0)).toContain(RECOMMENDATIONS.blockedSender);
   });

@@ -7,11 +7,14 @@ export const RECOMMENDATIONS = {
   alreadyClicked:
     'If you already opened it, do not enter any passwords, codes or card details; if you did, change your password and call your bank.',
   contactOfficial: 'Contact the company through its official website or app, never through links or numbers in this message.',
+  contactOfficialLink: "For an account or a payment, go to the company's official website or app yourself (typed in, or from a bookmark), not through this link.",
   neverShareCodes: 'Never share passwords, one-time codes or card details with anyone who contacts you.',
   prizes: 'Real prizes never ask you to pay a fee or share details to claim them.',
   blockReport: 'Block the sender, report the message as junk, then delete it.',
+  blockReportLink: 'If the link came in a message, block the sender, report the message as junk, then delete it.',
   blockedSender: 'You blocked this sender before: it is safe to delete the message without replying.',
   verifySender: 'Check the message with the sender through a phone number, website or app you already know.',
+  verifyLinkSource: 'If someone sent you this link, check with them through a phone number, website or app you already know before opening it.',
   checkLinkFirst: 'Do not open the link until you have checked it is genuine.',
   dontReply: 'Do not reply or call any number given in the message.',
   safeButCareful: 'No clear sign of a scam, but the link deserves care: open it only if you were expecting it.',
@@ -109,8 +112,10 @@ export function contactBrand(brand: string): string {
  * A threat gets: what to do now (do not click / do not reply / check with the sender), advice for
  * the kind of scam found (gift cards, a relative on a new number, a toll...), where to check
  * instead (the brand's own website, unless the scam is between people), then block and report.
+ * A link scanned on its own (`kind` 'url') has no sender we know of: the sender lines speak of
+ * whoever sent the link, if someone did.
  */
-export function recommend(level: ThreatLevel, reasons: readonly Reason[], linkCount: number): string[] {
+export function recommend(level: ThreatLevel, reasons: readonly Reason[], linkCount: number, kind: 'text' | 'url' = 'text'): string[] {
   const ids = new Set(reasons.map((r) => r.id));
   if (level === 'safe') {
     if (linkCount > 0 && reasons.some((r) => r.severity !== 'low')) return [RECOMMENDATIONS.safeButCareful];
@@ -123,20 +128,24 @@ export function recommend(level: ThreatLevel, reasons: readonly Reason[], linkCo
     if (linkCount > 0) out.push(RECOMMENDATIONS.dontClick, RECOMMENDATIONS.alreadyClicked);
     else out.push(RECOMMENDATIONS.dontReply);
   } else {
-    out.push(RECOMMENDATIONS.verifySender);
-    if (linkCount > 0) out.push(RECOMMENDATIONS.checkLinkFirst);
+    if (kind === 'url') out.push(RECOMMENDATIONS.checkLinkFirst, RECOMMENDATIONS.verifyLinkSource);
+    else {
+      out.push(RECOMMENDATIONS.verifySender);
+      if (linkCount > 0) out.push(RECOMMENDATIONS.checkLinkFirst);
+    }
   }
   const advice = scamAdvice(reasons);
   out.push(...advice);
   const main = reasons.find((r) => SCAM_ADVICE[r.id] !== undefined);
   const personal = main !== undefined && PERSON_TO_PERSON.has(main.id);
   if (brand !== undefined) out.push(contactBrand(brand));
-  else if (!personal) out.push(RECOMMENDATIONS.contactOfficial);
+  else if (!personal) out.push(kind === 'url' ? RECOMMENDATIONS.contactOfficialLink : RECOMMENDATIONS.contactOfficial);
   const push = (line: string) => {
     if (!out.includes(line)) out.push(line);
   };
   if (ids.has('security-threat-language') || ids.has('login-path') || ids.has('link-instructions')) push(RECOMMENDATIONS.neverShareCodes);
   if (ids.has('reward-language')) push(RECOMMENDATIONS.prizes);
-  out.push(ids.has('blocked-sender') ? RECOMMENDATIONS.blockedSender : RECOMMENDATIONS.blockReport);
+  if (ids.has('blocked-sender')) out.push(RECOMMENDATIONS.blockedSender);
+  else out.push(kind === 'url' ? RECOMMENDATIONS.blockReportLink : RECOMMENDATIONS.blockReport);
   return out;
 }
