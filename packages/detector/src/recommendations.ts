@@ -51,6 +51,8 @@ export const SCAM_ADVICE: Readonly<Record<string, string>> = {
   'otp-code-request': 'Never share a one-time code: whoever asks for it is trying to get into your account.',
   'credential-request': RECOMMENDATIONS.neverShareCodes,
   'personal-info-request': 'Do not send your Social Security number, date of birth, card or bank details in reply to a message.',
+  'document-lure':
+    'Open shared documents, voicemails and pay slips only from the service itself (your email, DocuSign, OneDrive or HR app, typed in or from a bookmark), and never sign in through a link to read one.',
   'mailbox-lure': 'Check your mailbox or password only by opening your email app or typing its address yourself; IT teams do not ask you to validate it through a link.',
   'account-locked': 'To check your account, open the official app or type the website address yourself; do not use links or numbers in the message.',
   'tax-refund': "Tax agencies do not text or email about refunds or debts with links: check on the agency's official website, typed in yourself.",

@@ -10,6 +10,8 @@ messageRuleTable(credentialRequest, {
     'Dear member, kindly verify your online banking credentials within 24 hours or access will be removed.',
     'Your Netflix account is on hold. Please confirm your account details to continue watching.',
     'To unlock your card text us your 4-digit PIN now.',
+    'Please provide your Username (___________) and Password (___________) immediately! Failure to do this may result in your account not been able to receive Emails.',
+    'Kindly confirm your email address: ______ and your password: ______ to complete the upgrade.',
   ],
   quiet: [
     'Wells Fargo Fraud Alert: Did you attempt a $1,020.00 purchase at BEST BUY? Reply YES or NO. We will never ask for your PIN or passcode by text.',
@@ -19,5 +21,7 @@ messageRuleTable(credentialRequest, {
     'HSBC will never ask you to confirm your online banking credentials by text or email.',
     'Forgot your password? Tap "Reset" in the app to choose a new one.',
     'can you tell me the netflix password again? the tv logged me out',
+    'Never give your username or password to anyone who calls you.',
+    'Enter your email address to receive a link to reset your password.',
   ],
 });

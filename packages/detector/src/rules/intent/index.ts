@@ -10,6 +10,7 @@ import { advanceFee } from './advance-fee';
 import { callbackPhoneNumber } from './callback-phone-number';
 import { credentialRequest } from './credential-request';
 import { cryptoPayment } from './crypto-payment';
+import { documentLure } from './document-lure';
 import { fakeCharity } from './fake-charity';
 import { familyEmergency } from './family-emergency';
 import { fraudAlertCallback } from './fraud-alert-callback';
@@ -49,6 +50,7 @@ export const INTENT_RULES: readonly MessageRule[] = [
   callbackPhoneNumber,
   credentialRequest,
   cryptoPayment,
+  documentLure,
   fakeCharity,
   familyEmergency,
   fraudAlertCallback,

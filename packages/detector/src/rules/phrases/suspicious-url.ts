@@ -3,7 +3,8 @@ import { officialBrandOfHost } from '../../brand-match';
 import { hostingPlatformOf } from '../../data/hosting-platforms';
 import { MAX_EVIDENCE_PER_RULE } from '../../limits';
 import type { Span } from '../../types';
-import type { MessageRule } from '../types';
+import type { ParsedLink } from '../../links';
+import type { MessageRule, RuleContext } from '../types';
 import { officialBrandDomain } from '../url/official-brand-domain';
 import { wellKnownDomain } from '../url/well-known-domain';
 
@@ -15,6 +16,12 @@ import { wellKnownDomain } from '../url/well-known-domain';
  * whatever this rule says (spec section 5). Weak on its own: how risky a link is, is for the rules
  * under `rules/url/`.
  */
+/** True when a link goes to a well-known website or a brand's official site (not someone's page on it). */
+export function isVouchedLink(link: ParsedLink, ctx: RuleContext): boolean {
+  if (wellKnownDomain.detect(link, ctx) !== null || officialBrandDomain.detect(link, ctx) !== null) return true;
+  return officialBrandOfHost(link) !== null && !link.authority.includes('@') && link.host !== null && hostingPlatformOf(link.host, link.rest)?.userContent !== true;
+}
+
 export const suspiciousUrl: MessageRule = {
   scope: 'message',
   id: 'suspicious-url',
@@ -24,8 +31,7 @@ export const suspiciousUrl: MessageRule = {
   detect(ctx): Span[] {
     const out: Span[] = [];
     for (const link of ctx.links) {
-      if (wellKnownDomain.detect(link, ctx) !== null || officialBrandDomain.detect(link, ctx) !== null) continue;
-      if (officialBrandOfHost(link) !== null && !link.authority.includes('@') && link.host !== null && hostingPlatformOf(link.host, link.rest)?.userContent !== true) continue;
+      if (isVouchedLink(link, ctx)) continue;
       out.push({ start: link.start, end: link.end, text: link.text });
       if (out.length >= MAX_EVIDENCE_PER_RULE) break;
     }
