@@ -43,6 +43,7 @@ export const SCAM_ADVICE: Readonly<Record<string, string>> = {
   'parcel-redelivery-fee':
     "Track the parcel on the carrier's official website or app with the tracking number from the seller: carriers do not text asking for fees or address details.",
   'fraud-alert-callback': "Call the number on the back of your card, or use your bank's app, not a number in the message.",
+  'fraud-alert-link': "To check a payment or sign-in, open your bank's or the shop's app, or type its address yourself: do not use the link in an alert.",
   'subscription-renewal-invoice':
     'Do not call the number on the invoice: check your subscriptions in your own account, and never let a caller connect to your computer or "refund" you.',
   'tech-support-scare': 'Real companies do not warn you of viruses by message: do not call the number, and do not let anyone connect to your device.',

@@ -3,18 +3,11 @@
  * policy to acknowledge is waiting for you, and a link opens it. The most common phishing email of
  * recent years (fake DocuSign, OneDrive, Teams voicemail, HR handbook), and word for word what the
  * genuine notices say, so the wording alone decides nothing: the rule fires only when a link of the
- * message goes to a site nothing vouches for (not a well-known site, not the official site of a
- * brand: the test of 'Suspicious URL detected'), a file shared on a file-sharing service counting
- * as the service's own link. A real DocuSign envelope links to docusign.com, a real Dropbox share
- * to dropbox.com, and a real voicemail notice often has no link.
+ * message goes to a site nothing vouches for (`lib/linked-intent.ts`). A real DocuSign envelope
+ * links to docusign.com, a real Dropbox share to dropbox.com, and a real voicemail notice often has
+ * no link.
  */
-import { MAX_EVIDENCE_PER_RULE } from '../../limits';
-import { hostingPlatformOf } from '../../data/hosting-platforms';
-import type { ParsedLink } from '../../links';
-import { isVouchedLink } from '../phrases/suspicious-url';
-import type { Span } from '../../types';
-import type { MessageRule, RuleContext } from '../types';
-import { detectIntent, type IntentSpec } from './lib/intent-rule';
+import { linkedIntentRule } from './lib/linked-intent';
 import { re } from './lib/words';
 
 const ITEM =
@@ -22,30 +15,11 @@ const ITEM =
 const ASK =
   '(?:view|open|review|read|listen(?:\\s+to)?|play|download|access|retrieve|acknowledge|sign\\s?(?:in|on)|log\\s?(?:in|on)|click|tap)';
 
-const SPEC: Pick<IntentSpec, 'routes' | 'window'> = {
+/** Fires on a waiting item and an ask to open it, in a message with a link nothing vouches for. */
+export const documentLure = linkedIntentRule({
+  id: 'document-lure',
+  label: "Says a document, voicemail or message is waiting for you behind a link that does not go to the service's own website",
+  severity: 'medium',
   routes: [[re(ITEM), { re: re(ASK), notNegated: true }]],
   window: 300,
-};
-
-/** True when the link goes to a vouched-for site or is a file shared on a file-sharing service (Drive, OneDrive, Dropbox). */
-function opensOnService(link: ParsedLink, ctx: RuleContext): boolean {
-  if (isVouchedLink(link, ctx)) return true;
-  return link.host !== null && !link.isIp && hostingPlatformOf(link.host, link.rest)?.kind === 'file-sharing';
-}
-
-/** Fires on a waiting item and an ask to open it, in a message with a link nothing vouches for. */
-export const documentLure: MessageRule = {
-  scope: 'message',
-  id: 'document-lure',
-  label: 'Says a document, voicemail or message is waiting for you behind a link that does not go to the service\'s own website',
-  severity: 'medium',
-  kinds: ['text'],
-  detect(ctx): Span[] {
-    if (ctx.links.length === 0) return [];
-    const evidence = detectIntent(SPEC, ctx);
-    if (evidence.length === 0) return [];
-    const link = ctx.links.find((l) => !opensOnService(l, ctx));
-    if (link === undefined) return [];
-    return [...evidence, { start: link.start, end: link.end, text: link.text }].sort((a, b) => a.start - b.start).slice(0, MAX_EVIDENCE_PER_RULE);
-  },
-};
+});

@@ -14,6 +14,7 @@ import { documentLure } from './document-lure';
 import { fakeCharity } from './fake-charity';
 import { familyEmergency } from './family-emergency';
 import { fraudAlertCallback } from './fraud-alert-callback';
+import { fraudAlertLink } from './fraud-alert-link';
 import { giftCardPayment } from './gift-card-payment';
 import { governmentBenefit } from './government-benefit';
 import { investmentPromise } from './investment-promise';
@@ -54,6 +55,7 @@ export const INTENT_RULES: readonly MessageRule[] = [
   fakeCharity,
   familyEmergency,
   fraudAlertCallback,
+  fraudAlertLink,
   giftCardPayment,
   governmentBenefit,
   investmentPromise,
