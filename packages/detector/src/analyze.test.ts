@@ -167,6 +167,16 @@ describe('recommendations', () => {
     expect(run(text('Our new menu is up: https://johnsmithphotography.weebly.com/ see you Saturday!')).threatLevel).toBe('safe');
   });
 
+  it('calls no link phishing on the host model\'s resemblance alone', () => {
+    // an old, unknown site the host model finds like phishing addresses, with no rule's finding
+    const a = run(url('http://www.michaelmoore.com/mailing/unsubscribe.php'));
+    expect(a.reasons.map((r) => r.id)).toEqual(['url-model']);
+    expect(a.threatLevel).toBe('suspicious');
+    expect(a.score).toBeLessThan(THRESHOLDS.phishing);
+    // with a finding, it may
+    expect(run(url('http://paypal-account-verify.michaelmoore-mail.com/login.php')).threatLevel).toBe('phishing');
+  });
+
   it('judges a page on a platform by what its address shows, not by the name of the platform or of the page', () => {
     // an ordinary name on a blog or an app host: not phishing (the host model does not read it)
     expect(run(url('https://my-bakery-shop.blogspot.com/2024/05/recipes.html')).threatLevel).toBe('safe');

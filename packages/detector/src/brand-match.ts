@@ -43,9 +43,15 @@ const ACCOUNT_WORDS: ReadonlySet<string> = new Set([
 const LONG_ACCOUNT_WORDS: readonly string[] = [...ACCOUNT_WORDS].filter((w) => w.length >= 5);
 
 /** True when `token` occurs in `host` at the start of a label or after a hyphen. */
+/**
+ * English words that begin with a brand's loose token ("revolution" with Revolut's): at the start of
+ * a label they are the word, not the brand (revolution-os.com, discordant-notes.org).
+ */
+const WORD_NOT_BRAND = /^(?:revolution|discordant|discorded|discording|twitch(?:ed|es|ing|y)|telegrams|adobes|googled|googles|twittered|twittering)/;
+
 function startsWord(host: string, token: string): boolean {
   for (let at = host.indexOf(token); at !== -1; at = host.indexOf(token, at + 1)) {
-    if (at === 0 || !/[a-z0-9]/.test(host[at - 1] as string)) return true;
+    if ((at === 0 || !/[a-z0-9]/.test(host[at - 1] as string)) && !WORD_NOT_BRAND.test(host.slice(at, at + 16))) return true;
   }
   return false;
 }
@@ -137,7 +143,9 @@ export function brandsNamedInHost(host: string, link: ParsedLink): Brand[] {
       // at the start of a label or word ("paypal-secure", "secure-paypal", "www.paypal.com.evil"),
       // or inside one when the host also has an account word ("securepaypal", "myamazonaccount"),
       // not "teleamazonas"
-      if (startsWord(variant, token) || ((token.includes('-') ? variant : compact).includes(token) && hasAccountWord(compact))) {
+      // (the account word outside the token: "versiontracker" holds OnTrac's "ontrac" and "track" only overlapping)
+      const within = token.includes('-') ? variant : compact;
+      if (startsWord(variant, token) || (within.includes(token) && hasAccountWord(compact.split(token).join('|')))) {
         found.push(brand);
       }
     }

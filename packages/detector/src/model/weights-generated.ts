@@ -3,9 +3,9 @@
 // Dev split at the chosen thresholds (verdict = score >= threshold):
 //   dev sms                legit   4600  FPR   0.15%   threats   5200  recall  94.81%  ≥phishing  89.02%
 //   dev email              legit   2837  FPR   0.42%   threats   1103  recall  91.30%  ≥phishing  84.04%
-//   dev url (bare host)    legit  19864  FPR   1.01%   threats  11290  recall  50.65%  ≥phishing  34.74%
+//   dev url (bare host)    legit  19864  FPR   1.01%   threats  11290  recall  50.65%  ≥phishing  34.71%
 //   dev url (with path)    legit   8947  FPR   0.00%   threats  15022  recall  61.52%  ≥phishing  47.18%
-//   dev url                legit  28811  FPR   0.69%   threats  26312  recall  56.86%  ≥phishing  41.84%
+//   dev url                legit  28811  FPR   0.69%   threats  26312  recall  56.85%  ≥phishing  41.83%
 //   text model alone: recall at 0.5% FPR  sms 96.67%  email 93.74%
 //   host model alone: recall at 1% FPR 22.11%
 import type { ModelData } from './types';
@@ -98,10 +98,10 @@ export const MODEL_DATA: ModelData = {
         'advance-fee': 3,
         'at-sign-in-url': 3,
         'brand-in-path': 1.5,
-        'brand-outside-domain': 2.9998,
+        'brand-outside-domain': 3,
         'callback-phone-number': 0.3542,
         'cms-internals-path': 1.4857,
-        'credential-request': 2.5018,
+        'credential-request': 2.5017,
         'crypto-payment': 3,
         'data-uri': 2.9993,
         'document-lure': 1.2279,
@@ -128,15 +128,15 @@ export const MODEL_DATA: ModelData = {
         'move-to-other-app': 1.5,
         'never-ask-notice': -0.7143,
         'odd-port': 1.4455,
-        'official-brand-domain': -1.7409,
+        'official-brand-domain': -1.7408,
         'official-channel-advice': -1.2,
         'official-sender-domain': -0.7701,
         'otp-code-request': 2.7989,
-        'otp-notice': -0.8025,
+        'otp-notice': -0.8026,
         'overpayment-return': 3,
         'parcel-redelivery-fee': 2.9896,
         'personal-info-request': 2.5922,
-        'prize-claim': 1.3859,
+        'prize-claim': 1.3858,
         'punycode-host': 1.5,
         'random-looking-host': 0.5787,
         'refund-claim': 1.1036,
@@ -163,32 +163,32 @@ export const MODEL_DATA: ModelData = {
       },
     },
     url: {
-      intercept: -0.0233,
-      model: 0.8691,
-      link: 0.5458,
+      intercept: -0.0225,
+      model: 0.8696,
+      link: 0.546,
       rules: {
         'account-words-in-subdomain': 1.5,
         'account-words-on-hosting': 1.5,
         'brand-in-path': 1.5,
-        'brand-in-subdomain-of-hosting': 2.7772,
+        'brand-in-subdomain-of-hosting': 2.8066,
         'brand-outside-domain': 3,
         'cms-internals-path': 1.5,
-        'embedded-domain': 2.8979,
+        'embedded-domain': 2.8976,
         'free-hosting': 0.6,
         'generated-name-on-hosting': 1.5,
         'hash-folder-path': 1.5,
         'homoglyph-host': 3,
-        'ip-host': 2.2873,
+        'ip-host': 2.2867,
         'ipfs-link': 1.5,
         'login-path': 1.5,
         'long-or-encoded-url': 0.6,
         'many-subdomains': 1.5,
         'odd-port': 1.5,
-        'official-brand-domain': -1.3715,
-        'punycode-host': 1.3562,
+        'official-brand-domain': -1.4206,
+        'punycode-host': 1.356,
         'random-looking-host': 0.6,
         'risky-tld': 1.5,
-        'typosquat-domain': 2.922,
+        'typosquat-domain': 2.9276,
         'url-shortener': 1.5,
         'well-known-domain': -0.6,
       },
@@ -199,6 +199,6 @@ export const MODEL_DATA: ModelData = {
   calibration: {
     sms: { a: 1, b: 0 },
     email: { a: 1.201465, b: -1.119543 },
-    url: { a: 1.761072, b: -2.111738 },
+    url: { a: 1.760059, b: -2.11317 },
   },
 };

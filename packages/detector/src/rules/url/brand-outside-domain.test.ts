@@ -27,6 +27,7 @@ linkRuleTable(brandOutsideDomain, {
     ['https://evri-uk.rebook.click/', ['Evri']],
     ['https://outlook-webaccess-owa.example-host.com/', ['Microsoft']],
     ['https://wetransfer-download.online/files/8821', ['WeTransfer']],
+    ['https://revolut-verify.com/', ['Revolut']],
   ],
   quiet: [
     'https://www.paypal.com/signin',
@@ -54,5 +55,10 @@ linkRuleTable(brandOutsideDomain, {
     'https://citibank.co.uk',
     'https://www.hsbc',
     'https://about.google/',
+    // English words that begin with a brand's name, and a brand's old domains
+    'http://www.revolution-os.com/',
+    'https://discordant-notes.org/',
+    'http://double-conversion.googlecode.com',
+    'http://www.versiontracker.com/dyn/moreinfo/macosx/16324',
   ],
 });
