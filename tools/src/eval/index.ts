@@ -1,7 +1,8 @@
 /**
  * `npm run eval`: runs the engine over the dev side of every shared set and over the hand-written
  * modern sets, prints a table per set and channel (and per URL form), and writes
- * `tools/eval/baseline.json`.
+ * `tools/eval/baseline.json`. URL runs of the dev split also measure false alarms on ordinary
+ * websites linked from legitimate mail (`url/mail-linked-legit`, reported outside the totals).
  *
  *   npm run eval                       full dev run, writes the baseline
  *   npm run eval -- --check            compares with the committed baseline; exits 1 naming every
@@ -17,6 +18,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadCorpus, type CorpusStats, type SplitRecord } from '../data/corpus.ts';
 import { REPO_ROOT } from '../data/load.ts';
+import { loadMailLinkedUrls, MAIL_LINKED_SET } from '../data/mail-linked.ts';
 import { MODERN_SETS, SOURCE_SETS } from '../data/sources.ts';
 import type { DataChannel, Split } from '../data/types.ts';
 import { findRegressions, missingGroups, type Metrics } from './metrics.ts';
@@ -136,12 +138,14 @@ export function main(argv: readonly string[]): number {
   const t0 = performance.now();
   const channels: DataChannel[] = args.channel ? [args.channel] : ['sms', 'email', 'url'];
   const corpus = loadCorpus({ channels, split: args.split, includeModern: args.split === 'dev' });
-  let records = corpus.records;
+  let records: SplitRecord[] = corpus.records;
+  // ordinary websites linked from legitimate mail (dev runs only: a measurement, not a split)
+  if (channels.includes('url') && args.split === 'dev') records = [...records, ...loadMailLinkedUrls().map((r) => ({ ...r, split: 'dev' as const }))];
   if (args.limit) records = limitPerSet(records, args.limit);
   const t1 = performance.now();
   const counts = evaluate(records);
   const t2 = performance.now();
-  const order = sortGroupKeys(counts.keys(), [...SOURCE_SETS, ...MODERN_SETS].map((s) => s.name));
+  const order = sortGroupKeys(counts.keys(), [...[...SOURCE_SETS, ...MODERN_SETS].map((s) => s.name), MAIL_LINKED_SET]);
   const groups = metricsByGroup(counts, order);
 
   console.log(`Baitcheck eval: ${args.split} split, ${records.length} rows (${channels.join(', ')})${args.limit ? `, at most ${args.limit} per set` : ''}`);

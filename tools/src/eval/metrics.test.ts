@@ -92,6 +92,10 @@ describe('eval grouping and input', () => {
     expect(groupsOf({ ...base, label: 'scam', set: 'modern-sms-scam', channel: 'sms', text: 'call us' })).toEqual([
       'sms/modern-sms-scam', 'sms/modern-sms-scam/label=scam', 'sms/TOTAL modern',
     ]);
+    // the derived set of mail-linked websites stays out of the split's totals
+    expect(groupsOf({ ...base, set: 'mail-linked-legit', channel: 'url', text: 'http://a.org/x', form: 'url' })).toEqual([
+      'url/mail-linked-legit', 'url/mail-linked-legit/form=url',
+    ]);
   });
 
   it('sorts groups by channel, set order, totals last', () => {

@@ -1,5 +1,6 @@
 /** Runs the engine over records and groups the results (no printing, no files). */
 import { analyze, type AnalyzeInput } from '@baitcheck/detector';
+import { MAIL_LINKED_SET } from '../data/mail-linked.ts';
 import { urlForScan } from '../data/normalize.ts';
 import type { DataChannel, DataRecord } from '../data/types.ts';
 import { addRow, emptyCounts, roundedMetrics, type Counts, type Metrics, type Verdict } from './metrics.ts';
@@ -32,6 +33,8 @@ export const LABEL_BREAKDOWN_SETS: readonly string[] = ['mendeley_sms_phishing_2
  * (shared sets and modern sets totalled apart).
  */
 export function groupsOf(rec: DataRecord): string[] {
+  // a derived set is reported alone, outside the totals of the split
+  if (rec.set === MAIL_LINKED_SET) return [`${rec.channel}/${rec.set}`, ...(rec.form ? [`${rec.channel}/${rec.set}/form=${rec.form}`] : [])];
   const modern = rec.set.startsWith('modern-');
   const sets = [rec.set, ...(rec.alsoIn ?? [])];
   const out: string[] = [];
