@@ -69,6 +69,27 @@ describe('verdicts', () => {
     expect(a.threatLevel).toBe('phishing');
     expect(a.reasons[0]!.id).toBe('known-phishing-host');
   });
+
+  it('flags a listed address on a shortener as phishing, not the shortener\'s other links', () => {
+    const intel = { knownPhishingUrls: ['http://bit.ly/3xYzQ'] };
+    const listed = run(text('Your parcel is held: https://bit.ly/3xYzQ'), { intel });
+    expect(listed.threatLevel).toBe('phishing');
+    expect(listed.reasons[0]!.id).toBe('known-phishing-url');
+    expect(run(url('https://bit.ly/4aBcD'), { intel }).reasons.map((r) => r.id)).not.toContain('known-phishing-url');
+  });
+
+  it('warns about a website registered days ago, which nothing else gives away', () => {
+    const plain = 'https://www.northfield-parcel-centre.com/';
+    const options = { now: '2026-11-23T12:00:00.000Z', intel: { domainCreated: { 'northfield-parcel-centre.com': '2026-11-19T10:00:00Z' } } };
+    const a = run(url(plain), options);
+    expect(a.threatLevel).not.toBe('safe');
+    expect(a.reasons[0]!.id).toBe('new-domain');
+    expect(a.reasons[0]!.evidence.map((e) => e.text)).toEqual(expect.arrayContaining(['northfield-parcel-centre.com', 'registered 4 days ago']));
+    expect(a.recommendations).toContain(SCAM_ADVICE['new-domain']);
+    // the same site with a long history is judged on its address alone
+    const old = run(url(plain), { ...options, intel: { domainCreated: { 'northfield-parcel-centre.com': '2009-02-01T00:00:00Z' } } });
+    expect(old.reasons.map((r) => r.id)).not.toContain('new-domain');
+  });
 });
 
 describe('blocked senders', () => {

@@ -131,6 +131,27 @@ export function parseLink(raw: string, start: number): ParsedLink {
 }
 
 /**
+ * The key under which a threat feed's URL and a scanned link are compared: host (with a port
+ * other than the scheme's), path and query as the URL parser normalises them, without scheme,
+ * fragment or a trailing `/`. `http://bit.ly/3xYz` and `https://BIT.LY/3xYz/#top` share a key;
+ * `bit.ly/3xyz` does not (paths are case-sensitive). Null for what is not an http(s) URL.
+ */
+export function feedUrlKey(raw: string): string | null {
+  const text = raw.trim();
+  if (text.length === 0 || text.length > MAX_LINK_CHARS) return null;
+  const withScheme = SCHEME_RE.test(text) ? text : `http://${text}`;
+  let u: ParsedUrl & { protocol: string; host: string; pathname: string; search: string };
+  try {
+    u = new UrlParser(withScheme) as typeof u;
+  } catch {
+    return null;
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.hostname === '') return null;
+  const host = u.host.toLowerCase().replace(/\.(?=:|$)/, '');
+  return `${host}${u.pathname.replace(/\/+$/, '')}${u.search}`;
+}
+
+/**
  * Finds the links in `text`, in order, at most `max` of them. Bare domains (no scheme, no
  * `www.`) count only when their suffix is on the public-suffix list and they are not file names.
  */

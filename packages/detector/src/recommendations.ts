@@ -71,6 +71,8 @@ export const SCAM_ADVICE: Readonly<Record<string, string>> = {
     'Do not pay and stop replying: paying leads to more demands. Keep the messages and report them to the police (in the US, the FBI at ic3.gov).',
   'romance-opener': 'Never send money, gift cards or crypto to someone you have only met online, however close you feel.',
   'wrong-number-opener': "Do not keep chatting with a stranger who texted a 'wrong number': block the number.",
+  'new-domain':
+    'This website was set up only days ago: banks, shops, carriers and agencies do not send you to brand-new sites. Do not sign in or pay there; type the company\'s own address yourself.',
   'url-shortener':
     "A short link hides where it goes: open it only if you trust the sender, or see where it leads first with the shortener's preview (for bit.ly links, add a + at the end).",
   'free-hosting':

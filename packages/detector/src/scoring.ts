@@ -144,6 +144,7 @@ export function linkRisk(ruleIds: readonly string[]): number {
 export const VERDICT_FLOORS: Readonly<Record<string, ThreatLevel>> = {
   'blocked-sender': 'suspicious',
   'known-phishing-host': 'phishing',
+  'known-phishing-url': 'phishing',
   'wrong-number-opener': 'suspicious',
   'typosquat-domain': 'suspicious',
   'homoglyph-host': 'suspicious',

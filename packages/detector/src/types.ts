@@ -84,8 +84,16 @@ export interface AnalyzeInput {
 
 /** Facts from the outside world that the server looked up and passes in as data. */
 export interface IntelFacts {
-  /** Hosts or registrable domains known to be phishing (threat feeds). */
+  /** Hosts or registrable domains known to be phishing (threat feeds); a listed name covers its subdomains. */
   knownPhishingHosts?: readonly string[];
+  /**
+   * Full URLs known to be phishing (threat feeds), matched exactly (scheme and host case, a
+   * trailing `/` and `#fragment` aside): what a feed lists on a shortener or a shared host, where
+   * the host is everyone's (`https://bit.ly/3xYz`, `https://docs.google.com/forms/d/e/.../viewform`).
+   */
+  knownPhishingUrls?: readonly string[];
+  /** When registrable domains were registered (RDAP), ISO 8601 by lower-case domain; needs `now`. */
+  domainCreated?: Readonly<Record<string, string>>;
   /** Sender domain authentication, when known. */
   senderInfo?: SenderInfo;
 }

@@ -16,9 +16,11 @@ import { homoglyphHost } from './homoglyph-host';
 import { ipHost } from './ip-host';
 import { ipfsLink } from './ipfs-link';
 import { knownPhishingHost } from './known-phishing-host';
+import { knownPhishingUrl } from './known-phishing-url';
 import { loginPath } from './login-path';
 import { longOrEncodedUrl } from './long-or-encoded-url';
 import { manySubdomains } from './many-subdomains';
+import { newDomain } from './new-domain';
 import { oddPort } from './odd-port';
 import { officialBrandDomain } from './official-brand-domain';
 import { punycodeHost } from './punycode-host';
@@ -31,6 +33,8 @@ import { wellKnownDomain } from './well-known-domain';
 /** Link rules: risk rules first, then the trust rules (`polarity: 'trust'`). */
 export const URL_RULES: readonly LinkRule[] = [
   knownPhishingHost,
+  knownPhishingUrl,
+  newDomain,
   ipHost,
   atSignInUrl,
   dataUri,
