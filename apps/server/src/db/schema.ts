@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { MessageSource, ReportKind, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
 
 const id = () =>
@@ -125,4 +125,42 @@ export const blockedSenders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('blocked_senders_user_sender_key').on(t.userId, t.senderKey)],
+);
+
+/**
+ * Threat feeds the server imported (issue 4): one row per source, with the outcome of its last
+ * import. A failed import records its error and leaves the source's entries as they were.
+ */
+export const threatFeedSources = pgTable('threat_feed_sources', {
+  name: text('name').primaryKey(),
+  /** Where the feed was read from (a file path or an http(s) address), as given. */
+  location: text('location').notNull(),
+  format: text('format').notNull(),
+  entryCount: integer('entry_count').notNull().default(0),
+  importedAt: timestamp('imported_at', { withTimezone: true }),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+});
+
+/**
+ * Known phishing hosts and URLs, by source. `kind` says how `key` matches: 'host' (a host and its
+ * subdomains, `feedEntryKeys`) or 'url' (`feedUrlKey`, exact). An import replaces a source's
+ * entries in one transaction, keeping `first_seen` of the entries it lists again.
+ */
+export const threatFeedEntries = pgTable(
+  'threat_feed_entries',
+  {
+    source: text('source')
+      .notNull()
+      .references(() => threatFeedSources.name, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'host' | 'url'>().notNull(),
+    key: text('key').notNull(),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.source, t.kind, t.key] }),
+    index('threat_feed_entries_kind_key_idx').on(t.kind, t.key),
+    check('threat_feed_entries_kind_check', sql`${t.kind} in ('host', 'url')`),
+  ],
 );
