@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inputLinks } from './input-links';
 import { MAX_LINKS } from './limits';
 import { decodePunycodeLabel, findLinks, parseLink, scanLinks, subdomainOf, unicodeHost } from './links';
 
@@ -140,5 +141,13 @@ describe('subdomainOf', () => {
     expect(sub('https://mail.example.co.uk/')).toBe('mail');
     expect(sub('https://wwwinfo.example.com/')).toBe('wwwinfo');
     expect(sub('http://192.168.0.1/')).toBe('');
+  });
+});
+
+describe('inputLinks', () => {
+  it('gives the URL of a URL scan, refanged, and the links of a text', () => {
+    expect(inputLinks({ kind: 'url', content: ' hxxps://evil-parcel[.]top/pay ' }).map((l) => [l.url, l.registrableDomain])).toEqual([['https://evil-parcel.top/pay', 'evil-parcel.top']]);
+    expect(inputLinks({ kind: 'text', content: 'Pay at https://a.example-pay.com/x or www.b-pay.net today' }).map((l) => l.host)).toEqual(['a.example-pay.com', 'www.b-pay.net']);
+    expect(inputLinks({ kind: 'text', content: 'no links here' })).toEqual([]);
   });
 });
