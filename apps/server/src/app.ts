@@ -21,6 +21,9 @@ import { createProtectionStatusService } from './modules/protection-status/prote
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { registerReportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
+import { createFeedsRepository } from './modules/intel/feeds/feeds.repository.ts';
+import { createFeedsService } from './modules/intel/feeds/feeds.service.ts';
+import { createFeedsProvider } from './modules/intel/providers/feeds-provider.ts';
 import { createScanRepository } from './modules/scan/scan.repository.ts';
 import { registerScanRoutes } from './modules/scan/scan.routes.ts';
 import { createScanService } from './modules/scan/scan.service.ts';
@@ -36,7 +39,7 @@ import { staticPlugin } from './plugins/static.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
-  config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'>;
+  config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> & Partial<Pick<Config, 'intelBudgetMs'>>;
   database: Database;
   /** A pino logger; omit (or `false`) for none. */
   logger?: Logger | false;
@@ -79,7 +82,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure });
 
   registerHealthRoutes(app, createHealthService(createHealthRepository(db), database.driver));
-  registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), blockedSenders }));
+  const feeds = createFeedsService({ repo: createFeedsRepository(db) });
+  const intel = { providers: [createFeedsProvider(feeds)], ...(config.intelBudgetMs !== undefined ? { budgetMs: config.intelBudgetMs } : {}) };
+  registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), blockedSenders, intel }));
   registerMessagesRoutes(app, messages);
   registerStatsRoutes(app, createStatsService(createStatsRepository(db)));
   registerProtectionSettingsRoutes(app, createProtectionSettingsService(createProtectionSettingsRepository(db)));

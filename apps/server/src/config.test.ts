@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       webDistDir: resolve(REPO_ROOT, 'apps/web/dist'),
       cookieSecure: 'auto',
       trustProxy: false,
+      intelBudgetMs: 1500,
     });
   });
 
@@ -35,8 +36,11 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       COOKIE_SECURE: 'true',
       TRUST_PROXY: '2',
+      INTEL_BUDGET_MS: '800',
     });
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/bc', logLevel: 'debug', cookieSecure: 'true', trustProxy: 2 });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/bc', logLevel: 'debug', cookieSecure: 'true', trustProxy: 2, intelBudgetMs: 800 });
+    expect(loadConfig({}).intelBudgetMs).toBe(1500);
+    expect(() => loadConfig({ INTEL_BUDGET_MS: '5' })).toThrow(/INTEL_BUDGET_MS/);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: optionalString,
   COOKIE_SECURE: optionalString.pipe(z.enum(['auto', 'true', 'false']).optional()).transform((v) => v ?? 'auto'),
   TRUST_PROXY: TrustProxySchema,
+  INTEL_BUDGET_MS: z.preprocess((v) => (v === undefined || v === '' ? '1500' : v), z.coerce.number().int().min(100).max(30_000)),
 });
 
 /** Whether the session cookie carries `Secure`: always, never, or when the request came over https. */
@@ -52,6 +53,8 @@ export interface Config {
   webDistDir: string;
   cookieSecure: CookieSecure;
   trustProxy: boolean | number | string[];
+  /** Time budget of an enhanced scan's outside lookups, all sources together (milliseconds). */
+  intelBudgetMs: number;
 }
 
 /** Thrown when the environment does not parse; `message` lists every problem, one a line. */
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR) : resolve(REPO_ROOT, 'apps/web/dist'),
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
+    intelBudgetMs: e.INTEL_BUDGET_MS,
   };
 }
 

@@ -72,6 +72,16 @@ export function wantsAdvancedScan(req: { enhancedAnalysis?: boolean; useAdvanced
   return req.enhancedAnalysis ?? req.useAdvancedScan ?? false;
 }
 
+/** How one outside source fared in an enhanced scan (the Threat Intelligence panel names them). */
+export const IntelSourceSchema = z.object({
+  name: z.string(),
+  status: z.enum(['answered', 'failed', 'timed-out', 'not-configured']),
+  detail: z.string().optional(),
+  ms: z.number().optional(),
+});
+/** An outside source's outcome. */
+export type IntelSource = z.infer<typeof IntelSourceSchema>;
+
 /** The analysis part of a scan response (spec section 3, plus our evidence fields). */
 export const ScanAnalysisSchema = z.object({
   threatLevel: ThreatLevelSchema,
@@ -91,6 +101,8 @@ export const ScanAnalysisSchema = z.object({
   threatData: ThreatDataSchema.nullable(),
   /** Whether the enhanced (advanced) scan ran. */
   enhanced: z.boolean(),
+  /** The outside sources an enhanced scan asked, and how each fared (absent on a basic scan). */
+  intelSources: z.array(IntelSourceSchema).optional(),
 });
 /** The analysis returned by a scan. */
 export type ScanAnalysis = z.infer<typeof ScanAnalysisSchema>;

@@ -1,9 +1,17 @@
+import { wantsAdvancedScan } from '@baitcheck/contracts';
 import type { MessageSource, ScanAnalysis, TextScanRequest, TextScanResponse, ThreatDetails, UrlScanRequest, UrlScanResponse } from '@baitcheck/contracts';
 import type { Analysis, AnalyzeInput } from '@baitcheck/detector';
-import { analyze } from '@baitcheck/detector';
+import { analyze, inputLinks } from '@baitcheck/detector';
+import { DEFAULT_INTEL_BUDGET_MS, enrich, type Enrichment, type IntelProvider } from '../intel/enrich.ts';
 import type { ScanRepository } from './scan.repository.ts';
 
-function toScanAnalysis(analysis: Analysis, content: string): ScanAnalysis {
+function toScanAnalysis(analysis: Analysis, content: string, enrichment: Enrichment | null): ScanAnalysis {
+  let threatData = analysis.threatData;
+  const domainInfo = threatData?.domainInfo;
+  const named = domainInfo ? enrichment?.domainSources[domainInfo.domain] : undefined;
+  if (threatData && domainInfo && named && named.length > 0) {
+    threatData = { ...threatData, domainInfo: { ...domainInfo, sources: [...new Set([...domainInfo.sources, ...named])] } };
+  }
   return {
     threatLevel: analysis.threatLevel,
     score: analysis.score,
@@ -14,10 +22,11 @@ function toScanAnalysis(analysis: Analysis, content: string): ScanAnalysis {
     checks: analysis.checks ?? [],
     notes: analysis.notes ?? [],
     content,
-    threatData: analysis.threatData,
-    // Threat-intelligence lookups are not built yet, so an "enhanced" request ran the same
-    // on-engine analysis; saying so is more honest than echoing the flag back.
-    enhanced: false,
+    threatData,
+    // "enhanced" says what ran, not what was asked: without outside sources a request for it
+    // ran the on-engine analysis alone
+    enhanced: enrichment !== null,
+    ...(enrichment !== null ? { intelSources: enrichment.sources } : {}),
   };
 }
 
@@ -39,14 +48,19 @@ export function createScanService(deps: {
   scanRepo: ScanRepository;
   blockedSenders: { listSenders(userId: string): Promise<string[]> };
   clock?: () => Date;
+  /** Outside sources for enhanced scans, asked together within `budgetMs`. None: every scan is basic. */
+  intel?: { providers: readonly IntelProvider[]; budgetMs?: number };
 }) {
   const clock = deps.clock ?? (() => new Date());
+  const providers = deps.intel?.providers ?? [];
 
-  const run = async (userId: string, input: AnalyzeInput): Promise<ScanAnalysis> => {
+  const run = async (userId: string, input: AnalyzeInput, enhanced: boolean): Promise<ScanAnalysis> => {
     // Without a sender there is nothing to match, so the list is not worth a query.
     const blockedSenders = input.sender ? await deps.blockedSenders.listSenders(userId) : [];
-    const analysis = analyze(input, { blockedSenders, now: clock().toISOString() });
-    return toScanAnalysis(analysis, input.content);
+    // a basic scan stays on the engine: nothing is looked up anywhere
+    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, { links: inputLinks(input), ...(input.sender ? { sender: input.sender } : {}) }, deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS) : null;
+    const analysis = analyze(input, { blockedSenders, now: clock().toISOString(), ...(enrichment ? { intel: enrichment.facts } : {}) });
+    return toScanAnalysis(analysis, input.content, enrichment);
   };
 
   const save = async (userId: string, kind: 'text' | 'url', input: { content: string; sender: string; source: MessageSource }, analysis: ScanAnalysis) => {
@@ -63,13 +77,13 @@ export function createScanService(deps: {
   return {
     async scanText(userId: string, req: TextScanRequest): Promise<TextScanResponse> {
       const message = { content: req.content, sender: req.sender, source: req.source };
-      const analysis = await run(userId, { kind: 'text', ...message });
+      const analysis = await run(userId, { kind: 'text', ...message }, wantsAdvancedScan(req));
       const id = req.saveToHistory ? await save(userId, 'text', message, analysis) : null;
       return { message: { id, ...message }, analysis };
     },
 
     async scanUrl(userId: string, req: UrlScanRequest): Promise<UrlScanResponse> {
-      const analysis = await run(userId, { kind: 'url', content: req.url, source: req.source });
+      const analysis = await run(userId, { kind: 'url', content: req.url, source: req.source }, wantsAdvancedScan(req));
       // An empty sender is what marks a URL scan in the history ('URL Scan').
       const messageId = req.saveToHistory ? await save(userId, 'url', { content: req.url, sender: '', source: req.source }, analysis) : null;
       return { ...analysis, messageId };

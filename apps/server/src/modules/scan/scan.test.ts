@@ -1,6 +1,11 @@
 import { MAX_SENDER_LENGTH, TextScanResponseSchema, UrlScanResponseSchema } from '@baitcheck/contracts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { describeWithDatabases } from '../../test/harness.ts';
+import { createFeedsRepository } from '../intel/feeds/feeds.repository.ts';
+import { createFeedsService } from '../intel/feeds/feeds.service.ts';
 
 const PHISHING_SMS =
   'URGENT: Your account has been suspended due to unusual activity. Verify now at http://paypal-account-verify.com/login within 24 hours or lose access.';
@@ -50,12 +55,39 @@ describeWithDatabases('POST /api/scan/text', (ctx) => {
     expect((await visitor.get('/api/messages')).json()).toEqual([]);
   });
 
-  it('says the enhanced scan did not run, whichever spelling asked for it', async () => {
+  it('runs the enhanced scan, whichever spelling asked for it, and names the sources it asked', async () => {
     for (const flag of ['enhancedAnalysis', 'useAdvancedScan']) {
       const res = await ctx.visitor().post('/api/scan/text', { content: SAFE_SMS, [flag]: true });
       expect(res.statusCode).toBe(200);
-      expect(res.json().analysis.enhanced).toBe(false);
+      expect(res.json().analysis).toMatchObject({ enhanced: true, intelSources: [{ name: 'Threat feeds', status: 'answered' }] });
     }
+    const basic = (await ctx.visitor().post('/api/scan/text', { content: SAFE_SMS, enhancedAnalysis: false })).json().analysis;
+    expect(basic.enhanced).toBe(false);
+    expect(basic.intelSources).toBeUndefined();
+  });
+
+  it('flags a link on an imported threat feed in an enhanced scan only, naming the feed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'baitcheck-scan-feed-'));
+    try {
+      const feed = join(dir, 'feed.txt');
+      writeFileSync(feed, 'northfield-parcel-centre.com\nhttp://bit.ly/3xYzQ\n');
+      await createFeedsService({ repo: createFeedsRepository(ctx.database.db) }).importFeed('test-feed', feed);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const content = 'Your parcel is waiting, book a slot: https://track.northfield-parcel-centre.com/slot';
+    const enhanced = (await ctx.visitor().post('/api/scan/text', { content, enhancedAnalysis: true })).json().analysis;
+    expect(enhanced.threatLevel).toBe('phishing');
+    expect(enhanced.reasonDetails[0].id).toBe('known-phishing-host');
+    expect(enhanced.threatData.domainInfo).toMatchObject({ domain: 'northfield-parcel-centre.com', malicious: true });
+    expect(enhanced.threatData.domainInfo.sources).toEqual(['Baitcheck engine', 'Threat feed: test-feed']);
+    const basic = (await ctx.visitor().post('/api/scan/text', { content })).json().analysis;
+    expect(basic.reasonDetails.map((r: { id: string }) => r.id)).not.toContain('known-phishing-host');
+    // a listed address on a shortener, and only that one
+    const short = (await ctx.visitor().post('/api/scan/url', { url: 'https://bit.ly/3xYzQ', useAdvancedScan: true })).json();
+    expect(short.reasonDetails[0].id).toBe('known-phishing-url');
+    const other = (await ctx.visitor().post('/api/scan/url', { url: 'https://bit.ly/4aBcD', useAdvancedScan: true })).json();
+    expect(other.reasonDetails.map((r: { id: string }) => r.id)).not.toContain('known-phishing-url');
   });
 
   it('accepts `text` in place of `content` (plugin scanning)', async () => {
@@ -141,7 +173,7 @@ describeWithDatabases('POST /api/scan/url', (ctx) => {
     const visitor = ctx.visitor();
     const res = await visitor.post('/api/scan/url', { url: 'https://www.wikipedia.org/', saveToHistory: false, useAdvancedScan: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ messageId: null, enhanced: false, threatLevel: 'safe' });
+    expect(res.json()).toMatchObject({ messageId: null, enhanced: true, threatLevel: 'safe' });
     expect((await visitor.get('/api/messages')).json()).toEqual([]);
   });
 

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { enrich, type IntelProvider, type ProviderAnswer } from './enrich.ts';
+
+/** A provider answering after `ms` (or failing), honouring the abort signal like a real one. */
+function provider(name: string, ms: number, answer: ProviderAnswer | Error, unavailable: string | null = null): IntelProvider & { aborted: boolean } {
+  const p = {
+    name,
+    aborted: false,
+    unavailable: () => unavailable,
+    lookup: (_req: unknown, signal: AbortSignal) =>
+      new Promise<ProviderAnswer>((resolve, reject) => {
+        const t = setTimeout(() => (answer instanceof Error ? reject(answer) : resolve(answer)), ms);
+        signal.addEventListener('abort', () => {
+          p.aborted = true;
+          clearTimeout(t);
+          reject(new Error('aborted'));
+        });
+      }),
+  };
+  return p;
+}
+
+const request = { links: [] };
+
+describe('enrich', () => {
+  it('merges what every source found and names how each fared', async () => {
+    const feeds = provider('Threat feeds', 5, { facts: { knownPhishingHosts: ['evil.top'] }, domainSources: { 'evil.top': ['Threat feed: openphish'] } });
+    const rdap = provider('Domain age (RDAP)', 10, { facts: { domainCreated: { 'evil.top': '2026-11-20T00:00:00Z' } }, domainSources: { 'evil.top': ['RDAP'] } });
+    const broken = provider('DNS', 1, new Error('SERVFAIL from 127.0.0.1'));
+    const off = provider('Google Safe Browsing', 1, { facts: {} }, 'no API key configured');
+    const result = await enrich([feeds, rdap, broken, off], request, 1000);
+    expect(result.facts).toEqual({ knownPhishingHosts: ['evil.top'], domainCreated: { 'evil.top': '2026-11-20T00:00:00Z' } });
+    expect(result.domainSources).toEqual({ 'evil.top': ['Threat feed: openphish', 'RDAP'] });
+    expect(result.sources.map((s) => [s.name, s.status, s.detail])).toEqual([
+      ['Threat feeds', 'answered', undefined],
+      ['Domain age (RDAP)', 'answered', undefined],
+      ['DNS', 'failed', 'SERVFAIL from 127.0.0.1'],
+      ['Google Safe Browsing', 'not-configured', 'no API key configured'],
+    ]);
+  });
+
+  it('skips and names a source still working when the budget runs out, and stops it', async () => {
+    const fast = provider('Threat feeds', 1, { facts: { knownPhishingUrls: ['bit.ly/x'] } });
+    const hanging = provider('Domain age (RDAP)', 60_000, { facts: { domainCreated: { 'a.com': '2026-01-01' } } });
+    const result = await enrich([fast, hanging], request, 50);
+    expect(result.facts).toEqual({ knownPhishingUrls: ['bit.ly/x'] });
+    expect(result.sources[1]).toMatchObject({ name: 'Domain age (RDAP)', status: 'timed-out', detail: 'no answer within 50 ms' });
+    expect(hanging.aborted).toBe(true);
+  });
+
+  it('gives empty facts when there is no source', async () => {
+    expect(await enrich([], request, 10)).toEqual({ facts: {}, domainSources: {}, sources: [] });
+  });
+});
