@@ -23,7 +23,7 @@ import { registerReportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { createFeedsRepository } from './modules/intel/feeds/feeds.repository.ts';
 import { createFeedsService } from './modules/intel/feeds/feeds.service.ts';
-import { createFeedsProvider } from './modules/intel/providers/feeds-provider.ts';
+import { createFeedsProvider } from './adapters/intel/feeds-provider.ts';
 import { createScanRepository } from './modules/scan/scan.repository.ts';
 import { registerScanRoutes } from './modules/scan/scan.routes.ts';
 import { createScanService } from './modules/scan/scan.service.ts';

@@ -10,6 +10,7 @@ export { THRESHOLDS } from './scoring';
 export { findLinks, feedUrlKey } from './links';
 export { feedEntryKeys, type FeedKeys } from './feed-keys';
 export { inputLinks } from './input-links';
+export { parseSender, type ParsedSender, type SenderKind } from './sender';
 export { ALL_RULES } from './rules/index';
 export { maskEmails, stripPlaceholders, normalizeMessage, normalizeUrl, refang } from './normalize';
 export { modelView, type ModelView, TEXT_MODEL_ID, URL_MODEL_ID } from './analyze';

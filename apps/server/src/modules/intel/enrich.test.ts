@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enrich, type IntelProvider, type ProviderAnswer } from './enrich.ts';
+import { enrich, senderInfoFrom, type IntelProvider, type ProviderAnswer } from './enrich.ts';
 
 /** A provider answering after `ms` (or failing), honouring the abort signal like a real one. */
 function provider(name: string, ms: number, answer: ProviderAnswer | Error, unavailable: string | null = null): IntelProvider & { aborted: boolean } {
@@ -50,5 +50,34 @@ describe('enrich', () => {
 
   it('gives empty facts when there is no source', async () => {
     expect(await enrich([], request, 10)).toEqual({ facts: {}, domainSources: {}, sources: [] });
+  });
+
+  it('builds senderInfo from what each source learnt about the sender domain', async () => {
+    const dns = provider('DNS', 1, { facts: {}, sender: { hasSpf: true, hasDmarc: true, dmarcPolicy: 'reject', hasMx: true } });
+    const rdap = provider('Domain age (RDAP)', 2, { facts: {}, sender: { creationDate: '2001-03-04T00:00:00Z' } });
+    const now = Date.parse('2026-11-23T00:00:00Z');
+    const result = await enrich([dns, rdap], { links: [], senderDomain: 'bank.example' }, 1000, undefined, () => now);
+    expect(result.facts.senderInfo).toEqual({ hasDmarc: true, hasSpf: true, hasDkim: false, securityLevel: 'High', reputationScore: 90, creationDate: '2001-03-04T00:00:00Z' });
+  });
+
+  it('gives no senderInfo when no source said anything about the sender', async () => {
+    const feeds = provider('Threat feeds', 1, { facts: {} });
+    expect((await enrich([feeds], { links: [] }, 1000)).facts.senderInfo).toBeUndefined();
+  });
+});
+
+describe('senderInfoFrom', () => {
+  const now = Date.parse('2026-11-23T00:00:00Z');
+  it.each([
+    ['nothing published', {}, 'Low', 50],
+    ['SPF only', { hasSpf: true }, 'Medium', 60],
+    ['DMARC p=none only', { hasDmarc: true, dmarcPolicy: 'none' as const }, 'Medium', 60],
+    ['SPF and enforcing DMARC, verified DKIM', { hasSpf: true, hasDmarc: true, dmarcPolicy: 'quarantine' as const, hasDkim: true }, 'High', 90],
+    ['no MX', { hasMx: false }, 'Low', 40],
+    ['registered 3 days ago', { hasSpf: true, creationDate: '2026-11-20T00:00:00Z' }, 'Medium', 20],
+    ['registered 5 months ago', { creationDate: '2026-06-20T00:00:00Z' }, 'Low', 35],
+    ['an unreadable date counts as unknown', { creationDate: 'yesterday' }, 'Low', 50],
+  ])('%s', (_name, facts, level, score) => {
+    expect(senderInfoFrom(facts, now)).toMatchObject({ securityLevel: level, reputationScore: score });
   });
 });

@@ -1,4 +1,4 @@
-import type { IntelFacts, LinkFinding } from '@baitcheck/detector';
+import type { IntelFacts, LinkFinding, SenderInfo } from '@baitcheck/detector';
 
 /** What an enhanced scan asks the outside world about. */
 export interface IntelRequest {
@@ -6,13 +6,34 @@ export interface IntelRequest {
   links: readonly LinkFinding[];
   /** The sender as given, when any. */
   sender?: string;
+  /**
+   * The lower-case registrable domain whose mail set-up (SPF, DMARC, MX) and age are looked up:
+   * an email sender's domain, else a URL scan's domain. Absent: no sender lookups.
+   */
+  senderDomain?: string;
+}
+
+/** What a source learnt about the sender's domain; each field absent when that source does not know. */
+export interface SenderFacts {
+  hasSpf?: boolean;
+  hasDmarc?: boolean;
+  /** The DMARC policy published (`p=`), when there is a record. */
+  dmarcPolicy?: 'none' | 'quarantine' | 'reject';
+  hasMx?: boolean;
+  /** Whether a DKIM signature of the domain verified (only a whole email can tell). */
+  hasDkim?: boolean;
+  /** When the domain was registered (RDAP), ISO 8601; null when the registry does not say. */
+  creationDate?: string | null;
 }
 
 /** What one source found: facts for the engine, and the source names that listed each domain. */
 export interface ProviderAnswer {
-  facts: IntelFacts;
+  /** Facts for the engine's scoring; `senderInfo` is built by {@link enrich} from `sender`. */
+  facts: Omit<IntelFacts, 'senderInfo'>;
   /** Registrable domain (or host) → names to show among `threatData.domainInfo.sources`. */
   domainSources?: Readonly<Record<string, readonly string[]>>;
+  /** Facts about `request.senderDomain`. */
+  sender?: SenderFacts;
 }
 
 /** A source of outside facts (threat feeds, DNS, RDAP, Safe Browsing...). */
@@ -42,16 +63,56 @@ export interface Enrichment {
   sources: SourceOutcome[];
 }
 
+interface Merging extends Enrichment {
+  sender: SenderFacts;
+  senderAnswered: boolean;
+}
+
+/**
+ * The spec's `senderInfo` from what the sources learnt: a reputation out of 100 and a level in
+ * words. Published SPF and an enforcing DMARC policy make spoofing the domain hard; a verified
+ * DKIM signature shows the message came from it; a domain days old is where scams are sent from.
+ * None of it makes a message safe (a scammer's own domain can pass everything).
+ */
+export function senderInfoFrom(s: SenderFacts, nowMs: number): SenderInfo {
+  let score = 50;
+  if (s.hasSpf) score += 10;
+  if (s.hasDmarc) score += s.dmarcPolicy === 'reject' || s.dmarcPolicy === 'quarantine' ? 20 : 10;
+  if (s.hasDkim) score += 10;
+  if (s.hasMx === false) score -= 10;
+  const created = s.creationDate ? Date.parse(s.creationDate) : NaN;
+  if (Number.isFinite(created)) {
+    const days = (nowMs - created) / 86_400_000;
+    if (days < 30) score -= 40;
+    else if (days < 365) score -= 15;
+    else if (days > 5 * 365) score += 10;
+  }
+  const reputationScore = Math.max(0, Math.min(100, score));
+  const enforced = s.hasDmarc === true && (s.dmarcPolicy === 'reject' || s.dmarcPolicy === 'quarantine');
+  const securityLevel = enforced && s.hasSpf ? 'High' : s.hasSpf || s.hasDmarc ? 'Medium' : 'Low';
+  return {
+    hasDmarc: s.hasDmarc ?? false,
+    hasSpf: s.hasSpf ?? false,
+    hasDkim: s.hasDkim ?? false,
+    securityLevel,
+    reputationScore,
+    creationDate: s.creationDate ?? null,
+  };
+}
+
 /** The default time budget of a whole enrichment. */
 export const DEFAULT_INTEL_BUDGET_MS = 1500;
 
-function merge(into: Enrichment, answer: ProviderAnswer): void {
+function merge(into: Merging, answer: ProviderAnswer): void {
   const f = answer.facts;
   const facts = into.facts as { -readonly [K in keyof IntelFacts]: IntelFacts[K] };
   if (f.knownPhishingHosts?.length) facts.knownPhishingHosts = [...(facts.knownPhishingHosts ?? []), ...f.knownPhishingHosts];
   if (f.knownPhishingUrls?.length) facts.knownPhishingUrls = [...(facts.knownPhishingUrls ?? []), ...f.knownPhishingUrls];
   if (f.domainCreated) facts.domainCreated = { ...(facts.domainCreated ?? {}), ...f.domainCreated };
-  if (f.senderInfo && !facts.senderInfo) facts.senderInfo = f.senderInfo;
+  if (answer.sender) {
+    for (const [k, v] of Object.entries(answer.sender)) if (v !== undefined) (into.sender as Record<string, unknown>)[k] = v;
+    into.senderAnswered = true;
+  }
   for (const [domain, names] of Object.entries(answer.domainSources ?? {})) {
     const list = (into.domainSources[domain] ??= []);
     for (const n of names) if (!list.includes(n)) list.push(n);
@@ -63,8 +124,14 @@ function merge(into: Enrichment, answer: ProviderAnswer): void {
  * that fails or is still working when the budget runs out is skipped and named, never failing
  * the scan. Providers that cannot be asked are named as not configured.
  */
-export async function enrich(providers: readonly IntelProvider[], request: IntelRequest, budgetMs = DEFAULT_INTEL_BUDGET_MS, now: () => number = () => performance.now()): Promise<Enrichment> {
-  const out: Enrichment = { facts: {}, domainSources: {}, sources: [] };
+export async function enrich(
+  providers: readonly IntelProvider[],
+  request: IntelRequest,
+  budgetMs = DEFAULT_INTEL_BUDGET_MS,
+  now: () => number = () => performance.now(),
+  wallClockMs: () => number = () => Date.now(),
+): Promise<Enrichment> {
+  const out: Merging = { facts: {}, domainSources: {}, sources: [], sender: {}, senderAnswered: false };
   const controller = new AbortController();
   const started = now();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -97,6 +164,7 @@ export async function enrich(providers: readonly IntelProvider[], request: Intel
     controller.abort();
   }
   const elapsed = Math.round(now() - started);
-  out.sources = providers.map((p, i) => outcomes[i] ?? { name: p.name, status: 'timed-out', detail: `no answer within ${budgetMs} ms`, ms: elapsed });
-  return out;
+  const sources = providers.map((p, i) => outcomes[i] ?? { name: p.name, status: 'timed-out' as const, detail: `no answer within ${budgetMs} ms`, ms: elapsed });
+  const facts: IntelFacts = out.senderAnswered ? { ...out.facts, senderInfo: senderInfoFrom(out.sender, wallClockMs()) } : out.facts;
+  return { facts, domainSources: out.domainSources, sources };
 }

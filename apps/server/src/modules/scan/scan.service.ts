@@ -1,8 +1,8 @@
 import { wantsAdvancedScan } from '@baitcheck/contracts';
 import type { MessageSource, ScanAnalysis, TextScanRequest, TextScanResponse, ThreatDetails, UrlScanRequest, UrlScanResponse } from '@baitcheck/contracts';
 import type { Analysis, AnalyzeInput } from '@baitcheck/detector';
-import { analyze, inputLinks } from '@baitcheck/detector';
-import { DEFAULT_INTEL_BUDGET_MS, enrich, type Enrichment, type IntelProvider } from '../intel/enrich.ts';
+import { analyze, inputLinks, parseSender } from '@baitcheck/detector';
+import { DEFAULT_INTEL_BUDGET_MS, enrich, type Enrichment, type IntelProvider, type IntelRequest } from '../intel/enrich.ts';
 import type { ScanRepository } from './scan.repository.ts';
 
 function toScanAnalysis(analysis: Analysis, content: string, enrichment: Enrichment | null): ScanAnalysis {
@@ -44,6 +44,14 @@ function toThreatDetails(analysis: ScanAnalysis): ThreatDetails {
 }
 
 /** Scans text and links with the engine and keeps them in the user's history on request. */
+/** What an enhanced scan looks up: the input's links, and the domain of an email sender or of a scanned URL. */
+function intelRequest(input: AnalyzeInput): IntelRequest {
+  const links = inputLinks(input);
+  const sender = input.sender ? parseSender(input.sender) : null;
+  const senderDomain = sender?.kind === 'email' || sender?.kind === 'domain' ? sender.registrableDomain : input.kind === 'url' ? (links[0]?.registrableDomain ?? null) : null;
+  return { links, ...(input.sender ? { sender: input.sender } : {}), ...(senderDomain ? { senderDomain } : {}) };
+}
+
 export function createScanService(deps: {
   scanRepo: ScanRepository;
   blockedSenders: { listSenders(userId: string): Promise<string[]> };
@@ -58,7 +66,7 @@ export function createScanService(deps: {
     // Without a sender there is nothing to match, so the list is not worth a query.
     const blockedSenders = input.sender ? await deps.blockedSenders.listSenders(userId) : [];
     // a basic scan stays on the engine: nothing is looked up anywhere
-    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, { links: inputLinks(input), ...(input.sender ? { sender: input.sender } : {}) }, deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS) : null;
+    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, intelRequest(input), deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS) : null;
     const analysis = analyze(input, { blockedSenders, now: clock().toISOString(), ...(enrichment ? { intel: enrichment.facts } : {}) });
     return toScanAnalysis(analysis, input.content, enrichment);
   };

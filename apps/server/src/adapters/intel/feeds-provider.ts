@@ -1,6 +1,6 @@
 import { feedUrlKey } from '@baitcheck/detector';
-import type { IntelProvider, ProviderAnswer } from '../enrich.ts';
-import type { FeedsService } from '../feeds/feeds.service.ts';
+import type { IntelProvider, ProviderAnswer } from '../../modules/intel/enrich.ts';
+import type { FeedsService } from '../../modules/intel/feeds/feeds.service.ts';
 
 /** The threat feeds the server imported, as an intel source. */
 export function createFeedsProvider(feeds: FeedsService): IntelProvider {
