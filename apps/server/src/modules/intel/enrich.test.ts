@@ -49,7 +49,7 @@ describe('enrich', () => {
   });
 
   it('gives empty facts when there is no source', async () => {
-    expect(await enrich([], request, 10)).toEqual({ facts: {}, domainSources: {}, sources: [] });
+    expect(await enrich([], request, 10)).toEqual({ facts: {}, domainSources: {}, domainCategories: {}, sources: [] });
   });
 
   it('builds senderInfo from what each source learnt about the sender domain', async () => {

@@ -32,6 +32,8 @@ export interface ProviderAnswer {
   facts: Omit<IntelFacts, 'senderInfo'>;
   /** Registrable domain (or host) → names to show among `threatData.domainInfo.sources`. */
   domainSources?: Readonly<Record<string, readonly string[]>>;
+  /** Registrable domain (or host) → categories a source gives it ("phishing", "malware"...). */
+  domainCategories?: Readonly<Record<string, readonly string[]>>;
   /** Facts about `request.senderDomain`. */
   sender?: SenderFacts;
 }
@@ -60,6 +62,7 @@ export interface SourceOutcome {
 export interface Enrichment {
   facts: IntelFacts;
   domainSources: Record<string, string[]>;
+  domainCategories: Record<string, string[]>;
   sources: SourceOutcome[];
 }
 
@@ -117,6 +120,10 @@ function merge(into: Merging, answer: ProviderAnswer): void {
     const list = (into.domainSources[domain] ??= []);
     for (const n of names) if (!list.includes(n)) list.push(n);
   }
+  for (const [domain, names] of Object.entries(answer.domainCategories ?? {})) {
+    const list = (into.domainCategories[domain] ??= []);
+    for (const n of names) if (!list.includes(n)) list.push(n);
+  }
 }
 
 /**
@@ -131,7 +138,7 @@ export async function enrich(
   now: () => number = () => performance.now(),
   wallClockMs: () => number = () => Date.now(),
 ): Promise<Enrichment> {
-  const out: Merging = { facts: {}, domainSources: {}, sources: [], sender: {}, senderAnswered: false };
+  const out: Merging = { facts: {}, domainSources: {}, domainCategories: {}, sources: [], sender: {}, senderAnswered: false };
   const controller = new AbortController();
   const started = now();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -166,5 +173,5 @@ export async function enrich(
   const elapsed = Math.round(now() - started);
   const sources = providers.map((p, i) => outcomes[i] ?? { name: p.name, status: 'timed-out' as const, detail: `no answer within ${budgetMs} ms`, ms: elapsed });
   const facts: IntelFacts = out.senderAnswered ? { ...out.facts, senderInfo: senderInfoFrom(out.sender, wallClockMs()) } : out.facts;
-  return { facts, domainSources: out.domainSources, sources };
+  return { facts, domainSources: out.domainSources, domainCategories: out.domainCategories, sources };
 }

@@ -8,9 +8,13 @@ import type { ScanRepository } from './scan.repository.ts';
 function toScanAnalysis(analysis: Analysis, content: string, enrichment: Enrichment | null): ScanAnalysis {
   let threatData = analysis.threatData;
   const domainInfo = threatData?.domainInfo;
-  const named = domainInfo ? enrichment?.domainSources[domainInfo.domain] : undefined;
-  if (threatData && domainInfo && named && named.length > 0) {
-    threatData = { ...threatData, domainInfo: { ...domainInfo, sources: [...new Set([...domainInfo.sources, ...named])] } };
+  const named = domainInfo ? (enrichment?.domainSources[domainInfo.domain] ?? []) : [];
+  const categories = domainInfo ? (enrichment?.domainCategories[domainInfo.domain] ?? []) : [];
+  if (threatData && domainInfo && (named.length > 0 || categories.length > 0)) {
+    threatData = {
+      ...threatData,
+      domainInfo: { ...domainInfo, sources: [...new Set([...domainInfo.sources, ...named])], categories: [...new Set([...domainInfo.categories, ...categories])] },
+    };
   }
   return {
     threatLevel: analysis.threatLevel,
