@@ -22,7 +22,8 @@ import { createReportsRepository } from './modules/reports/reports.repository.ts
 import { registerReportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { createFeedsRepository } from './modules/intel/feeds/feeds.repository.ts';
-import { createFeedsService } from './modules/intel/feeds/feeds.service.ts';
+import { registerFeedsRoutes } from './modules/intel/feeds/feeds.routes.ts';
+import { createFeedsService, type FeedsService } from './modules/intel/feeds/feeds.service.ts';
 import { createFeedsProvider } from './adapters/intel/feeds-provider.ts';
 import { createScanRepository } from './modules/scan/scan.repository.ts';
 import { registerScanRoutes } from './modules/scan/scan.routes.ts';
@@ -43,12 +44,16 @@ export interface AppDeps {
   database: Database;
   /** A pino logger; omit (or `false`) for none. */
   logger?: Logger | false;
+  /** The token `npm run feeds:import` sends to the admin routes; without one they refuse everyone. */
+  adminToken?: string;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The session service, for housekeeping (pruning) outside requests. */
     sessions: SessionsService;
+    /** The threat feeds, for the scheduled imports. */
+    feeds: FeedsService;
   }
 }
 
@@ -83,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, createHealthService(createHealthRepository(db), database.driver));
   const feeds = createFeedsService({ repo: createFeedsRepository(db) });
+  app.decorate('feeds', feeds);
+  registerFeedsRoutes(app, feeds, deps.adminToken);
   const intel = { providers: [createFeedsProvider(feeds)], ...(config.intelBudgetMs !== undefined ? { budgetMs: config.intelBudgetMs } : {}) };
   registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), blockedSenders, intel }));
   registerMessagesRoutes(app, messages);

@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       cookieSecure: 'auto',
       trustProxy: false,
       intelBudgetMs: 1500,
+      threatFeeds: [],
+      threatFeedsRefreshHours: 6,
     });
   });
 
@@ -41,6 +43,15 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/bc', logLevel: 'debug', cookieSecure: 'true', trustProxy: 2, intelBudgetMs: 800 });
     expect(loadConfig({}).intelBudgetMs).toBe(1500);
     expect(() => loadConfig({ INTEL_BUDGET_MS: '5' })).toThrow(/INTEL_BUDGET_MS/);
+    expect(loadConfig({ THREAT_FEEDS: 'openphish=https://openphish.com/feed.txt, mine=feeds/list.txt', INIT_CWD: '/srv/app', THREAT_FEEDS_REFRESH_HOURS: '1' })).toMatchObject({
+      threatFeeds: [
+        { source: 'openphish', location: 'https://openphish.com/feed.txt' },
+        { source: 'mine', location: '/srv/app/feeds/list.txt' },
+      ],
+      threatFeedsRefreshHours: 1,
+    });
+    expect(() => loadConfig({ THREAT_FEEDS: 'https://openphish.com/feed.txt' })).toThrow(/THREAT_FEEDS: "https:\/\/openphish.com\/feed.txt" is not name=location/);
+    expect(() => loadConfig({ THREAT_FEEDS: 'a=x.txt,a=y.txt' })).toThrow(/used twice/);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });

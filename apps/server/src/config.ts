@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseScheduledFeeds, type ScheduledFeed } from './modules/intel/feeds/feeds.scheduler.ts';
 
 /** The monorepo root, found from this file's place so it holds whatever folder `npm` runs in. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -35,6 +36,15 @@ const EnvSchema = z.object({
   COOKIE_SECURE: optionalString.pipe(z.enum(['auto', 'true', 'false']).optional()).transform((v) => v ?? 'auto'),
   TRUST_PROXY: TrustProxySchema,
   INTEL_BUDGET_MS: z.preprocess((v) => (v === undefined || v === '' ? '1500' : v), z.coerce.number().int().min(100).max(30_000)),
+  THREAT_FEEDS: optionalString.transform((v, ctx): ScheduledFeed[] => {
+    try {
+      return parseScheduledFeeds(v ?? '');
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  }),
+  THREAT_FEEDS_REFRESH_HOURS: z.preprocess((v) => (v === undefined || v === '' ? '6' : v), z.coerce.number().min(0.25).max(168)),
 });
 
 /** Whether the session cookie carries `Secure`: always, never, or when the request came over https. */
@@ -55,6 +65,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Time budget of an enhanced scan's outside lookups, all sources together (milliseconds). */
   intelBudgetMs: number;
+  /** Feeds imported on a schedule (file paths absolute). */
+  threatFeeds: ScheduledFeed[];
+  /** Hours between scheduled feed imports. */
+  threatFeedsRefreshHours: number;
 }
 
 /** Thrown when the environment does not parse; `message` lists every problem, one a line. */
@@ -87,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     intelBudgetMs: e.INTEL_BUDGET_MS,
+    threatFeeds: e.THREAT_FEEDS.map((f) => ({ ...f, location: /^https?:\/\//i.test(f.location) ? f.location : toAbsolute(f.location) })),
+    threatFeedsRefreshHours: e.THREAT_FEEDS_REFRESH_HOURS,
   };
 }
 

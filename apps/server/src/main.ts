@@ -4,6 +4,8 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config.ts';
 import { databaseTargetFor, openDatabase } from './db/database.ts';
+import { adminTokenPath, writeAdminToken } from './lib/admin-token.ts';
+import { importStarterFeed, startFeedSchedule } from './modules/intel/feeds/feeds.scheduler.ts';
 
 const PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
@@ -36,7 +38,10 @@ async function openConfiguredDatabase() {
 
 const database = await openConfiguredDatabase();
 logger.info({ driver: database.driver, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database ready');
-const app = await buildApp({ config, database, logger });
+// a new token each start: tools on this machine read it to ask this server (npm run feeds:import)
+const adminToken = writeAdminToken(adminTokenPath(config.dataDir));
+const app = await buildApp({ config, database, logger, adminToken });
+let feedSchedule: ReturnType<typeof startFeedSchedule> | undefined;
 
 const prune = async () => {
   try {
@@ -55,6 +60,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   clearInterval(pruneTimer);
+  feedSchedule?.stop();
   try {
     // Stops accepting connections and waits for in-flight requests before resolving.
     await app.close();
@@ -72,6 +78,11 @@ process.once('SIGINT', () => void stop('SIGINT'));
 try {
   await app.listen({ port: config.port, host: config.host });
   void prune();
+  // after listening, so a slow download never delays the start
+  void importStarterFeed(app.feeds, logger).then(() => {
+    if (stopping) return;
+    feedSchedule = startFeedSchedule({ feeds: app.feeds, scheduled: config.threatFeeds, intervalMs: config.threatFeedsRefreshHours * 3_600_000, logger });
+  });
 } catch (error) {
   logger.fatal({ err: error }, 'could not start listening');
   await database.close();

@@ -12,6 +12,9 @@ import {
   CreateBlockedSenderRequestSchema,
   CreateReportRequestSchema,
   DeleteResponseSchema,
+  FeedImportRequestSchema,
+  FeedImportResultSchema,
+  FeedSourceListSchema,
   HealthSchema,
   IdParamsSchema,
   MessageListSchema,
@@ -56,5 +59,7 @@ export const ENDPOINTS = {
   createBlockedSender: { ...API_ROUTES.createBlockedSender, body: CreateBlockedSenderRequestSchema, response: BlockedSenderSchema, status: 201 },
   deleteBlockedSender: { ...API_ROUTES.deleteBlockedSender, params: IdParamsSchema, response: DeleteResponseSchema, status: 200 },
   health: { ...API_ROUTES.health, response: HealthSchema, status: 200 },
+  listFeeds: { ...API_ROUTES.listFeeds, response: FeedSourceListSchema, status: 200 },
+  importFeed: { ...API_ROUTES.importFeed, body: FeedImportRequestSchema, response: FeedImportResultSchema, status: 200 },
 } as const satisfies Record<EndpointName, Endpoint>;
 

@@ -11,6 +11,8 @@ export const ERROR_CATALOGUE = {
   MESSAGE_NOT_FOUND: { status: 404, message: 'That message does not exist or is not yours.' },
   REPORT_NOT_FOUND: { status: 404, message: 'That report does not exist or is not yours.' },
   BLOCKED_SENDER_NOT_FOUND: { status: 404, message: 'That blocked sender does not exist or is not yours.' },
+  ADMIN_ONLY: { status: 403, message: 'This address is for the server administrator, from the server machine with its admin token.' },
+  FEED_IMPORT_FAILED: { status: 422, message: 'The threat feed could not be imported.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This address does not accept that method.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large (at most 1 MB).' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' },

@@ -72,6 +72,9 @@ export const API_ROUTES = {
   createBlockedSender: { method: 'POST', path: '/api/blocked-senders' },
   deleteBlockedSender: { method: 'DELETE', path: '/api/blocked-senders/:id' },
   health: { method: 'GET', path: '/api/health' },
+  // not in the spec: the server administrator's threat feeds (loopback and the admin token only)
+  listFeeds: { method: 'GET', path: '/api/admin/feeds' },
+  importFeed: { method: 'POST', path: '/api/admin/feeds/import' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 /** The name of an endpoint. */

@@ -192,3 +192,47 @@ export const DeleteResponseSchema = z.object({ success: z.literal(true) });
 
 /** `GET /api/health` response. */
 export const HealthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+
+/** The formats a threat feed is read in ('auto': detected from the content). */
+export const FEED_FORMATS = ['auto', 'plain', 'phishtank-csv', 'phishtank-json', 'urlhaus-csv'] as const;
+
+/** `POST /api/admin/feeds/import`: a feed file on the server machine or an http(s) address, and the source name it is stored under. */
+export const FeedImportRequestSchema = z.object({
+  location: z.string().trim().min(1).max(2048),
+  source: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/, 'A source name is 1-63 lower-case letters, digits, dots, dashes or underscores.'),
+  format: z.enum(FEED_FORMATS).default('auto'),
+});
+/** A feed import request. */
+export type FeedImportRequest = z.infer<typeof FeedImportRequestSchema>;
+
+/** What an import did. */
+export const FeedImportResultSchema = z.object({
+  source: z.string(),
+  format: z.string(),
+  entries: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  skipped: z.number().int(),
+});
+/** A feed import's outcome. */
+export type FeedImportResult = z.infer<typeof FeedImportResultSchema>;
+
+/** A threat feed source and the outcome of its last import. */
+export const FeedSourceSchema = z.object({
+  name: z.string(),
+  location: z.string(),
+  format: z.string(),
+  entryCount: z.number().int(),
+  importedAt: z.string().nullable(),
+  lastAttemptAt: z.string(),
+  lastError: z.string().nullable(),
+});
+/** A threat feed source. */
+export type FeedSource = z.infer<typeof FeedSourceSchema>;
+
+/** `GET /api/admin/feeds`. */
+export const FeedSourceListSchema = z.object({ sources: z.array(FeedSourceSchema) });
+/** The threat feed sources. */
+export type FeedSourceList = z.infer<typeof FeedSourceListSchema>;

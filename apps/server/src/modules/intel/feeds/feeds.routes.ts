@@ -1,0 +1,40 @@
+import { ENDPOINTS } from '@baitcheck/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireAdmin } from '../../../lib/admin-token.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { defineRoute } from '../../../lib/route.ts';
+import { FeedImportError, type FeedsService } from './feeds.service.ts';
+
+/**
+ * `GET /api/admin/feeds`, `POST /api/admin/feeds/import`: the administrator's feed imports, asked
+ * by `npm run feeds:import` on the server machine (the embedded database admits one process, so a
+ * tool goes through the running server). No session: these are not a visitor's.
+ */
+export function registerFeedsRoutes(app: FastifyInstance, feeds: FeedsService, adminToken: string | undefined): void {
+  defineRoute(
+    app,
+    ENDPOINTS.listFeeds,
+    async ({ request }) => {
+      requireAdmin(request, adminToken);
+      const sources = await feeds.listSources();
+      return {
+        sources: sources.map((s) => ({ ...s, importedAt: s.importedAt?.toISOString() ?? null, lastAttemptAt: s.lastAttemptAt.toISOString() })),
+      };
+    },
+    { session: false },
+  );
+  defineRoute(
+    app,
+    ENDPOINTS.importFeed,
+    async ({ request, body }) => {
+      requireAdmin(request, adminToken);
+      try {
+        return await feeds.importFeed(body.source, body.location, body.format === 'auto' ? undefined : body.format);
+      } catch (err) {
+        if (err instanceof FeedImportError) throw new AppError('FEED_IMPORT_FAILED', `The threat feed could not be imported: ${err.message}`);
+        throw err;
+      }
+    },
+    { session: false },
+  );
+}
