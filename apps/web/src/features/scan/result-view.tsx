@@ -80,7 +80,7 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-700"
           />
         )}
-        <ThreatIntelDetails threatData={analysis.threatData} enhanced={analysis.enhanced} requested={outcome.enhancedRequested} />
+        <ThreatIntelDetails threatData={analysis.threatData} enhanced={analysis.enhanced} requested={outcome.enhancedRequested} sources={analysis.intelSources ?? []} />
         {!safe && analysis.recommendations.length > 0 && (
           <section aria-labelledby="result-recommendations">
             <h3 id="result-recommendations" className="mb-2 text-sm font-semibold text-slate-900">

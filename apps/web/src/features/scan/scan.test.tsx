@@ -229,6 +229,35 @@ describe('General scan, URL form', () => {
     expect(within(result).getByText('35/100 · Bad')).toBeInTheDocument();
   });
 
+  it('names the sources the enhanced scan asked and how each fared', async () => {
+    mockApi({
+      'POST /api/scan/url': {
+        body: {
+          ...makeAnalysis({
+            intelSources: [
+              { name: 'Threat feeds', status: 'answered', ms: 3 },
+              { name: 'Domain age (RDAP)', status: 'timed-out', detail: 'no answer within 1500 ms', ms: 1500 },
+              { name: 'Google Safe Browsing', status: 'not-configured', detail: 'no API key configured (SAFE_BROWSING_API_KEY)' },
+            ],
+          }),
+          messageId: null,
+        },
+      },
+    });
+    renderWithApp(<ScanPage />);
+    await userEvent.click(screen.getByRole('tab', { name: 'URL' }));
+    await userEvent.type(screen.getByLabelText('URL to scan'), 'https://example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Scan URL' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Threat Intelligence Details' }));
+    const list = screen.getByRole('region', { name: 'Sources checked' });
+    const items = within(list).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual([
+      'Threat feedsChecked',
+      'Domain age (RDAP)Too slow to answer, skippedno answer within 1500 ms',
+      'Google Safe BrowsingNot usedno API key configured (SAFE_BROWSING_API_KEY)',
+    ]);
+  });
+
   it('says plainly when enhanced threat intelligence did not run', async () => {
     mockApi({ 'POST /api/scan/url': { body: { ...makeAnalysis({ enhanced: false }), messageId: null } } });
     renderWithApp(<ScanPage />);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
-import type { DomainInfo, SenderInfo, ThreatData } from '@baitcheck/contracts';
+import type { DomainInfo, IntelSource, SenderInfo, ThreatData } from '@baitcheck/contracts';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { formatScanDate } from '@/lib/format-date';
 import { cn } from '@/lib/cn';
@@ -69,14 +69,44 @@ function SenderSection({ info }: { info: SenderInfo }) {
   );
 }
 
+const SOURCE_STATUS: Record<IntelSource['status'], string> = {
+  answered: 'Checked',
+  failed: 'Could not be checked',
+  'timed-out': 'Too slow to answer, skipped',
+  'not-configured': 'Not used',
+};
+
+/** Which outside sources the enhanced scan asked, and how each fared: a skipped source is named, never hidden. */
+function SourcesSection({ sources }: { sources: readonly IntelSource[] }) {
+  return (
+    <section aria-label="Sources checked">
+      <h4 className="mb-1 text-sm font-semibold text-slate-900">Sources checked</h4>
+      <ul className="divide-y divide-slate-100">
+        {sources.map((s) => (
+          <li key={s.name} className="flex flex-wrap items-baseline justify-between gap-x-2 py-1.5 text-sm">
+            <span className="text-slate-600">{s.name}</span>
+            <span className={cn('text-right font-medium', s.status === 'answered' ? 'text-slate-900' : 'text-slate-700')}>
+              {SOURCE_STATUS[s.status]}
+              {s.status !== 'answered' && s.detail ? <span className="block text-xs font-normal text-slate-600">{s.detail}</span> : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** 'Threat Intelligence Details': whatever intelligence the result carries, said plainly when none. */
 export function ThreatIntelDetails({
   threatData,
   enhanced,
   requested,
+  sources = [],
 }: {
   threatData: ThreatData | null;
   enhanced: boolean;
+  /** The outside sources an enhanced scan asked. */
+  sources?: readonly IntelSource[];
   /** Whether the person turned the enhanced scan on for this scan. */
   requested: boolean;
 }) {
@@ -103,6 +133,7 @@ export function ThreatIntelDetails({
         {enhanced && !hasDomain && !hasSender && (
           <p className="text-sm text-slate-700">No threat intelligence data was found for this content.</p>
         )}
+        {enhanced && sources.length > 0 && <SourcesSection sources={sources} />}
       </CollapsibleContent>
     </Collapsible>
   );
