@@ -78,6 +78,10 @@ export const SCAM_ADVICE: Readonly<Record<string, string>> = {
   'free-hosting':
     'Anyone can put a page on a free website or app platform in minutes: open it only if you know who made it, and never sign in or pay there; for an account, type the company\'s own address yourself.',
   'move-to-other-app': 'Be wary when a stranger asks to move to WhatsApp, Telegram or another app: scams continue there, away from the safeguards.',
+  'email-auth-failed':
+    "The sender's address on this email is most likely forged: do not reply, open its links or call its numbers. If it may matter, contact the company through its official website or app.",
+  'reply-to-mismatch':
+    "Do not just press Reply: your answer would go to a different address than the sender's. If you need to answer, write a new email to an address you already know.",
 };
 
 /** Scams between people, where "contact the company" does not fit. */

@@ -139,7 +139,10 @@ export function linkRisk(ruleIds: readonly string[]): number {
  * shared data. An address that imitates a brand's (a typo or look-alike characters, in the domain
  * or a subdomain) is at least suspicious: the host model may find the rest of the address
  * ordinary (a compromised site's name), but the imitation is the evidence; the two rules fire on
- * 18 of the ~135,000 legitimate URLs of the data.
+ * 18 of the ~135,000 legitimate URLs of the data. An email whose source fails its From domain's
+ * authentication (DMARC fail, or DKIM and SPF both failing) is at least suspicious: its sender
+ * address is most likely forged, whatever the text says, and a real sender's broken set-up is
+ * rare enough that the advice (verify through the official site) costs little.
  */
 export const VERDICT_FLOORS: Readonly<Record<string, ThreatLevel>> = {
   'blocked-sender': 'suspicious',
@@ -148,6 +151,7 @@ export const VERDICT_FLOORS: Readonly<Record<string, ThreatLevel>> = {
   'wrong-number-opener': 'suspicious',
   'typosquat-domain': 'suspicious',
   'homoglyph-host': 'suspicious',
+  'email-auth-failed': 'suspicious',
 };
 
 /**

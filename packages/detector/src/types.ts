@@ -96,6 +96,42 @@ export interface IntelFacts {
   domainCreated?: Readonly<Record<string, string>>;
   /** Sender domain authentication, when known. */
   senderInfo?: SenderInfo;
+  /**
+   * How the email a person pasted as its whole source (headers and body) was authenticated, as
+   * the server read it (rules `email-auth-failed`, `reply-to-mismatch`, `return-path-mismatch`).
+   */
+  emailAuth?: EmailAuthFacts;
+}
+
+/**
+ * An email's sender and its authentication, read by the server from the whole email source. The
+ * results are RFC 8601 words in lower case: `pass`, `fail`, `softfail`, `neutral`, `none`,
+ * `temperror`, `permerror`, `policy`; absent when unknown.
+ */
+export interface EmailAuthFacts {
+  /** The address of the From header. */
+  fromAddress: string;
+  /** The domain of {@link EmailAuthFacts.fromAddress}, lower-case. */
+  fromDomain: string;
+  /** The addresses of the Reply-To header (none when there is no Reply-To). */
+  replyTo: readonly string[];
+  /** The Return-Path (envelope sender, where bounces go), or null when there is none or it is `<>`. */
+  returnPath: string | null;
+  /** The DKIM result: of the signature that best vouches for the message (an aligned pass first). */
+  dkim?: string;
+  /** The signing domain (`d=`) of the signature {@link EmailAuthFacts.dkim} is about, when known. */
+  dkimDomain?: string;
+  /** The SPF result for the sending server's address and the Return-Path domain. */
+  spf?: string;
+  /** The DMARC result for the From domain. */
+  dmarc?: string;
+  /** The DMARC policy the From domain publishes: `none`, `quarantine` or `reject`. */
+  dmarcPolicy?: string;
+  /**
+   * `verified`: checked by the server itself (DKIM signatures and DNS records). `header`: read
+   * from the Authentication-Results header that the recipient's mail provider added.
+   */
+  source: 'verified' | 'header';
 }
 
 /** Options of {@link analyze}. */

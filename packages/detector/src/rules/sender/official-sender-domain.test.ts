@@ -21,3 +21,16 @@ messageRuleTable(officialSenderDomain, {
   fires: [],
   quiet: ['Netflix: update your payment'],
 });
+messageRuleTable(officialSenderDomain, {
+  input: { kind: 'text', sender: 'service@paypal.com', source: 'email' },
+  // the pasted source says the address is forged: no trust from it
+  options: { intel: { emailAuth: { fromAddress: 'service@paypal.com', fromDomain: 'paypal.com', replyTo: [], returnPath: null, dmarc: 'fail', dmarcPolicy: 'reject', source: 'verified' } } },
+  fires: [],
+  quiet: ['Hello Jordan, you sent a payment with PayPal.'],
+});
+messageRuleTable(officialSenderDomain, {
+  input: { kind: 'text', sender: 'service@paypal.com', source: 'email' },
+  options: { intel: { emailAuth: { fromAddress: 'service@paypal.com', fromDomain: 'paypal.com', replyTo: [], returnPath: null, dkim: 'pass', dmarc: 'pass', source: 'header' } } },
+  fires: [['Hello Jordan, you sent a payment with PayPal.', ['PayPal: paypal.com']]],
+  quiet: [],
+});
