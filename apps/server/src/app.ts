@@ -24,7 +24,13 @@ import { createReportsService } from './modules/reports/reports.service.ts';
 import { createFeedsRepository } from './modules/intel/feeds/feeds.repository.ts';
 import { registerFeedsRoutes } from './modules/intel/feeds/feeds.routes.ts';
 import { createFeedsService, type FeedsService } from './modules/intel/feeds/feeds.service.ts';
+import { createDnsProvider } from './adapters/intel/dns-provider.ts';
+import { createEmailAuthProvider } from './adapters/intel/email-auth-provider.ts';
 import { createFeedsProvider } from './adapters/intel/feeds-provider.ts';
+import { createRdapProvider } from './adapters/intel/rdap-provider.ts';
+import { createSafeBrowsingProvider } from './adapters/intel/safe-browsing-provider.ts';
+import { createVirusTotalProvider } from './adapters/intel/virustotal-provider.ts';
+import type { IntelProvider } from './modules/intel/enrich.ts';
 import { createScanRepository } from './modules/scan/scan.repository.ts';
 import { registerScanRoutes } from './modules/scan/scan.routes.ts';
 import { createScanService } from './modules/scan/scan.service.ts';
@@ -40,7 +46,8 @@ import { staticPlugin } from './plugins/static.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
-  config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> & Partial<Pick<Config, 'intelBudgetMs'>>;
+  config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> &
+    Partial<Pick<Config, 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey'>>;
   database: Database;
   /** A pino logger; omit (or `false`) for none. */
   logger?: Logger | false;
@@ -59,6 +66,24 @@ declare module 'fastify' {
 
 export type { Config } from './config.ts';
 export type { Database } from './db/database.ts';
+
+/**
+ * The outside sources enhanced scans ask, in the panel's order. Without `intelSources` (tests
+ * building the app) only the server's own threat feeds are asked: nothing leaves the machine.
+ */
+function intelProviders(config: AppDeps['config'], feeds: FeedsService): IntelProvider[] {
+  const wanted = new Set(config.intelSources ?? ['feeds']);
+  const providers: IntelProvider[] = [];
+  if (wanted.has('feeds')) providers.push(createFeedsProvider(feeds));
+  if (wanted.has('dns')) providers.push(createDnsProvider({ servers: config.dnsServers ?? [] }));
+  // a pasted email's own SPF, DKIM and DMARC: DNS lookups of the domains it names
+  if (wanted.has('dns')) providers.push(createEmailAuthProvider({ servers: config.dnsServers ?? [] }));
+  if (wanted.has('rdap')) providers.push(createRdapProvider(config.rdapBootstrapUrl ? { bootstrapUrl: config.rdapBootstrapUrl } : {}));
+  // listed even without a key, so the panel can say it was not used and why
+  if (wanted.has('safe-browsing')) providers.push(createSafeBrowsingProvider(config.safeBrowsingApiKey ? { apiKey: config.safeBrowsingApiKey } : {}));
+  if (wanted.has('virustotal')) providers.push(createVirusTotalProvider(config.virusTotalApiKey ? { apiKey: config.virusTotalApiKey } : {}));
+  return providers;
+}
 
 /** Builds the Fastify app with every plugin and route. It never listens: `main.ts` does. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -90,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const feeds = createFeedsService({ repo: createFeedsRepository(db) });
   app.decorate('feeds', feeds);
   registerFeedsRoutes(app, feeds, deps.adminToken);
-  const intel = { providers: [createFeedsProvider(feeds)], ...(config.intelBudgetMs !== undefined ? { budgetMs: config.intelBudgetMs } : {}) };
+  const intel = { providers: intelProviders(config, feeds), ...(config.intelBudgetMs !== undefined ? { budgetMs: config.intelBudgetMs } : {}) };
   registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), blockedSenders, intel }));
   registerMessagesRoutes(app, messages);
   registerStatsRoutes(app, createStatsService(createStatsRepository(db)));

@@ -16,6 +16,11 @@ describe('loadConfig', () => {
       intelBudgetMs: 1500,
       threatFeeds: [],
       threatFeedsRefreshHours: 6,
+      intelSources: ['feeds', 'dns', 'rdap', 'safe-browsing', 'virustotal'],
+      dnsServers: [],
+      rdapBootstrapUrl: 'https://data.iana.org/rdap/dns.json',
+      safeBrowsingApiKey: undefined,
+      virusTotalApiKey: undefined,
     });
   });
 
@@ -52,6 +57,17 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ THREAT_FEEDS: 'https://openphish.com/feed.txt' })).toThrow(/THREAT_FEEDS: "https:\/\/openphish.com\/feed.txt" is not name=location/);
     expect(() => loadConfig({ THREAT_FEEDS: 'a=x.txt,a=y.txt' })).toThrow(/used twice/);
+    expect(loadConfig({ INTEL_SOURCES: 'Feeds, rdap,feeds', DNS_SERVERS: '127.0.0.1:5353, [::1]:53', SAFE_BROWSING_API_KEY: 'k1', VIRUSTOTAL_API_KEY: 'k2', RDAP_BOOTSTRAP_URL: 'http://127.0.0.1:8080/dns.json' })).toMatchObject({
+      intelSources: ['feeds', 'rdap'],
+      dnsServers: ['127.0.0.1:5353', '[::1]:53'],
+      safeBrowsingApiKey: 'k1',
+      virusTotalApiKey: 'k2',
+      rdapBootstrapUrl: 'http://127.0.0.1:8080/dns.json',
+    });
+    expect(loadConfig({ INTEL_SOURCES: 'none' }).intelSources).toEqual([]);
+    expect(() => loadConfig({ INTEL_SOURCES: 'feeds,whois' })).toThrow(/INTEL_SOURCES: unknown source "whois"/);
+    expect(() => loadConfig({ DNS_SERVERS: 'dns.google' })).toThrow(/DNS_SERVERS: "dns.google" is not an IPv4 or IPv6 address/);
+    expect(() => loadConfig({ RDAP_BOOTSTRAP_URL: 'ftp://x' })).toThrow(/RDAP_BOOTSTRAP_URL: Must be an http\(s\) address/);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });

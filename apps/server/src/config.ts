@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseDnsServers } from './adapters/intel/dns-provider.ts';
+import { DEFAULT_RDAP_BOOTSTRAP_URL } from './adapters/intel/rdap-provider.ts';
 import { parseScheduledFeeds, type ScheduledFeed } from './modules/intel/feeds/feeds.scheduler.ts';
+
+/** The outside sources an enhanced scan may ask (`INTEL_SOURCES`). */
+export const INTEL_SOURCE_IDS = ['feeds', 'dns', 'rdap', 'safe-browsing', 'virustotal'] as const;
+/** One of {@link INTEL_SOURCE_IDS}. */
+export type IntelSourceId = (typeof INTEL_SOURCE_IDS)[number];
 
 /** The monorepo root, found from this file's place so it holds whatever folder `npm` runs in. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -45,6 +52,28 @@ const EnvSchema = z.object({
     }
   }),
   THREAT_FEEDS_REFRESH_HOURS: z.preprocess((v) => (v === undefined || v === '' ? '6' : v), z.coerce.number().min(0.25).max(168)),
+  INTEL_SOURCES: optionalString.transform((v, ctx): IntelSourceId[] => {
+    if (v === undefined) return [...INTEL_SOURCE_IDS];
+    const list = v.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0);
+    if (list.length === 1 && list[0] === 'none') return [];
+    const bad = list.filter((s) => !(INTEL_SOURCE_IDS as readonly string[]).includes(s));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `unknown source ${bad.map((b) => `"${b}"`).join(', ')}: use none, or some of ${INTEL_SOURCE_IDS.join(', ')}` });
+      return z.NEVER;
+    }
+    return [...new Set(list)] as IntelSourceId[];
+  }),
+  DNS_SERVERS: optionalString.transform((v, ctx): string[] => {
+    try {
+      return parseDnsServers(v ?? '');
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^DNS_SERVERS: /, '') });
+      return z.NEVER;
+    }
+  }),
+  RDAP_BOOTSTRAP_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+$/i.test(v), 'Must be an http(s) address').transform((v) => v ?? DEFAULT_RDAP_BOOTSTRAP_URL),
+  SAFE_BROWSING_API_KEY: optionalString,
+  VIRUSTOTAL_API_KEY: optionalString,
 });
 
 /** Whether the session cookie carries `Secure`: always, never, or when the request came over https. */
@@ -69,6 +98,16 @@ export interface Config {
   threatFeeds: ScheduledFeed[];
   /** Hours between scheduled feed imports. */
   threatFeedsRefreshHours: number;
+  /** The outside sources enhanced scans may ask. */
+  intelSources: IntelSourceId[];
+  /** DNS resolvers of the DNS source (`host` or `host:port`); empty: the system's. */
+  dnsServers: string[];
+  /** The RDAP registry bootstrap (RFC 9224). */
+  rdapBootstrapUrl: string;
+  /** Google Safe Browsing Lookup API key; the source is not asked without one. */
+  safeBrowsingApiKey: string | undefined;
+  /** VirusTotal API key; the source is not asked without one. */
+  virusTotalApiKey: string | undefined;
 }
 
 /** Thrown when the environment does not parse; `message` lists every problem, one a line. */
@@ -103,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intelBudgetMs: e.INTEL_BUDGET_MS,
     threatFeeds: e.THREAT_FEEDS.map((f) => ({ ...f, location: /^https?:\/\//i.test(f.location) ? f.location : toAbsolute(f.location) })),
     threatFeedsRefreshHours: e.THREAT_FEEDS_REFRESH_HOURS,
+    intelSources: e.INTEL_SOURCES,
+    dnsServers: e.DNS_SERVERS,
+    rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL,
+    safeBrowsingApiKey: e.SAFE_BROWSING_API_KEY,
+    virusTotalApiKey: e.VIRUSTOTAL_API_KEY,
   };
 }
 

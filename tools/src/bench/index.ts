@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { formatEngine, measureEngine } from './engine.ts';
+import { measureEnhancedScan } from './enhanced-scan.ts';
 import { measureFirstScreen } from './first-screen.ts';
 import { measureScanThroughput } from './scan-throughput.ts';
 
-// `npm run bench [-- --json] [-- --duration 10] [-- --connections 50] [-- --engine-only]`
+// `npm run bench [-- --json] [-- --duration 10] [-- --connections 50] [-- --enhanced-scans 200] [-- --engine-only]`
 const args = process.argv.slice(2);
 // the engine section (engine.ts) runs first, before the server loads the machine
 const engine = await measureEngine();
@@ -25,6 +26,7 @@ const numberArg = (name: string, fallback: number) => {
 const TARGETS = { requestsPerSecond: 1_000, latencyP99Ms: 100, firstScreenGzipKb: 150 };
 
 const scan = await measureScanThroughput({ connections: numberArg('--connections', 50), durationSeconds: numberArg('--duration', 10) });
+const enhancedScan = measureEnhancedScan(numberArg('--enhanced-scans', 200));
 const firstScreen = measureFirstScreen();
 const firstScreenGzipKb = Math.round((firstScreen.totalGzipBytes / 1024) * 10) / 10;
 
@@ -32,6 +34,7 @@ const report = {
   machine: { cpus: availableParallelism(), node: process.version },
   engine,
   scanText: scan,
+  enhancedScan: enhancedScan.figures,
   firstScreen: { ...firstScreen, totalGzipKb: firstScreenGzipKb },
   targets: TARGETS,
   met: {
@@ -58,5 +61,6 @@ if (json) {
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));
   console.log(`${scan.requests} requests, ${scan.non2xx} non-2xx, ${scan.errors} errors; first screen: ${firstScreen.scripts.map((s) => s.path).join(', ')}`);
+  console.log(`\n${enhancedScan.text}`);
   console.log(`\n${formatEngine(engine)}`);
 }

@@ -11,6 +11,8 @@ export interface IntelRequest {
    * an email sender's domain, else a URL scan's domain. Absent: no sender lookups.
    */
   senderDomain?: string;
+  /** The whole email source, when the person pasted one (headers and body). */
+  rawEmail?: string;
 }
 
 /** What a source learnt about the sender's domain; each field absent when that source does not know. */
@@ -44,6 +46,8 @@ export interface IntelProvider {
   readonly name: string;
   /** Why the provider cannot be asked (no API key...), or null when it can. */
   unavailable(): string | null;
+  /** Whether the request is one this source has anything to say about (absent: every request). A source that does not apply is not named. */
+  appliesTo?(request: IntelRequest): boolean;
   /** Looks the request up; must give up when `signal` aborts. */
   lookup(request: IntelRequest, signal: AbortSignal): Promise<ProviderAnswer>;
 }
@@ -112,6 +116,7 @@ function merge(into: Merging, answer: ProviderAnswer): void {
   if (f.knownPhishingHosts?.length) facts.knownPhishingHosts = [...(facts.knownPhishingHosts ?? []), ...f.knownPhishingHosts];
   if (f.knownPhishingUrls?.length) facts.knownPhishingUrls = [...(facts.knownPhishingUrls ?? []), ...f.knownPhishingUrls];
   if (f.domainCreated) facts.domainCreated = { ...(facts.domainCreated ?? {}), ...f.domainCreated };
+  if (f.emailAuth) facts.emailAuth = f.emailAuth;
   if (answer.sender) {
     for (const [k, v] of Object.entries(answer.sender)) if (v !== undefined) (into.sender as Record<string, unknown>)[k] = v;
     into.senderAnswered = true;
@@ -139,6 +144,7 @@ export async function enrich(
   wallClockMs: () => number = () => Date.now(),
 ): Promise<Enrichment> {
   const out: Merging = { facts: {}, domainSources: {}, domainCategories: {}, sources: [], sender: {}, senderAnswered: false };
+  providers = providers.filter((p) => p.appliesTo?.(request) ?? true);
   const controller = new AbortController();
   const started = now();
   let timer: ReturnType<typeof setTimeout> | undefined;

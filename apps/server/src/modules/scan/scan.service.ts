@@ -1,8 +1,9 @@
-import { wantsAdvancedScan } from '@baitcheck/contracts';
+import { MAX_CONTENT_LENGTH, wantsAdvancedScan } from '@baitcheck/contracts';
 import type { MessageSource, ScanAnalysis, TextScanRequest, TextScanResponse, ThreatDetails, UrlScanRequest, UrlScanResponse } from '@baitcheck/contracts';
-import type { Analysis, AnalyzeInput } from '@baitcheck/detector';
+import type { Analysis, AnalyzeInput, EmailAuthFacts, IntelFacts } from '@baitcheck/detector';
 import { analyze, inputLinks, parseSender } from '@baitcheck/detector';
 import { DEFAULT_INTEL_BUDGET_MS, enrich, type Enrichment, type IntelProvider, type IntelRequest } from '../intel/enrich.ts';
+import { emailAuthFacts, looksLikeRawEmail, parseRawEmail, senderOf, type ParsedEmail } from '../intel/raw-email/raw-email.ts';
 import type { ScanRepository } from './scan.repository.ts';
 
 function toScanAnalysis(analysis: Analysis, content: string, enrichment: Enrichment | null): ScanAnalysis {
@@ -47,15 +48,44 @@ function toThreatDetails(analysis: ScanAnalysis): ThreatDetails {
   };
 }
 
-/** Scans text and links with the engine and keeps them in the user's history on request. */
 /** What an enhanced scan looks up: the input's links, and the domain of an email sender or of a scanned URL. */
-function intelRequest(input: AnalyzeInput): IntelRequest {
+function intelRequest(input: AnalyzeInput, rawEmail: string | undefined): IntelRequest {
   const links = inputLinks(input);
   const sender = input.sender ? parseSender(input.sender) : null;
   const senderDomain = sender?.kind === 'email' || sender?.kind === 'domain' ? sender.registrableDomain : input.kind === 'url' ? (links[0]?.registrableDomain ?? null) : null;
-  return { links, ...(input.sender ? { sender: input.sender } : {}), ...(senderDomain ? { senderDomain } : {}) };
+  return { links, ...(input.sender ? { sender: input.sender } : {}), ...(senderDomain ? { senderDomain } : {}), ...(rawEmail !== undefined ? { rawEmail } : {}) };
 }
 
+/** Said on the result of a pasted email source, so the person knows what was judged. */
+export const RAW_EMAIL_NOTE =
+  'This was read as a whole email (headers and body): the verdict is about its sender, subject and body, and its authentication results were checked.';
+
+/** A pasted email source, read: the message it carries and what its headers say. */
+interface PastedEmail {
+  message: { content: string; sender: string };
+  /** What the recipient's provider recorded (Authentication-Results), Reply-To and Return-Path: local facts. */
+  headerFacts: EmailAuthFacts | null;
+}
+
+/**
+ * Reads `content` as an email source when it is one (headers, a blank line, a body): the engine
+ * then judges its subject and body, with From as the sender. Null when it is not an email source
+ * or cannot be read as one (then the text is scanned as it is).
+ */
+async function readPastedEmail(content: string, givenSender: string): Promise<PastedEmail | null> {
+  if (!looksLikeRawEmail(content)) return null;
+  let email: ParsedEmail;
+  try {
+    email = await parseRawEmail(content);
+  } catch {
+    return null;
+  }
+  const body = [email.subject.trim(), email.text.trim()].filter((p) => p.length > 0).join('\n\n');
+  if (body.length === 0 && email.from === null) return null;
+  return { message: { content: body.slice(0, MAX_CONTENT_LENGTH), sender: senderOf(email) ?? givenSender }, headerFacts: emailAuthFacts(email) };
+}
+
+/** Scans text and links with the engine and keeps them in the user's history on request. */
 export function createScanService(deps: {
   scanRepo: ScanRepository;
   blockedSenders: { listSenders(userId: string): Promise<string[]> };
@@ -66,12 +96,16 @@ export function createScanService(deps: {
   const clock = deps.clock ?? (() => new Date());
   const providers = deps.intel?.providers ?? [];
 
-  const run = async (userId: string, input: AnalyzeInput, enhanced: boolean): Promise<ScanAnalysis> => {
+  const run = async (userId: string, input: AnalyzeInput, enhanced: boolean, pasted?: { raw: string; headerFacts: EmailAuthFacts | null }): Promise<ScanAnalysis> => {
     // Without a sender there is nothing to match, so the list is not worth a query.
     const blockedSenders = input.sender ? await deps.blockedSenders.listSenders(userId) : [];
     // a basic scan stays on the engine: nothing is looked up anywhere
-    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, intelRequest(input), deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS) : null;
-    const analysis = analyze(input, { blockedSenders, now: clock().toISOString(), ...(enrichment ? { intel: enrichment.facts } : {}) });
+    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, intelRequest(input, pasted?.raw), deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS) : null;
+    // what the email's own headers say counts in a basic scan too (read here, nothing asked);
+    // our own check, when it ran, replaces it
+    const intel: IntelFacts = { ...(pasted?.headerFacts ? { emailAuth: pasted.headerFacts } : {}), ...(enrichment?.facts ?? {}) };
+    const analysis = analyze(input, { blockedSenders, now: clock().toISOString(), ...(Object.keys(intel).length > 0 ? { intel } : {}) });
+    if (pasted) analysis.notes = [RAW_EMAIL_NOTE, ...(analysis.notes ?? [])];
     return toScanAnalysis(analysis, input.content, enrichment);
   };
 
@@ -88,8 +122,12 @@ export function createScanService(deps: {
 
   return {
     async scanText(userId: string, req: TextScanRequest): Promise<TextScanResponse> {
-      const message = { content: req.content, sender: req.sender, source: req.source };
-      const analysis = await run(userId, { kind: 'text', ...message }, wantsAdvancedScan(req));
+      const pasted = await readPastedEmail(req.content, req.sender);
+      // a pasted email is kept as the message it carries (what the result's highlights point into)
+      const message = { content: pasted?.message.content ?? req.content, sender: pasted?.message.sender ?? req.sender, source: req.source };
+      // and judged as an email, whatever the form's source says
+      const input: AnalyzeInput = { kind: 'text', ...message, ...(pasted ? { source: 'email' } : {}) };
+      const analysis = await run(userId, input, wantsAdvancedScan(req), pasted ? { raw: req.content, headerFacts: pasted.headerFacts } : undefined);
       const id = req.saveToHistory ? await save(userId, 'text', message, analysis) : null;
       return { message: { id, ...message }, analysis };
     },

@@ -1,0 +1,201 @@
+/**
+ * Reads an `Authentication-Results` header (RFC 8601): what the receiving mail provider found
+ * when it checked SPF, DKIM and DMARC. mailauth has a parser for it, but only inside its `lib/`
+ * (not exported), and that one writes dotted property names into plain objects, so a crafted
+ * `header.__proto__.x=1` pollutes `Object.prototype`; a pasted email is hostile input, hence this
+ * small tokenizer, bounded and linear, which keeps nothing but the few properties we use.
+ */
+
+/** The checks read from the header. */
+export type AuthMethod = 'spf' | 'dkim' | 'dmarc';
+
+/** Result words of RFC 8601 (section 2.7) for SPF, DKIM and DMARC. */
+export type AuthResultWord = 'pass' | 'fail' | 'softfail' | 'neutral' | 'none' | 'temperror' | 'permerror' | 'policy';
+
+/** One check's result in an Authentication-Results header. */
+export interface AuthMethodResult {
+  method: AuthMethod;
+  result: AuthResultWord;
+  /**
+   * The domain the result is about: DKIM `header.d` (else the domain of `header.i`), SPF the domain
+   * of `smtp.mailfrom` (else `smtp.helo`), DMARC `header.from`. Lower-case.
+   */
+  domain?: string;
+  /** DMARC: the policy the domain publishes, from the comment (`p=REJECT`) or `policy.published-domain-policy`. */
+  policy?: 'none' | 'quarantine' | 'reject';
+  /** The `reason=` or the comments, as written (for display). */
+  comment?: string;
+}
+
+/** One Authentication-Results header. */
+export interface AuthenticationResults {
+  /** Who added the header: the receiving provider's name (`mx.google.com`). */
+  authservId: string;
+  /** The SPF, DKIM and DMARC results, in the header's order (other methods are left out). */
+  results: AuthMethodResult[];
+}
+
+/** Characters of one header that are read. */
+const MAX_HEADER_CHARS = 16_384;
+/** Results read from one header. */
+const MAX_RESULTS = 50;
+/** Comment text kept per result. */
+const MAX_COMMENT_CHARS = 300;
+
+const METHODS: ReadonlySet<string> = new Set(['spf', 'dkim', 'dmarc']);
+
+/** Result words as providers write them, to RFC 8601's. */
+const RESULT_WORDS: Readonly<Record<string, AuthResultWord>> = {
+  pass: 'pass',
+  fail: 'fail',
+  hardfail: 'fail',
+  softfail: 'softfail',
+  neutral: 'neutral',
+  none: 'none',
+  temperror: 'temperror',
+  temperr: 'temperror',
+  permerror: 'permerror',
+  permerr: 'permerror',
+  policy: 'policy',
+  // Microsoft's DMARC result for a domain without a record that would have passed
+  bestguesspass: 'none',
+};
+
+const POLICIES: ReadonlySet<string> = new Set(['none', 'quarantine', 'reject']);
+
+/** A `;`-separated part of the header: its words (`=` a word of its own) and its comments. */
+interface Segment {
+  words: string[];
+  comments: string[];
+}
+
+/**
+ * Splits a header value into segments at `;`, outside quoted strings and comments. Words are runs
+ * of characters other than white space, `;`, `=`, `(`, `)` and `"`; a quoted string joins the word
+ * it touches, unquoted. Comments nest (RFC 5322) and are collected apart.
+ */
+function segmentsOf(value: string): Segment[] {
+  const segments: Segment[] = [];
+  let segment: Segment = { words: [], comments: [] };
+  let word: string | null = null;
+  let comment = '';
+  let depth = 0;
+  let quoted = false;
+  const endWord = () => {
+    if (word !== null) segment.words.push(word);
+    word = null;
+  };
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i] as string;
+    if (depth > 0) {
+      if (c === '\\') {
+        comment += value[i + 1] ?? '';
+        i++;
+      } else if (c === '(') {
+        depth++;
+        comment += c;
+      } else if (c === ')') {
+        depth--;
+        if (depth === 0) {
+          segment.comments.push(comment.trim());
+          comment = '';
+        } else comment += c;
+      } else comment += c;
+    } else if (quoted) {
+      if (c === '\\') {
+        word = (word ?? '') + (value[i + 1] ?? '');
+        i++;
+      } else if (c === '"') quoted = false;
+      else word = (word ?? '') + c;
+    } else if (c === '"') {
+      quoted = true;
+      word ??= '';
+    } else if (c === '(') {
+      endWord();
+      depth = 1;
+    } else if (c === ';') {
+      endWord();
+      segments.push(segment);
+      segment = { words: [], comments: [] };
+    } else if (c === '=') {
+      endWord();
+      segment.words.push('=');
+    } else if (/\s/.test(c)) {
+      endWord();
+    } else {
+      word = (word ?? '') + c;
+    }
+  }
+  endWord();
+  segments.push(segment);
+  return segments;
+}
+
+/** The domain of an address or a domain (`@x.com`, `<a@x.com>`, `x.com.`), lower-case, or undefined. */
+function domainOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const bare = value.trim().replace(/^<|>$/g, '');
+  const domain = bare.slice(bare.lastIndexOf('@') + 1).toLowerCase().replace(/\.$/, '');
+  return /^[^\s@<>()";,]+$/.test(domain) && domain.includes('.') && !domain.startsWith('.') ? domain : undefined;
+}
+
+/** The `key=value` properties of a result (after `method=result`), lower-case keys, first one kept. */
+function propertiesOf(words: readonly string[]): Map<string, string> {
+  const props = new Map<string, string>();
+  for (let i = 0; i < words.length; i++) {
+    const key = words[i] as string;
+    const value = words[i + 2];
+    if (key === '=' || words[i + 1] !== '=' || value === undefined || value === '=') continue;
+    const k = key.toLowerCase();
+    if (!props.has(k)) props.set(k, value);
+    i += 2;
+  }
+  return props;
+}
+
+function resultOf(segment: Segment): AuthMethodResult | null {
+  const [first, eq, word] = segment.words;
+  if (first === undefined || eq !== '=' || word === undefined) return null;
+  // "dkim/1=pass": a method version
+  const method = first.toLowerCase().replace(/\/.*$/, '');
+  const result = RESULT_WORDS[word.toLowerCase()];
+  if (!METHODS.has(method) || result === undefined) return null;
+  const props = propertiesOf(segment.words.slice(3));
+  const out: AuthMethodResult = { method: method as AuthMethod, result };
+  const domain =
+    method === 'dkim'
+      ? (domainOf(props.get('header.d')) ?? domainOf(props.get('header.i')))
+      : method === 'spf'
+        ? (domainOf(props.get('smtp.mailfrom')) ?? domainOf(props.get('smtp.helo')))
+        : domainOf(props.get('header.from'));
+  if (domain !== undefined) out.domain = domain;
+  if (method === 'dmarc') {
+    const fromComment = segment.comments.map((c) => /(?:^|[\s;])p=([a-z]+)/i.exec(c)?.[1]?.toLowerCase()).find((p) => p !== undefined && POLICIES.has(p));
+    const published = props.get('policy.published-domain-policy')?.toLowerCase();
+    const policy = fromComment ?? (published !== undefined && POLICIES.has(published) ? published : undefined);
+    if (policy !== undefined) out.policy = policy as 'none' | 'quarantine' | 'reject';
+  }
+  const comment = props.get('reason') ?? segment.comments.filter((c) => c !== '').join('; ');
+  if (comment !== '') out.comment = comment.slice(0, MAX_COMMENT_CHARS);
+  return out;
+}
+
+/**
+ * Parses one `Authentication-Results` header, given as its value or as the whole field (name,
+ * colon, folded lines). Null when it has no authserv-id. Only SPF, DKIM and DMARC results with a
+ * known result word are kept; `dkim` may appear several times (one per signature).
+ */
+export function parseAuthenticationResults(header: string): AuthenticationResults | null {
+  let value = header.length > MAX_HEADER_CHARS ? header.slice(0, MAX_HEADER_CHARS) : header;
+  value = value.replace(/^\s*authentication-results\s*:/i, '');
+  const [head, ...rest] = segmentsOf(value);
+  const authservId = head?.words[0];
+  if (authservId === undefined || authservId === '=') return null;
+  const results: AuthMethodResult[] = [];
+  for (const segment of rest) {
+    const r = resultOf(segment);
+    if (r !== null) results.push(r);
+    if (results.length >= MAX_RESULTS) break;
+  }
+  return { authservId: authservId.toLowerCase(), results };
+}

@@ -1,0 +1,228 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { Resolver } from 'node:dns/promises';
+import { dkimSign } from 'mailauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDnsServer, type TestDnsServer } from '../../../test/dns-server.ts';
+import { authenticateRawEmail, sendingServerOf } from './email-auth.ts';
+import { headerFieldsOf } from './email-source.ts';
+
+// Each test signs with a key made here and publishes it, with SPF and DMARC, on a real DNS server
+// on 127.0.0.1; nothing leaves the machine.
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const dkimRecord = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+/** `example.com` signs its mail and lists 192.0.2.0/24; `example.org` publishes p=reject and lists 198.51.100.0/24 but never signs. */
+const ZONE = {
+  's1._domainkey.example.com': { TXT: [dkimRecord] },
+  'example.com': { TXT: ['v=spf1 ip4:192.0.2.0/24 -all'] },
+  '_dmarc.example.com': { TXT: ['v=DMARC1; p=reject; rua=mailto:dmarc@example.com'] },
+  'example.org': { TXT: ['v=spf1 ip4:198.51.100.0/24 -all'] },
+  '_dmarc.example.org': { TXT: ['v=DMARC1; p=reject'] },
+  'example.net': { TXT: ['v=spf1 ip4:203.0.113.0/24 ~all'] },
+  '_dmarc.example.net': { TXT: ['v=DMARC1; p=quarantine'] },
+};
+
+let dns: TestDnsServer;
+const resolvers: Resolver[] = [];
+
+/** A resolver asking only the test's DNS server. */
+function resolverFor(opts: { timeout?: number; tries?: number } = {}) {
+  const r = new Resolver({ timeout: opts.timeout ?? 2000, tries: opts.tries ?? 1 });
+  r.setServers([dns.address]);
+  resolvers.push(r);
+  return (name: string, rrtype: string) => r.resolve(name, rrtype);
+}
+
+beforeAll(async () => {
+  dns = await startDnsServer(ZONE);
+});
+afterAll(async () => {
+  for (const r of resolvers) r.cancel();
+  await dns.close();
+});
+
+const crlf = (lines: string[]) => lines.join('\r\n');
+
+function message(from: string, body: string, extra: string[] = []): string {
+  return crlf([
+    `From: ${from}`,
+    'To: jane@example.net',
+    'Subject: Your statement is ready',
+    'Date: Tue, 05 Mar 2024 10:11:10 +0000',
+    'Message-ID: <m1@mail.example>',
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    ...extra,
+    '',
+    body,
+    '',
+  ]);
+}
+
+async function signed(source: string, domain = 'example.com'): Promise<string> {
+  const { signatures, errors } = await dkimSign(source, { signatureData: [{ signingDomain: domain, selector: 's1', privateKey: privatePem }] } as never);
+  expect(errors).toEqual([]);
+  return signatures + source;
+}
+
+/** The Received header the recipient's server adds on top, naming the server that connected. */
+const received = (ip: string, helo = 'mail.sender.example') =>
+  crlf([`Received: from ${helo} (${helo}. [${ip}])`, '\tby mx.recipient.example with ESMTPS id 4Tq1;', '\tTue, 05 Mar 2024 10:11:12 +0000', '']);
+const returnPath = (address: string) => `Return-Path: <${address}>\r\n`;
+
+describe('authenticateRawEmail', () => {
+  it('passes DKIM, SPF and DMARC (aligned) for a message signed by its From domain and sent from a listed server', async () => {
+    const source = received('192.0.2.25') + returnPath('bounce@example.com') + (await signed(message('"Example Bank" <alerts@example.com>', 'Your statement is ready.')));
+    const r = await authenticateRawEmail(source, { resolver: resolverFor() });
+    expect(r).toMatchObject({
+      fromDomain: 'example.com',
+      sendingIp: '192.0.2.25',
+      dkim: { result: 'pass', domain: 'example.com', aligned: true },
+      spf: { result: 'pass', domain: 'example.com' },
+      dmarc: { result: 'pass', policy: 'reject' },
+    });
+    expect(dns.queries).toEqual(expect.arrayContaining(['txt s1._domainkey.example.com', 'txt example.com', 'txt _dmarc.example.com']));
+  });
+
+  it('fails DKIM when the body was changed after signing, and DMARC with it when SPF does not align', async () => {
+    const original = await signed(message('alerts@example.com', 'Pay your bill at https://example.com/bill'));
+    const altered = original.replace('https://example.com/bill', 'https://example-billing.top/pay');
+    const r = await authenticateRawEmail(received('198.51.100.7') + returnPath('bounce@example.com') + altered, { resolver: resolverFor() });
+    expect(r.dkim).toMatchObject({ result: 'fail', domain: 'example.com', aligned: true });
+    expect(r.dkim.reason).toMatch(/changed after it was signed/);
+    expect(r.spf.result).toBe('fail');
+    expect(r.dmarc).toMatchObject({ result: 'fail', policy: 'reject' });
+    // the untouched message still passes
+    expect((await authenticateRawEmail(received('192.0.2.25') + original, { resolver: resolverFor() })).dkim.result).toBe('pass');
+  });
+
+  it('fails DMARC for a p=reject From domain with no valid signature', async () => {
+    const unsigned = received('203.0.113.50', 'smtp.cheap-host.example') + returnPath('x@cheap-host.example') + message('"Example Org Security" <security@example.org>', 'Verify your account now.');
+    const r = await authenticateRawEmail(unsigned, { resolver: resolverFor() });
+    expect(r).toMatchObject({ fromDomain: 'example.org', sendingIp: '203.0.113.50', dkim: { result: 'none', aligned: false }, dmarc: { result: 'fail', policy: 'reject' } });
+    // a signature by someone else's domain does not align either
+    const foreign = received('192.0.2.25') + returnPath('bounce@example.com') + (await signed(message('security@example.org', 'Verify your account now.'), 'example.com'));
+    const f = await authenticateRawEmail(foreign, { resolver: resolverFor() });
+    expect(f.dkim).toMatchObject({ result: 'pass', domain: 'example.com', aligned: false });
+    expect(f.spf).toMatchObject({ result: 'pass', domain: 'example.com' });
+    expect(f.dmarc).toMatchObject({ result: 'fail', policy: 'reject' });
+  });
+
+  it("checks SPF for the Received header's address against the domain's ip4: list", async () => {
+    const body = message('news@example.net', 'Hello');
+    const pass = await authenticateRawEmail(received('203.0.113.9') + returnPath('bounce@example.net') + body, { resolver: resolverFor() });
+    expect(pass.spf).toMatchObject({ result: 'pass', domain: 'example.net' });
+    const soft = await authenticateRawEmail(received('192.0.2.99') + returnPath('bounce@example.net') + body, { resolver: resolverFor() });
+    expect(soft.spf).toMatchObject({ result: 'softfail', domain: 'example.net' });
+    expect(soft.dmarc).toMatchObject({ result: 'fail', policy: 'quarantine' });
+    const hard = await authenticateRawEmail(received('192.0.2.99') + returnPath('bounce@example.org') + message('a@example.org', 'Hello'), { resolver: resolverFor() });
+    expect(hard.spf).toMatchObject({ result: 'fail', domain: 'example.org' });
+  });
+
+  it('says SPF was not checked when no Received header names the sending server, and leaves DMARC undecided', async () => {
+    const r = await authenticateRawEmail(returnPath('x@example.org') + message('security@example.org', 'Hello'), { resolver: resolverFor() });
+    expect(r.sendingIp).toBeNull();
+    expect(r.spf.result).toBe('none');
+    expect(r.spf.reason).toMatch(/no Received header/);
+    expect(r.dmarc.result).toBe('none');
+    expect(r.dmarc.policy).toBe('reject');
+    expect(r.dmarc.reason).toMatch(/SPF could not be checked/);
+    // an aligned signature still decides DMARC
+    const signedOnly = await authenticateRawEmail(await signed(message('alerts@example.com', 'Hi')), { resolver: resolverFor() });
+    expect(signedOnly).toMatchObject({ sendingIp: null, dkim: { result: 'pass', aligned: true }, spf: { result: 'none' }, dmarc: { result: 'pass' } });
+  });
+
+  it('reports temperror, without throwing, when the DNS server does not answer', async () => {
+    const source = received('192.0.2.25') + returnPath('bounce@example.com') + (await signed(message('alerts@example.com', 'Hello')));
+    for (const name of ['s1._domainkey.example.com', 'example.com', '_dmarc.example.com']) dns.hang.add(name);
+    try {
+      const started = Date.now();
+      const byResolver = await authenticateRawEmail(source, { resolver: resolverFor({ timeout: 300, tries: 1 }) });
+      expect(byResolver.dkim.result).toBe('temperror');
+      expect(byResolver.spf.result).toBe('temperror');
+      expect(byResolver.dmarc.result).toBe('temperror');
+      // a resolver slower than our patience: the signal gives up for it
+      const bySignal = await authenticateRawEmail(source, { resolver: resolverFor({ timeout: 20_000, tries: 1 }), signal: AbortSignal.timeout(300) });
+      expect([bySignal.dkim.result, bySignal.spf.result, bySignal.dmarc.result]).toEqual(['temperror', 'temperror', 'temperror']);
+      const byTimeout = await authenticateRawEmail(source, { resolver: resolverFor({ timeout: 20_000, tries: 1 }), timeoutMs: 300 });
+      expect(byTimeout.dkim.result).toBe('temperror');
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      dns.hang.clear();
+    }
+  });
+
+  it('reports temperror for a server failure or a resolver that throws anything', async () => {
+    const source = received('192.0.2.25') + returnPath('bounce@example.com') + (await signed(message('alerts@example.com', 'Hello')));
+    dns.fail.add('s1._domainkey.example.com');
+    try {
+      expect((await authenticateRawEmail(source, { resolver: resolverFor() })).dkim.result).toBe('temperror');
+    } finally {
+      dns.fail.clear();
+    }
+    const throwsNull = await authenticateRawEmail(source, {
+      resolver: () => {
+        throw null;
+      },
+    });
+    expect(throwsNull).toMatchObject({ dkim: { result: 'temperror' }, spf: { result: 'temperror' }, dmarc: { result: 'temperror' } });
+    const rejectsString = await authenticateRawEmail(source, { resolver: () => Promise.reject('boom') });
+    expect(rejectsString.dkim.result).toBe('temperror');
+  });
+
+  it('does not let a crafted ARC-Authentication-Results header pollute Object.prototype', async () => {
+    const hostile =
+      crlf([
+        'ARC-Seal: i=1; a=rsa-sha256; t=1; cv=none; d=example.org; s=s1; b=AAAA',
+        'ARC-Message-Signature: i=1; a=rsa-sha256; c=relaxed/relaxed; d=example.org; s=s1; h=from; bh=AAAA; b=AAAA',
+        'ARC-Authentication-Results: i=1; mx.example.org; dkim=pass',
+        '\theader.__proto__.polluted=yes __proto__.polluted2=yes',
+        'Authentication-Results: mx.example.org; dkim=pass __proto__.polluted3=yes',
+        '',
+      ]) + message('a@example.org', 'Hello');
+    const r = await authenticateRawEmail(hostile, { resolver: resolverFor() });
+    expect(r.fromDomain).toBe('example.org');
+    const probe = {} as Record<string, unknown>;
+    expect([probe.polluted, probe.polluted2, probe.polluted3]).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('sendingServerOf', () => {
+  const serverOf = (headers: string) => sendingServerOf(headerFieldsOf(`${headers}\r\n\r\nbody`));
+
+  it('takes the top-most Received header with a bracketed address in its from clause', () => {
+    expect(
+      serverOf(
+        crlf([
+          'Received: by 2002:a05:6a10:a0c8 with SMTP id x8csp1; Tue, 5 Mar 2024 02:11:12 -0800',
+          'Received: from mail-out.sender.example (mail-out.sender.example. [192.0.2.10])',
+          '        by mx.google.com with ESMTPS id a1si123',
+          '        for <jane@example.net>; Tue, 05 Mar 2024 02:11:12 -0800 (PST)',
+          'Received: from [10.1.2.3] (helo=laptop) by mail-out.sender.example; Tue, 5 Mar 2024',
+        ]),
+      ),
+    ).toEqual({ ip: '192.0.2.10', helo: 'mail-out.sender.example' });
+  });
+
+  it('passes over relays inside the provider, reads IPv6 and stops at the by clause', () => {
+    expect(
+      serverOf(
+        crlf([
+          'Received: from filter.internal ([127.0.0.1]) by mx.example.net; Tue, 5 Mar 2024',
+          'Received: from relay.internal (relay.internal [10.0.0.5]) by filter.internal; Tue, 5 Mar 2024',
+          'Received: from mx6.sender.example (mx6.sender.example [IPv6:2001:db8::25]) by relay.internal; Tue, 5 Mar 2024',
+        ]),
+      ),
+    ).toEqual({ ip: '2001:db8::25', helo: 'mx6.sender.example' });
+    expect(serverOf('Received: from a.example (a.example) by b.example (b.example [192.0.2.77]); Tue, 5 Mar 2024')).toBeNull();
+    expect(serverOf('Received: from [192.0.2.5] by mx.example.net; Tue, 5 Mar 2024')).toEqual({ ip: '192.0.2.5', helo: null });
+  });
+
+  it('is null without such a header (a sent-folder copy, Microsoft-style unbracketed addresses)', () => {
+    expect(serverOf('From: a@example.com')).toBeNull();
+    expect(serverOf('Received: from BN8PR12MB (2603:10b6:408:6a::33) by SA1PR12MB with HTTPS; Tue, 5 Mar 2024')).toBeNull();
+    expect(serverOf('Received: (qmail 1234 invoked from network [192.0.2.1]); Tue, 5 Mar 2024')).toBeNull();
+    expect(serverOf('Received: from x.example ([999.1.1.1]) by y.example; Tue, 5 Mar 2024')).toBeNull();
+  });
+});

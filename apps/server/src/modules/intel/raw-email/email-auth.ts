@@ -1,0 +1,269 @@
+/**
+ * Checks a pasted email's DKIM signatures, SPF and DMARC ourselves, with mailauth and the DNS
+ * resolver we are given. Only the DNS is asked: ARC and BIMI are off, nothing is fetched.
+ */
+import { BlockList, isIP } from 'node:net';
+import { authenticate, type AuthenticateResult, type DKIMResult, type DNSResolver } from 'mailauth';
+import { headerBlockEnd, headerFieldsOf, requireRawEmailSize, type HeaderField } from './email-source.ts';
+
+/** A DNS lookup as `dns.promises.resolve` does it: records of one type, or a rejection with a c-ares code. */
+export type DnsResolve = (name: string, rrtype: string) => Promise<unknown>;
+
+/** Options of {@link authenticateRawEmail}. */
+export interface AuthenticateOptions {
+  resolver: DnsResolve;
+  /** Gives up: every lookup still waiting fails, and its check reports `temperror`. */
+  signal?: AbortSignal;
+  /** Gives up after this many milliseconds (default 10 s), so a hanging resolver cannot hold a request. */
+  timeoutMs?: number;
+}
+
+/** DKIM results (RFC 8601). */
+export type DkimResult = 'pass' | 'fail' | 'none' | 'neutral' | 'temperror' | 'permerror' | 'policy';
+/** SPF results (RFC 7208). */
+export type SpfResult = 'pass' | 'fail' | 'softfail' | 'neutral' | 'none' | 'temperror' | 'permerror';
+/** DMARC results (RFC 7489). */
+export type DmarcResult = 'pass' | 'fail' | 'none' | 'temperror' | 'permerror';
+
+/** What our own check of an email found. */
+export interface EmailAuthResult {
+  /** The From address's domain, lower-case; null when the From header has not exactly one address. */
+  fromDomain: string | null;
+  /** The sending server's address SPF was checked for ({@link sendingServerOf}); null when none was found. */
+  sendingIp: string | null;
+  /**
+   * The signature that vouches most (an aligned pass first, then any pass, then failures): its
+   * result, signing domain, and whether that domain is aligned with the From domain (relaxed,
+   * same registrable domain). `none` without a signature. A body changed after signing is `fail`.
+   */
+  dkim: { result: DkimResult; domain?: string; aligned: boolean; reason?: string };
+  /** SPF for the sending server and the Return-Path domain; `none` with a reason when no sending server was found. */
+  spf: { result: SpfResult; domain?: string; reason?: string };
+  /**
+   * DMARC for the From domain, and the policy it publishes. Without a sending server's address, a
+   * DMARC that is not a pass is undecided (SPF might have aligned): `none`, with the reason.
+   */
+  dmarc: { result: DmarcResult; policy?: 'none' | 'quarantine' | 'reject'; reason?: string };
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Addresses of a provider's own network: a relay inside it, never the server that handed the email over. */
+const INTERNAL = new BlockList();
+for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) {
+  INTERNAL.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10]] as const) INTERNAL.addSubnet(net, prefix, 'ipv6');
+
+const BRACKETED_IP = /\[(?:ipv6:)?([0-9a-f:.]{2,45})\]/gi;
+
+/** The `from` clause of a Received header's value ("from helo (rdns [ip]) by ..."), or null. */
+function fromClauseOf(value: string): string | null {
+  if (!/^from\s/i.test(value)) return null;
+  let depth = 0;
+  for (let i = 4; i < value.length; i++) {
+    const c = value[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (c === ';' || (/\s/.test(c as string) && /^\s(?:by|via|with|id|for)\s/i.test(value.slice(i, i + 6))))) {
+      return value.slice(4, i);
+    }
+  }
+  return value.slice(4);
+}
+
+function publicIp(raw: string): string | null {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(raw);
+  const ip = mapped ? (mapped[1] as string) : raw;
+  const family = isIP(ip);
+  if (family === 0) return null;
+  return INTERNAL.check(ip, family === 4 ? 'ipv4' : 'ipv6') ? null : ip;
+}
+
+/**
+ * The server that handed the email to the recipient's provider, from the Received headers: the
+ * top-most one whose `from` clause has a bracketed address (`from mail.x.com (mail.x.com
+ * [192.0.2.10]) by mx.google.com ...`), which the receiving server wrote from the connection it
+ * saw. Private, loopback and link-local addresses are relays inside the provider and are passed
+ * over. `helo` is the name the server gave. Null when no Received header has such an address
+ * (a source copied from a sent folder, or Microsoft's headers, which do not bracket addresses).
+ */
+export function sendingServerOf(fields: readonly HeaderField[]): { ip: string; helo: string | null } | null {
+  for (const field of fields) {
+    if (field.name !== 'received') continue;
+    const clause = fromClauseOf(field.value.replace(/\s+/g, ' ').trim());
+    if (clause === null) continue;
+    for (const m of clause.matchAll(BRACKETED_IP)) {
+      const ip = publicIp(m[1] as string);
+      if (ip === null) continue;
+      const helo = /^\s*([^\s()[\]]+)/.exec(clause)?.[1] ?? null;
+      return { ip, helo };
+    }
+  }
+  return null;
+}
+
+/** The Return-Path address ('' for the null sender `<>`), or null without the header. */
+function envelopeSenderOf(fields: readonly HeaderField[]): string | null {
+  const value = fields.find((f) => f.name === 'return-path')?.value;
+  if (value === undefined) return null;
+  const angle = /<([^<>]*)>/.exec(value);
+  return (angle ? (angle[1] as string) : value).trim();
+}
+
+/**
+ * The source with `__proto__` defused in (ARC-)Authentication-Results fields: mailauth parses
+ * ARC-Authentication-Results (even with ARC off) into plain objects by dotted names, and a pasted
+ * `header.__proto__.x=1` would pollute `Object.prototype` of the whole server. Signed headers are
+ * left as they are; those fields are not what DKIM signs.
+ */
+function defuse(source: string): string {
+  const end = headerBlockEnd(source);
+  if (!source.slice(0, end).includes('__proto__')) return source;
+  const lines = source.slice(0, end).split(/(?<=\n)/);
+  let inResults = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (!line.startsWith(' ') && !line.startsWith('\t')) inResults = /^\s*(?:arc-)?authentication-results\s*:/i.test(line);
+    if (inResults) lines[i] = line.replaceAll('__proto__', '__proto_x');
+  }
+  return lines.join('') + source.slice(end);
+}
+
+/** A rejection mailauth understands: an Error with a c-ares style code (it reads `err.code`). */
+function dnsError(err: unknown, name: string): Error {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (err instanceof Error && typeof code === 'string') return err;
+  return Object.assign(new Error(`DNS lookup of ${name} failed`), { code: typeof code === 'string' ? code : 'ESERVFAIL' });
+}
+
+/** The resolver as mailauth calls it, failing every lookup at once when `signal` aborts. */
+function guarded(resolve: DnsResolve, signal: AbortSignal): DNSResolver {
+  return (name, rrtype) =>
+    new Promise((ok, fail) => {
+      const onAbort = () => fail(Object.assign(new Error(`DNS lookup of ${name} gave up`), { code: 'ETIMEOUT' }));
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      let answer: Promise<unknown>;
+      try {
+        answer = Promise.resolve(resolve(name, rrtype));
+      } catch (err) {
+        answer = Promise.reject(err);
+      }
+      answer
+        .then(
+          (records) => ok(records as string[]),
+          (err: unknown) => fail(dnsError(err, name)),
+        )
+        .finally(() => signal.removeEventListener('abort', onAbort));
+    });
+}
+
+const DKIM_WORDS: ReadonlySet<string> = new Set(['pass', 'fail', 'none', 'neutral', 'temperror', 'permerror', 'policy']);
+const SPF_WORDS: ReadonlySet<string> = new Set(['pass', 'fail', 'softfail', 'neutral', 'none', 'temperror', 'permerror']);
+const DMARC_WORDS: ReadonlySet<string> = new Set(['pass', 'fail', 'none', 'temperror', 'permerror']);
+/** Preference among signatures: the one that vouches most comes first. */
+const DKIM_RANK = ['pass', 'fail', 'temperror', 'policy', 'permerror', 'neutral', 'none'];
+
+function wordOf<T extends string>(raw: unknown, allowed: ReadonlySet<string>, otherwise: T): T {
+  const w = typeof raw === 'string' ? raw.toLowerCase().replace(/^temperr$/, 'temperror').replace(/^permerr$/, 'permerror') : '';
+  return (allowed.has(w) ? w : otherwise) as T;
+}
+
+function dkimOf(signatures: readonly DKIMResult[]): EmailAuthResult['dkim'] {
+  const rows = signatures
+    .filter((s) => s.status !== undefined)
+    .map((s) => {
+      const comment = typeof s.status.comment === 'string' ? s.status.comment : undefined;
+      // RFC 6376 6.1.3: a body hash that does not verify is a failed signature (mailauth says neutral)
+      const bodyChanged = s.status.result === 'neutral' && comment !== undefined && /body hash did not verify/i.test(comment);
+      const result: DkimResult = bodyChanged ? 'fail' : wordOf(s.status.result, DKIM_WORDS, 'neutral');
+      const row: EmailAuthResult['dkim'] = { result, aligned: Boolean(s.status.aligned) };
+      if (typeof s.signingDomain === 'string' && s.signingDomain !== '') row.domain = s.signingDomain.toLowerCase();
+      if (bodyChanged) row.reason = 'The message was changed after it was signed (the body does not match the signature).';
+      else if (comment !== undefined) row.reason = comment;
+      return row;
+    })
+    .filter((r) => r.domain !== undefined || r.result !== 'none');
+  rows.sort((a, b) => DKIM_RANK.indexOf(a.result) - DKIM_RANK.indexOf(b.result) || Number(b.aligned) - Number(a.aligned));
+  return rows[0] ?? { result: 'none', aligned: false, reason: 'The email has no DKIM signature.' };
+}
+
+function policyOf(raw: unknown): 'none' | 'quarantine' | 'reject' | undefined {
+  const p = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+  return p === 'none' || p === 'quarantine' || p === 'reject' ? p : undefined;
+}
+
+function resultOf(res: AuthenticateResult, ip: string | null): EmailAuthResult {
+  const from = res.dkim.headerFrom?.length === 1 ? (res.dkim.headerFrom[0] as string) : null;
+  const fromDomain = from === null ? null : from.slice(from.lastIndexOf('@') + 1).toLowerCase() || null;
+  const dkim = dkimOf(res.dkim.results ?? []);
+  let spf: EmailAuthResult['spf'];
+  if (ip === null) {
+    spf = { result: 'none', reason: 'Not checked: no Received header shows the address of the server that sent the email.' };
+  } else if (res.spf === false) {
+    spf = { result: 'none' };
+  } else {
+    spf = { result: wordOf(res.spf.status?.result, SPF_WORDS, 'temperror') };
+    if (typeof res.spf.domain === 'string' && res.spf.domain !== '-') spf.domain = res.spf.domain.toLowerCase();
+    if (typeof res.spf.status?.comment === 'string') spf.reason = res.spf.status.comment;
+  }
+  let dmarc: EmailAuthResult['dmarc'];
+  if (res.dmarc === false) {
+    dmarc = { result: 'none', reason: 'Not checked: the From header does not have exactly one address.' };
+  } else {
+    dmarc = { result: wordOf(res.dmarc.status?.result, DMARC_WORDS, 'temperror') };
+    const policy = policyOf(res.dmarc.policy);
+    if (policy !== undefined) dmarc.policy = policy;
+    if (ip === null && dmarc.result === 'fail') {
+      dmarc.result = 'none';
+      dmarc.reason = 'Not decided: no DKIM signature of the From domain passed, and without the sending server’s address SPF could not be checked.';
+    }
+  }
+  return { fromDomain, sendingIp: ip, dkim, spf, dmarc };
+}
+
+function unavailable(source: string, ip: string | null): EmailAuthResult {
+  const reason = 'The check could not be completed.';
+  const from = headerFieldsOf(source).find((f) => f.name === 'from')?.value ?? '';
+  const domain = /@([^\s<>@"]+)>?\s*$/.exec(from)?.[1]?.toLowerCase() ?? null;
+  return {
+    fromDomain: domain,
+    sendingIp: ip,
+    dkim: { result: 'temperror', aligned: false, reason },
+    spf: { result: 'temperror', reason },
+    dmarc: { result: 'temperror', reason },
+  };
+}
+
+/**
+ * Checks an email source's DKIM signatures, SPF and DMARC with mailauth's `authenticate()` and
+ * the given DNS resolver. SPF is checked for the sending server found in the Received headers
+ * ({@link sendingServerOf}) and the Return-Path domain; without one it is `none`, said so in its
+ * reason. DNS failures, time-outs and an aborted `signal` never throw: the checks they touch report
+ * `temperror`. Throws only for a source over 5 MB (`PAYLOAD_TOO_LARGE`).
+ */
+export async function authenticateRawEmail(source: string, options: AuthenticateOptions): Promise<EmailAuthResult> {
+  requireRawEmailSize(source);
+  const fields = headerFieldsOf(source);
+  const server = sendingServerOf(fields);
+  const ip = server?.ip ?? null;
+  const signals = [AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS)];
+  if (options.signal) signals.push(options.signal);
+  const signal = AbortSignal.any(signals);
+  try {
+    const envelope = envelopeSenderOf(fields);
+    const res = await authenticate(defuse(source), {
+      resolver: guarded(options.resolver, signal),
+      ...(server !== null ? { ip: server.ip } : {}),
+      ...(server?.helo ? { helo: server.helo } : {}),
+      ...(envelope ? { sender: envelope } : {}),
+      mta: 'baitcheck',
+      disableArc: true,
+      disableBimi: true,
+    });
+    return resultOf(res, ip);
+  } catch {
+    return unavailable(source, ip);
+  }
+}

@@ -1,0 +1,294 @@
+import { analyze } from '@baitcheck/detector';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../lib/app-error.ts';
+import { parseAuthenticationResults } from './authentication-results.ts';
+import type { EmailAuthResult } from './email-auth.ts';
+import { emailAuthFacts, looksLikeRawEmail, MAX_RAW_EMAIL_BYTES, parseRawEmail, senderOf, type ParsedEmail } from './raw-email.ts';
+
+const crlf = (lines: string[]) => lines.join('\r\n');
+
+const GMAIL_SOURCE = crlf([
+  'Delivered-To: jane@example.net',
+  'Received: by 2002:a05:6a10:a0c8:b0:4b4:1c3e:5e2f with SMTP id x8csp123456pxa;',
+  '        Tue, 5 Mar 2024 02:11:12 -0800 (PST)',
+  'Authentication-Results: mx.google.com;',
+  '       dkim=pass header.i=@x.com header.s=s1 header.b=AbCdEf12;',
+  '       spf=fail (google.com: domain of bounce@mailer.y.com does not designate 203.0.113.9 as permitted sender) smtp.mailfrom=bounce@mailer.y.com;',
+  '       dmarc=fail (p=REJECT sp=REJECT dis=NONE) header.from=x.com',
+  'Return-Path: <bounce@mailer.y.com>',
+  'Received: from mailer.y.com (mailer.y.com. [203.0.113.9])',
+  '        by mx.google.com with ESMTPS id a1si123.2024.03.05.02.11.12',
+  '        for <jane@example.net>; Tue, 05 Mar 2024 02:11:12 -0800 (PST)',
+  'From: "X Support" <support@x.com>',
+  'To: jane@example.net',
+  'Subject: Your account',
+  'Date: Tue, 05 Mar 2024 10:11:10 +0000',
+  'Message-ID: <abc@x.com>',
+  'MIME-Version: 1.0',
+  'Content-Type: text/plain; charset=utf-8',
+  '',
+  'Hello Jane,',
+  '',
+]);
+
+describe('looksLikeRawEmail', () => {
+  it.each([
+    ['a Gmail "show original" source', GMAIL_SOURCE],
+    ['after leading blank lines and spaces', `\n\n   ${GMAIL_SOURCE}`],
+    ['with LF line ends and folded fields', 'Received: from a.example.com (a.example.com [192.0.2.1])\n\tby mx.example.net; Tue, 5 Mar 2024 10:00:00 +0000\nDKIM-Signature: v=1; a=rsa-sha256; d=example.com; s=s1;\n h=from:to:subject; bh=abc=;\n b=def\nFrom: A <a@example.com>\nSubject: hi\n\nbody'],
+    ['the three fields a mail client shows, then the body', 'From: Jane <jane@example.com>\nTo: Sam <sam@example.org>\nSubject: Lunch\n\nSee you at noon.'],
+    ['a header block without a body', 'From: a@example.com\r\nTo: b@example.org\r\nMessage-ID: <1@example.com>'],
+    ['an mbox export', 'From jane@example.com Tue Mar  5 10:11:10 2024\nReturn-Path: <jane@example.com>\nFrom: jane@example.com\nDate: Tue, 05 Mar 2024 10:11:10 +0000\n\nHi'],
+    ['an Outlook source with an empty field', 'Received: from BN8PR12MB (2603:10b6:408:6a::33) by SA1PR12MB with HTTPS; Tue, 5 Mar 2024 10:00:00 +0000\nX-Empty:\nFrom: "IT Desk" <it@example.com>\nAuthentication-Results: spf=none\n\nPlease validate your mailbox.'],
+  ])('is true for %s', (_name, text) => {
+    expect(looksLikeRawEmail(text)).toBe(true);
+  });
+
+  it.each([
+    ['an SMS', 'Hi mum, this is my new number, can you text me back?'],
+    ['an SMS starting "From: Bank"', 'From: Bank\nYour account is locked. Verify at http://bank-verify.example/login'],
+    ['one line of a sender', 'From: Bank of America <alerts@bankofamerica.com>'],
+    ['a forwarded email after a line of prose', 'Is this real?\n\n---------- Forwarded message ---------\nFrom: PayPal <service@paypal.com>\nDate: Tue, 5 Mar 2024\nSubject: Your account\nTo: <me@example.com>\n\nDear customer'],
+    ['header-like lines followed by prose without a blank line', 'From: Bank\nTo: You\nSubject: Alert\nYour card was used in Paris. Call 0800 000 000.'],
+    ['two fields only', 'From: Jane\nTo: Sam\n\nHello'],
+    ['fields without From', 'To: sam@example.org\nSubject: Invoice\nDate: Tue, 5 Mar 2024\n\nAttached.'],
+    ['From with fields no mail system writes', 'From: the bank\nRe: your loan\nNote: urgent\n\nCall us'],
+    ['prose with colons', 'Dear customer: your account: suspended\nFrom: security team\nDate: today'],
+    ['a line that is not a field among fields', 'From: a@example.com\nTo: b@example.com\nsee below\nSubject: x\n\n'],
+    ['nothing', ''],
+    ['white space', '   \n\n  '],
+  ])('is false for %s', (_name, text) => {
+    expect(looksLikeRawEmail(text)).toBe(false);
+  });
+
+  it('looks at the start only, on megabytes of input', () => {
+    const huge = `From: a@example.com\nTo: b@example.org\nSubject: x\n\n${'body text '.repeat(300_000)}`;
+    expect(looksLikeRawEmail(huge)).toBe(true);
+    const noBlank = `Hello there ${'x'.repeat(3_000_000)}`;
+    expect(looksLikeRawEmail(noBlank)).toBe(false);
+    const manyFields = `From: a@example.com\nTo: b@example.org\n${'X-Trace: abc\n'.repeat(200_000)}`;
+    expect(looksLikeRawEmail(manyFields)).toBe(true);
+    expect(looksLikeRawEmail(' '.repeat(3_000_000))).toBe(false);
+  });
+});
+
+describe('parseAuthenticationResults', () => {
+  it("reads Gmail's header: authserv-id, each method, its domain and the DMARC policy", () => {
+    const header =
+      'Authentication-Results: mx.google.com;\r\n       dkim=pass header.i=@x.com header.s=s1 header.b=AbCd;\r\n       spf=fail (google.com: domain of bounce@y.com does not designate 1.2.3.4 as permitted sender) smtp.mailfrom=bounce@y.com;\r\n       dmarc=fail (p=REJECT sp=REJECT dis=NONE) header.from=x.com';
+    expect(parseAuthenticationResults(header)).toEqual({
+      authservId: 'mx.google.com',
+      results: [
+        { method: 'dkim', result: 'pass', domain: 'x.com' },
+        { method: 'spf', result: 'fail', domain: 'y.com', comment: 'google.com: domain of bounce@y.com does not designate 1.2.3.4 as permitted sender' },
+        { method: 'dmarc', result: 'fail', domain: 'x.com', policy: 'reject', comment: 'p=REJECT sp=REJECT dis=NONE' },
+      ],
+    });
+  });
+
+  it("reads Microsoft's header, a version, quoted values, nested comments and several signatures", () => {
+    const header =
+      'mx.microsoft.com 1; spf=softfail (sender IP is 203.0.113.9) smtp.mailfrom="odd;local"@Y.com; dkim=none (message not signed) header.d=none; dkim/1=Pass (good (really)) header.d=mail.x.com; dmarc=bestguesspass action=none header.from=x.com; compauth=pass reason=109';
+    expect(parseAuthenticationResults(header)).toEqual({
+      authservId: 'mx.microsoft.com',
+      results: [
+        { method: 'spf', result: 'softfail', domain: 'y.com', comment: 'sender IP is 203.0.113.9' },
+        { method: 'dkim', result: 'none', comment: 'message not signed' },
+        { method: 'dkim', result: 'pass', domain: 'mail.x.com', comment: 'good (really)' },
+        { method: 'dmarc', result: 'none', domain: 'x.com' },
+      ],
+    });
+  });
+
+  it('reads temperror spellings, a published policy property and a header with no result', () => {
+    expect(parseAuthenticationResults('example.org; spf=temperr smtp.helo=mail.example.org; dmarc=fail policy.published-domain-policy=quarantine header.from=example.org')?.results).toEqual([
+      { method: 'spf', result: 'temperror', domain: 'mail.example.org' },
+      { method: 'dmarc', result: 'fail', domain: 'example.org', policy: 'quarantine' },
+    ]);
+    expect(parseAuthenticationResults('example.org 1; none')).toEqual({ authservId: 'example.org', results: [] });
+    expect(parseAuthenticationResults('')).toBeNull();
+    expect(parseAuthenticationResults('  ; spf=pass')).toBeNull();
+    expect(parseAuthenticationResults('mx; spf=maybe; arc=pass; dkim')).toEqual({ authservId: 'mx', results: [] });
+  });
+
+  it('stays linear and keeps nothing of hostile property names', () => {
+    const hostile = `mx; dkim=pass header.__proto__.polluted=yes __proto__.x=1 constructor.prototype.y=2 header.d="${'"'.repeat(20_000)}`;
+    expect(parseAuthenticationResults(hostile)?.results).toEqual([{ method: 'dkim', result: 'pass' }]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const long = `mx; ${'spf=pass smtp.mailfrom=a@b.com; '.repeat(10_000)}`;
+    expect(parseAuthenticationResults(long)?.results.length).toBe(50);
+  });
+});
+
+describe('parseRawEmail', () => {
+  it('reads a multipart text and HTML email: sender, replies, bounces, subject, date, the text part', async () => {
+    const source = crlf([
+      'Return-Path: <bounces+42@em.mailer.example>',
+      'From: "PayPal Service" <service@paypal.example>',
+      'Reply-To: refunds.desk@gmail.com, "Team" <team@paypal.example>',
+      'To: jane@example.net',
+      'Subject: Your refund',
+      'Date: Tue, 05 Mar 2024 10:11:10 +0000',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/alternative; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Plain words here.',
+      '--b1',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      '<p>HTML words <b>here</b>.</p>',
+      '--b1--',
+      '',
+    ]);
+    const email = await parseRawEmail(source);
+    expect(email).toEqual({
+      from: { name: 'PayPal Service', address: 'service@paypal.example' },
+      replyTo: ['refunds.desk@gmail.com', 'team@paypal.example'],
+      returnPath: 'bounces+42@em.mailer.example',
+      subject: 'Your refund',
+      date: '2024-03-05T10:11:10.000Z',
+      text: 'Plain words here.',
+      authenticationResults: [],
+    });
+    expect(senderOf(email)).toBe('"PayPal Service" <service@paypal.example>');
+  });
+
+  it('makes text from the HTML of an HTML-only email', async () => {
+    const email = await parseRawEmail(
+      crlf(['From: a@example.com', 'Subject: Notice', 'Content-Type: text/html; charset=utf-8', '', '<html><body><h1>Account locked</h1><p>Verify at <a href="https://evil.example/login">your bank</a> today.</p></body></html>', '']),
+    );
+    expect(email.text).toContain('ACCOUNT LOCKED');
+    expect(email.text).toContain('Verify at your bank [https://evil.example/login] today.');
+    expect(email.text).not.toContain('<');
+  });
+
+  it('decodes quoted-printable and base64 bodies, encoded-word subjects and display names', async () => {
+    const qp = await parseRawEmail(
+      crlf([
+        'From: =?UTF-8?Q?Caf=C3=A9_Cr=C3=A8me?= <hello@cafe.example>',
+        'Subject: =?UTF-8?B?w4lsw6h2ZSBkZSBsYSBzZW1haW5l?=',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: quoted-printable',
+        '',
+        'Un caf=C3=A9 offert =E2=82=AC5, cliquez ici: https://cafe.example/=',
+        'offre',
+        '',
+      ]),
+    );
+    expect(qp.from).toEqual({ name: 'Café Crème', address: 'hello@cafe.example' });
+    expect(qp.subject).toBe('Élève de la semaine');
+    expect(qp.text.trim()).toBe('Un café offert €5, cliquez ici: https://cafe.example/offre');
+    const b64 = await parseRawEmail(
+      crlf([
+        'From: =?ISO-8859-1?Q?J=F6rg?= <j@example.de>',
+        'Subject: =?utf-8?q?Paket_zugestellt?= =?utf-8?q?_=F0=9F=93=A6?=',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: base64',
+        '',
+        Buffer.from('Ihr Paket wartet. Zollgebühr: 1,99 €').toString('base64'),
+        '',
+      ]),
+    );
+    expect(b64.from?.name).toBe('Jörg');
+    expect(b64.subject).toBe('Paket zugestellt 📦');
+    expect(b64.text.trim()).toBe('Ihr Paket wartet. Zollgebühr: 1,99 €');
+  });
+
+  it('reads the Authentication-Results headers top-most first, and leaves out what is missing or unreadable', async () => {
+    const email = await parseRawEmail(GMAIL_SOURCE);
+    expect(email.authenticationResults).toHaveLength(1);
+    expect(email.authenticationResults[0]?.authservId).toBe('mx.google.com');
+    expect(email.authenticationResults[0]?.results.map((r) => `${r.method}=${r.result}`)).toEqual(['dkim=pass', 'spf=fail', 'dmarc=fail']);
+    expect(email.returnPath).toBe('bounce@mailer.y.com');
+    const bare = await parseRawEmail('From: a@example.com\nReturn-Path: <>\nDate: someday soon\n\nhi');
+    expect(bare).toMatchObject({ replyTo: [], returnPath: null, subject: '', date: null, text: 'hi', authenticationResults: [] });
+    expect((await parseRawEmail('Subject: no sender\n\nhi')).from).toBeNull();
+  });
+
+  it('refuses a source over 5 MB with a clear error', async () => {
+    const big = `From: a@example.com\n\n${'a'.repeat(MAX_RAW_EMAIL_BYTES)}`;
+    const err = await parseRawEmail(big).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe('PAYLOAD_TOO_LARGE');
+    expect((err as AppError).message).toMatch(/at most 5 MB/);
+    // characters that take several bytes count by their bytes
+    await expect(parseRawEmail(`From: a@example.com\n\n${'€'.repeat(2_000_000)}`)).rejects.toThrow(/at most 5 MB/);
+  });
+});
+
+describe('emailAuthFacts', () => {
+  const email: ParsedEmail = {
+    from: { name: 'X Support', address: 'support@X.com' },
+    replyTo: ['x.help@gmail.com'],
+    returnPath: 'bounce@mailer.y.com',
+    subject: '',
+    date: null,
+    text: '',
+    authenticationResults: [
+      {
+        authservId: 'mx.google.com',
+        results: [
+          { method: 'dkim', result: 'pass', domain: 'mailer.y.com' },
+          { method: 'dkim', result: 'pass', domain: 'mail.x.com' },
+          { method: 'spf', result: 'fail', domain: 'mailer.y.com' },
+          { method: 'dmarc', result: 'fail', domain: 'x.com', policy: 'reject' },
+        ],
+      },
+      { authservId: 'forged.example', results: [{ method: 'dmarc', result: 'pass' }] },
+    ],
+  };
+
+  it("takes the top-most Authentication-Results header, preferring the From domain's own signature", () => {
+    expect(emailAuthFacts(email)).toEqual({
+      fromAddress: 'support@X.com',
+      fromDomain: 'x.com',
+      replyTo: ['x.help@gmail.com'],
+      returnPath: 'bounce@mailer.y.com',
+      dkim: 'pass',
+      dkimDomain: 'mail.x.com',
+      spf: 'fail',
+      dmarc: 'fail',
+      dmarcPolicy: 'reject',
+      source: 'header',
+    });
+    expect(emailAuthFacts({ ...email, from: null })).toBeNull();
+    expect(emailAuthFacts({ ...email, authenticationResults: [] })).toEqual({
+      fromAddress: 'support@X.com',
+      fromDomain: 'x.com',
+      replyTo: ['x.help@gmail.com'],
+      returnPath: 'bounce@mailer.y.com',
+      source: 'header',
+    });
+  });
+
+  it('takes our own check when given, leaving out what it could not decide without a sending server', () => {
+    const verified: EmailAuthResult = {
+      fromDomain: 'x.com',
+      sendingIp: '203.0.113.9',
+      dkim: { result: 'fail', domain: 'x.com', aligned: true },
+      spf: { result: 'softfail', domain: 'mailer.y.com' },
+      dmarc: { result: 'fail', policy: 'quarantine' },
+    };
+    expect(emailAuthFacts(email, verified)).toMatchObject({ source: 'verified', dkim: 'fail', dkimDomain: 'x.com', spf: 'softfail', dmarc: 'fail', dmarcPolicy: 'quarantine' });
+    const noServer = emailAuthFacts(email, { ...verified, sendingIp: null, spf: { result: 'none' }, dmarc: { result: 'none', policy: 'reject' } });
+    expect(noServer).toMatchObject({ source: 'verified', dkim: 'fail' });
+    expect(noServer).not.toHaveProperty('spf');
+    expect(noServer).not.toHaveProperty('dmarc');
+  });
+
+  it('gives the engine what it needs to warn about a forged From', async () => {
+    const parsed = await parseRawEmail(GMAIL_SOURCE);
+    const facts = emailAuthFacts(parsed);
+    const a = analyze(
+      { kind: 'text', content: parsed.text, sender: senderOf(parsed), source: 'email' },
+      facts ? { intel: { emailAuth: facts } } : {},
+    );
+    expect(a.reasons.map((r) => r.id)).toContain('email-auth-failed');
+    // the header says the signature of x.com passed: the other envelope is then no sign
+    expect(a.reasons.map((r) => r.id)).not.toContain('return-path-mismatch');
+    expect(a.reasons.find((r) => r.id === 'email-auth-failed')?.evidence.map((e) => e.text)).toEqual(['x.com', 'DMARC fail (policy reject)', 'SPF fail']);
+  });
+});

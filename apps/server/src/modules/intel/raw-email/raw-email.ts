@@ -1,0 +1,221 @@
+/**
+ * A whole email pasted as its source (headers and body, or an .eml file's text): telling it from
+ * an ordinary pasted message, reading it with mailparser, and turning what it says about its
+ * sender into facts for the engine (`IntelFacts.emailAuth`).
+ */
+import { parseSender, type EmailAuthFacts } from '@baitcheck/detector';
+import { simpleParser, type AddressObject, type EmailAddress, type ParsedMail } from 'mailparser';
+import { parseAuthenticationResults, type AuthenticationResults } from './authentication-results.ts';
+import type { EmailAuthResult } from './email-auth.ts';
+import { requireRawEmailSize } from './email-source.ts';
+
+export { parseAuthenticationResults, type AuthenticationResults, type AuthMethodResult, type AuthMethod, type AuthResultWord } from './authentication-results.ts';
+export { authenticateRawEmail, sendingServerOf, type EmailAuthResult, type AuthenticateOptions, type DnsResolve } from './email-auth.ts';
+export { MAX_RAW_EMAIL_BYTES, requireRawEmailSize } from './email-source.ts';
+
+/** Characters at the start of a text that {@link looksLikeRawEmail} looks at: more than any real header block. */
+const SNIFF_CHARS = 256 * 1024;
+/** A header field (RFC 5322 section 2.2): a name of printable ASCII but `:`, then a colon. */
+const FIELD_LINE = /^([!-9;-~]{1,76}):/;
+/** The separator line an mbox export puts before each message ("From jane@x.com Mon Jan  1 ..."). */
+const MBOX_LINE = /^From \S{1,320} +(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) /;
+/** Fields of which one must be present beside From: what mail systems write and people do not. */
+const MAIL_FIELDS: ReadonlySet<string> = new Set([
+  'received',
+  'return-path',
+  'message-id',
+  'dkim-signature',
+  'mime-version',
+  'date',
+  'to',
+  'subject',
+  'authentication-results',
+]);
+
+/**
+ * True when the text starts (after white space) with an RFC 5322 header block: at least three
+ * `Name: value` fields (folded continuation lines allowed, an mbox `From ` line before them
+ * too), among them From and one of Received, Return-Path, Message-ID, DKIM-Signature,
+ * MIME-Version, Date, To, Subject or Authentication-Results, then an empty line or the end. An
+ * ordinary message fails at its first line of prose, so a forwarded email quoted after a few
+ * words, or an SMS starting "From: Bank", is not one. Looks at the first 256 KB only.
+ */
+export function looksLikeRawEmail(text: string): boolean {
+  if (typeof text !== 'string') return false;
+  // a window cut mid-line ends at its last whole line
+  const head = text.length > SNIFF_CHARS ? text.slice(0, text.lastIndexOf('\n', SNIFF_CHARS) + 1) : text;
+  let pos = head.length - head.trimStart().length;
+  let fields = 0;
+  let hasFrom = false;
+  let hasMailField = false;
+  let first = true;
+  while (pos < head.length) {
+    const nl = head.indexOf('\n', pos);
+    const end = nl === -1 ? head.length : nl;
+    const line = head.slice(pos, end > pos && head[end - 1] === '\r' ? end - 1 : end);
+    pos = end + 1;
+    if (line.trim() === '') break;
+    if (first && MBOX_LINE.test(line)) {
+      first = false;
+      continue;
+    }
+    first = false;
+    if (line[0] === ' ' || line[0] === '\t') {
+      if (fields === 0) return false;
+      continue;
+    }
+    const m = FIELD_LINE.exec(line);
+    if (m === null) return false;
+    const name = (m[1] as string).toLowerCase();
+    fields++;
+    if (name === 'from') hasFrom = true;
+    else if (MAIL_FIELDS.has(name)) hasMailField = true;
+  }
+  return fields >= 3 && hasFrom && hasMailField;
+}
+
+/** An email read from its source. */
+export interface ParsedEmail {
+  /** The first address of the From header, with its display name ('' when none); null when there is none. */
+  from: { name: string; address: string } | null;
+  /** The Reply-To addresses (none without a Reply-To). */
+  replyTo: string[];
+  /** The Return-Path address (the envelope sender), null when there is none or it is `<>`. */
+  returnPath: string | null;
+  /** The subject, encoded words decoded ('' when none). */
+  subject: string;
+  /** The Date header as ISO 8601, null when missing or unreadable. */
+  date: string | null;
+  /** The plain-text body: the text part, or text made from the HTML part when there is no text part. */
+  text: string;
+  /** Every Authentication-Results header that reads, top-most (the last added, by the recipient's provider) first. */
+  authenticationResults: AuthenticationResults[];
+}
+
+/** Authentication-Results headers read. */
+const MAX_AUTH_RESULTS_HEADERS = 20;
+
+function addressesOf(header: AddressObject | AddressObject[] | undefined): EmailAddress[] {
+  const flat: EmailAddress[] = [];
+  const visit = (list: readonly EmailAddress[]) => {
+    for (const a of list) {
+      if (a.group !== undefined) visit(a.group);
+      else if (typeof a.address === 'string' && a.address.trim() !== '') flat.push(a);
+    }
+  };
+  for (const h of header === undefined ? [] : Array.isArray(header) ? header : [header]) visit(h.value);
+  return flat;
+}
+
+/** The raw value of the first header field called `key` (lower-case), unfolded. */
+function rawHeader(mail: ParsedMail, key: string): string | null {
+  const line = mail.headerLines.find((h) => h.key === key)?.line;
+  if (line === undefined) return null;
+  return line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+}
+
+function returnPathOf(mail: ParsedMail): string | null {
+  const value = mail.headers.get('return-path');
+  const first = (Array.isArray(value) ? value[0] : value) as AddressObject | undefined;
+  if (first === undefined || !Array.isArray(first.value)) return null;
+  const address = addressesOf(first)[0]?.address?.trim();
+  return address === undefined || address === '' ? null : address;
+}
+
+function dateOf(mail: ParsedMail): string | null {
+  // mailparser puts the current time in place of a date it cannot read
+  const raw = rawHeader(mail, 'date');
+  const time = raw === null ? NaN : Date.parse(raw);
+  return Number.isFinite(time) ? new Date(time).toISOString() : null;
+}
+
+/**
+ * Reads an email source with mailparser: sender, reply and bounce addresses, subject, date, the
+ * plain-text body and the Authentication-Results headers. Throws an `AppError`
+ * (`PAYLOAD_TOO_LARGE`) for a source over 5 MB.
+ */
+export async function parseRawEmail(source: string): Promise<ParsedEmail> {
+  requireRawEmailSize(source);
+  const mail = await simpleParser(source, { skipTextToHtml: true, skipImageLinks: true, keepCidLinks: true });
+  const from = addressesOf(mail.from)[0];
+  const authenticationResults: AuthenticationResults[] = [];
+  for (const h of mail.headerLines) {
+    if (h.key !== 'authentication-results') continue;
+    const parsed = parseAuthenticationResults(h.line);
+    if (parsed !== null) authenticationResults.push(parsed);
+    if (authenticationResults.length >= MAX_AUTH_RESULTS_HEADERS) break;
+  }
+  return {
+    from: from === undefined ? null : { name: from.name.trim(), address: (from.address as string).trim() },
+    replyTo: addressesOf(mail.replyTo).map((a) => (a.address as string).trim()),
+    returnPath: returnPathOf(mail),
+    subject: typeof mail.subject === 'string' ? mail.subject : '',
+    date: dateOf(mail),
+    text: typeof mail.text === 'string' ? mail.text : '',
+    authenticationResults,
+  };
+}
+
+/** The sender as the engine takes it (`AnalyzeInput.sender`): `"Name" <address>`, or the address alone. */
+export function senderOf(email: ParsedEmail): string | undefined {
+  if (email.from === null) return undefined;
+  const name = email.from.name.replace(/["<>\\]/g, '').trim();
+  return name === '' ? email.from.address : `"${name}" <${email.from.address}>`;
+}
+
+/**
+ * The engine's `IntelFacts.emailAuth` for a parsed email: from our own check when given
+ * (`source: 'verified'`), else from the top-most Authentication-Results header, the one the
+ * recipient's provider added on delivery (`source: 'header'`; lower ones may be the sender's own,
+ * forged). Null when the email has no From address. SPF, and a DMARC result other than a pass,
+ * are left out when our check had no sending server's address to test: DMARC fails whenever
+ * nothing aligns, and SPF was never asked.
+ */
+export function emailAuthFacts(email: ParsedEmail, verified?: EmailAuthResult | null): EmailAuthFacts | null {
+  if (email.from === null) return null;
+  const address = email.from.address;
+  const facts: EmailAuthFacts = {
+    fromAddress: address,
+    fromDomain: address.slice(address.lastIndexOf('@') + 1).toLowerCase(),
+    replyTo: email.replyTo,
+    returnPath: email.returnPath,
+    source: verified ? 'verified' : 'header',
+  };
+  if (verified) {
+    facts.dkim = verified.dkim.result;
+    if (verified.dkim.domain !== undefined) facts.dkimDomain = verified.dkim.domain;
+    if (verified.sendingIp !== null) facts.spf = verified.spf.result;
+    if (verified.sendingIp !== null || verified.dmarc.result === 'pass') {
+      facts.dmarc = verified.dmarc.result;
+      if (verified.dmarc.policy !== undefined) facts.dmarcPolicy = verified.dmarc.policy;
+    }
+    return facts;
+  }
+  const top = email.authenticationResults[0];
+  if (top === undefined) return facts;
+  const dkims = top.results.filter((r) => r.method === 'dkim');
+  // the signature that vouches most: a pass of the From domain, then any pass, then the first
+  const dkim =
+    dkims.find((r) => r.result === 'pass' && r.domain !== undefined && sameOrganisation(r.domain, facts.fromDomain)) ??
+    dkims.find((r) => r.result === 'pass') ??
+    dkims[0];
+  if (dkim !== undefined) {
+    facts.dkim = dkim.result;
+    if (dkim.domain !== undefined) facts.dkimDomain = dkim.domain;
+  }
+  const spf = top.results.find((r) => r.method === 'spf');
+  if (spf !== undefined) facts.spf = spf.result;
+  const dmarc = top.results.find((r) => r.method === 'dmarc');
+  if (dmarc !== undefined) {
+    facts.dmarc = dmarc.result;
+    if (dmarc.policy !== undefined) facts.dmarcPolicy = dmarc.policy;
+  }
+  return facts;
+}
+
+/** Relaxed DMARC alignment: the two domains have the same registrable domain (public-suffix list). */
+function sameOrganisation(a: string, b: string): boolean {
+  if (a === b) return true;
+  const regA = parseSender(`x@${a}`)?.registrableDomain ?? null;
+  return regA !== null && regA === (parseSender(`x@${b}`)?.registrableDomain ?? null);
+}
