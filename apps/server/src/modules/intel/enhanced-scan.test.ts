@@ -121,7 +121,8 @@ describe('enhanced scans', () => {
   it('reads a pasted email source: judges its subject and body with From as the sender, and checks its signature', async () => {
     const plain = emailSource('MyBank <alerts@mybank-example.com>', 'Your November statement', 'Your statement for November is ready in online banking.');
     const { signatures } = await dkimSign(plain, { signatureData: [{ signingDomain: 'mybank-example.com', selector: 's1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }] } as never);
-    const res = await scan(app, { content: signatures + plain, source: 'manual', enhancedAnalysis: true, saveToHistory: true });
+    // as a browser's text box sends it: line ends turned to LF
+    const res = await scan(app, { content: (signatures + plain).replace(/\r\n/g, '\n'), source: 'manual', enhancedAnalysis: true, saveToHistory: true });
     const { message, analysis } = res.json();
     expect(message).toMatchObject({ content: 'Your November statement\n\nYour statement for November is ready in online banking.', sender: '"MyBank" <alerts@mybank-example.com>', source: 'manual' });
     expect(analysis.notes[0]).toMatch(/^This was read as a whole email/);

@@ -88,6 +88,29 @@ describe('General scan, message form', () => {
     expect(screen.getByLabelText('Message to scan')).toHaveValue('');
   });
 
+  it('opens an .eml file as the message to scan, as an email', async () => {
+    const { calls } = mockApi({ 'POST /api/scan/text': { body: textResponse() } });
+    renderWithApp(<ScanPage />);
+    // a text box keeps line ends as LF, as browsers do
+    const source = 'From: Billing <billing@example.com>\nSubject: Invoice\nDate: Mon, 23 Nov 2026 09:00:00 +0000\n\nPlease see the invoice.\n';
+    await userEvent.upload(screen.getByLabelText('Or open an email file (.eml)'), new File([source], 'invoice.eml', { type: 'message/rfc822' }));
+    await waitFor(() => expect(screen.getByLabelText('Message to scan')).toHaveValue(source));
+    expect(screen.getByLabelText('Message type')).toHaveValue('email');
+    await userEvent.click(screen.getByRole('button', { name: 'Scan Message' }));
+    await screen.findByTestId('scan-result');
+    expect(calls[0]?.body).toMatchObject({ content: source, source: 'email' });
+  });
+
+  it('refuses an empty or too large .eml file with a clear message', async () => {
+    renderWithApp(<ScanPage />);
+    const picker = screen.getByLabelText('Or open an email file (.eml)');
+    await userEvent.upload(picker, new File(['x'.repeat(100_001)], 'big.eml', { type: 'message/rfc822' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This email file is too large to scan (at most 100,000 characters).');
+    expect(screen.getByLabelText('Message to scan')).toHaveValue('');
+    await userEvent.upload(picker, new File(['  '], 'empty.eml', { type: 'message/rfc822' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This email file is empty.');
+  });
+
   it('shows the busy text and disables the form while scanning', async () => {
     let release: (v: unknown) => void = () => {};
     const pending = new Promise((resolve) => (release = resolve));
