@@ -61,7 +61,8 @@ function SenderSection({ info }: { info: SenderInfo }) {
         </Row>
         <Row term="Security level">{info.securityLevel}</Row>
         <Row term="SPF record">{yesNo(info.hasSpf)}</Row>
-        <Row term="DKIM signature">{yesNo(info.hasDkim)}</Row>
+        {/* only a whole email's signature can be verified: "No" would claim a check that did not run */}
+        <Row term="DKIM signature">{info.hasDkim ? 'Verified' : 'Not verified'}</Row>
         <Row term="DMARC policy">{yesNo(info.hasDmarc)}</Row>
         <Row term="Domain created">{formatMaybeDate(info.creationDate)}</Row>
       </dl>
@@ -85,7 +86,7 @@ function SourcesSection({ sources }: { sources: readonly IntelSource[] }) {
         {sources.map((s) => (
           <li key={s.name} className="flex flex-wrap items-baseline justify-between gap-x-2 py-1.5 text-sm">
             <span className="text-slate-600">{s.name}</span>
-            <span className={cn('text-right font-medium', s.status === 'answered' ? 'text-slate-900' : 'text-slate-700')}>
+            <span className={cn('block text-right font-medium', s.status === 'answered' ? 'text-slate-900' : 'text-slate-700')}>
               {SOURCE_STATUS[s.status]}
               {s.status !== 'answered' && s.detail ? <span className="block text-xs font-normal text-slate-600">{s.detail}</span> : null}
             </span>
