@@ -106,3 +106,26 @@ test('social media scan: platform, toasts, false-positive report, clear', async 
   await card.getByRole('button', { name: 'Clear Results' }).click();
   await expect(page.getByTestId('social-result')).toHaveCount(0);
 });
+
+test('an enhanced scan checks the threat feeds a new install starts with, and names its sources', async ({ page }) => {
+  // the first host of apps/server/feeds/starter-feed.txt; the server imports the feed just after it starts
+  const url = 'https://ble.sharefile-passmanjones.in/';
+  await expect
+    .poll(async () => {
+      const res = await page.request.post('/api/scan/url', { data: { url, enhancedAnalysis: true } });
+      return ((await res.json()) as { reasonDetails: { id: string }[] }).reasonDetails.map((r) => r.id);
+    }, { timeout: 30_000 })
+    .toContain('known-phishing-host');
+
+  await page.goto('/scan');
+  await page.getByRole('tab', { name: 'URL' }).click();
+  await page.getByLabel('URL to scan').fill(url);
+  await page.getByRole('button', { name: 'Scan URL' }).click();
+  const result = page.getByTestId('scan-result');
+  await expect(result.getByRole('heading', { name: 'Phishing Detected' })).toBeVisible();
+  await expect(result.getByText('Link is on a list of known phishing websites')).toBeVisible();
+  await result.getByRole('button', { name: 'Threat Intelligence Details' }).click();
+  await expect(result.getByText('Threat feed: baitcheck-starter', { exact: false })).toBeVisible();
+  const sources = result.getByRole('region', { name: 'Sources checked' });
+  await expect(sources.getByRole('listitem')).toHaveText([/Threat feeds\s*Checked/]);
+});
