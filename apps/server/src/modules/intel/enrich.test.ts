@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enrich, senderInfoFrom, type IntelProvider, type ProviderAnswer } from './enrich.ts';
+import { enrich, senderInfoFrom, type IntelProvider, type ProviderAnswer, type SourceHealth } from './enrich.ts';
 
 /** A provider answering after `ms` (or failing), honouring the abort signal like a real one. */
 function provider(name: string, ms: number, answer: ProviderAnswer | Error, unavailable: string | null = null): IntelProvider & { aborted: boolean } {
@@ -48,6 +48,38 @@ describe('enrich', () => {
     expect(hanging.aborted).toBe(true);
   });
 
+  it('leaves a source that failed or ran out of time alone for a while, then asks it again', async () => {
+    let wall = 1_000_000;
+    const health: SourceHealth = new Map();
+    let calls = 0;
+    const flaky: IntelProvider = {
+      name: 'Domain age (RDAP)',
+      unavailable: () => null,
+      lookup: (_req, signal) =>
+        new Promise((resolve, reject) => {
+          calls++;
+          const t = setTimeout(() => resolve({ facts: {} }), 60_000);
+          signal.addEventListener('abort', () => (clearTimeout(t), reject(new Error('aborted'))));
+        }),
+    };
+    const fast = provider('Threat feeds', 1, { facts: {} });
+    const first = await enrich([fast, flaky], request, 30, { health, wallClockMs: () => wall, cooldownMs: 60_000 });
+    expect(first.sources[1]).toMatchObject({ status: 'timed-out', detail: 'no answer within 30 ms' });
+    wall += 10_000;
+    const second = await enrich([fast, flaky], request, 30, { health, wallClockMs: () => wall, cooldownMs: 60_000 });
+    expect(second.sources[1]).toEqual({ name: 'Domain age (RDAP)', status: 'timed-out', detail: 'not asked: no answer in time on a recent scan; asked again in 50 s' });
+    expect(calls).toBe(1);
+    wall += 51_000;
+    await enrich([fast, flaky], request, 30, { health, wallClockMs: () => wall, cooldownMs: 60_000 });
+    expect(calls).toBe(2);
+  });
+
+  it('forgets a failure once the source answers again', async () => {
+    const health: SourceHealth = new Map([['Threat feeds', { until: 0, status: 'failed', reason: 'failed (x)' }]]);
+    await enrich([provider('Threat feeds', 1, { facts: {} })], request, 100, { health });
+    expect(health.size).toBe(0);
+  });
+
   it('gives empty facts when there is no source', async () => {
     expect(await enrich([], request, 10)).toEqual({ facts: {}, domainSources: {}, domainCategories: {}, sources: [] });
   });
@@ -56,7 +88,7 @@ describe('enrich', () => {
     const dns = provider('DNS', 1, { facts: {}, sender: { hasSpf: true, hasDmarc: true, dmarcPolicy: 'reject', hasMx: true } });
     const rdap = provider('Domain age (RDAP)', 2, { facts: {}, sender: { creationDate: '2001-03-04T00:00:00Z' } });
     const now = Date.parse('2026-11-23T00:00:00Z');
-    const result = await enrich([dns, rdap], { links: [], senderDomain: 'bank.example' }, 1000, undefined, () => now);
+    const result = await enrich([dns, rdap], { links: [], senderDomain: 'bank.example' }, 1000, { wallClockMs: () => now });
     expect(result.facts.senderInfo).toEqual({ hasDmarc: true, hasSpf: true, hasDkim: false, securityLevel: 'High', reputationScore: 90, creationDate: '2001-03-04T00:00:00Z' });
   });
 

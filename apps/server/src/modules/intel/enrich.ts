@@ -131,18 +131,36 @@ function merge(into: Merging, answer: ProviderAnswer): void {
   }
 }
 
+/** How long a source that failed or ran out of time is left alone before it is asked again. */
+export const SOURCE_COOLDOWN_MS = 60_000;
+
+/**
+ * Sources that failed or ran out of time lately, by name, until when they are left alone: a
+ * resolver or registry that is down would otherwise cost every enhanced scan the whole budget.
+ */
+export type SourceHealth = Map<string, { until: number; reason: string; status: 'failed' | 'timed-out' }>;
+
+/** Options of {@link enrich}. */
+export interface EnrichOptions {
+  /** A monotonic clock in ms, for the budget and each source's time. */
+  now?: () => number;
+  /** The wall clock in ms, for dates (domain age) and the cool-down. */
+  wallClockMs?: () => number;
+  /** Kept between scans: sources that failed are skipped for {@link SOURCE_COOLDOWN_MS}. */
+  health?: SourceHealth;
+  cooldownMs?: number;
+}
+
 /**
  * Asks every available provider at once and waits at most `budgetMs` for all of them: a source
  * that fails or is still working when the budget runs out is skipped and named, never failing
- * the scan. Providers that cannot be asked are named as not configured.
+ * the scan, and with `health` left alone for a minute. Providers that cannot be asked are named
+ * as not configured.
  */
-export async function enrich(
-  providers: readonly IntelProvider[],
-  request: IntelRequest,
-  budgetMs = DEFAULT_INTEL_BUDGET_MS,
-  now: () => number = () => performance.now(),
-  wallClockMs: () => number = () => Date.now(),
-): Promise<Enrichment> {
+export async function enrich(providers: readonly IntelProvider[], request: IntelRequest, budgetMs = DEFAULT_INTEL_BUDGET_MS, options: EnrichOptions = {}): Promise<Enrichment> {
+  const now = options.now ?? (() => performance.now());
+  const wallClockMs = options.wallClockMs ?? (() => Date.now());
+  const health = options.health;
   const out: Merging = { facts: {}, domainSources: {}, domainCategories: {}, sources: [], sender: {}, senderAnswered: false };
   providers = providers.filter((p) => p.appliesTo?.(request) ?? true);
   const controller = new AbortController();
@@ -156,6 +174,12 @@ export async function enrich(
     const why = p.unavailable();
     if (why !== null) {
       outcomes[i] = { name: p.name, status: 'not-configured', detail: why };
+      return;
+    }
+    const resting = health?.get(p.name);
+    if (resting && resting.until > wallClockMs()) {
+      const seconds = Math.ceil((resting.until - wallClockMs()) / 1000);
+      outcomes[i] = { name: p.name, status: resting.status, detail: `not asked: ${resting.reason} on a recent scan; asked again in ${seconds} s` };
       return;
     }
     outcomes[i] = null;
@@ -178,6 +202,16 @@ export async function enrich(
   }
   const elapsed = Math.round(now() - started);
   const sources = providers.map((p, i) => outcomes[i] ?? { name: p.name, status: 'timed-out' as const, detail: `no answer within ${budgetMs} ms`, ms: elapsed });
+  if (health) {
+    const until = wallClockMs() + (options.cooldownMs ?? SOURCE_COOLDOWN_MS);
+    for (const s of sources) {
+      if (s.status === 'answered') health.delete(s.name);
+      else if ((s.status === 'failed' || s.status === 'timed-out') && s.ms !== undefined) {
+        // (an outcome without a time was not asked: its rest is already running)
+        health.set(s.name, { until, status: s.status, reason: s.status === 'timed-out' ? 'no answer in time' : `failed (${s.detail ?? 'error'})` });
+      }
+    }
+  }
   const facts: IntelFacts = out.senderAnswered ? { ...out.facts, senderInfo: senderInfoFrom(out.sender, wallClockMs()) } : out.facts;
   return { facts, domainSources: out.domainSources, domainCategories: out.domainCategories, sources };
 }

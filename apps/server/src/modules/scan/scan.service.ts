@@ -2,7 +2,7 @@ import { MAX_CONTENT_LENGTH, wantsAdvancedScan } from '@baitcheck/contracts';
 import type { MessageSource, ScanAnalysis, TextScanRequest, TextScanResponse, ThreatDetails, UrlScanRequest, UrlScanResponse } from '@baitcheck/contracts';
 import type { Analysis, AnalyzeInput, EmailAuthFacts, IntelFacts } from '@baitcheck/detector';
 import { analyze, inputLinks, parseSender } from '@baitcheck/detector';
-import { DEFAULT_INTEL_BUDGET_MS, enrich, type Enrichment, type IntelProvider, type IntelRequest } from '../intel/enrich.ts';
+import { DEFAULT_INTEL_BUDGET_MS, enrich, type Enrichment, type IntelProvider, type IntelRequest, type SourceHealth } from '../intel/enrich.ts';
 import { emailAuthFacts, looksLikeRawEmail, parseRawEmail, senderOf, type ParsedEmail } from '../intel/raw-email/raw-email.ts';
 import type { ScanRepository } from './scan.repository.ts';
 
@@ -95,12 +95,14 @@ export function createScanService(deps: {
 }) {
   const clock = deps.clock ?? (() => new Date());
   const providers = deps.intel?.providers ?? [];
+  // sources that failed lately are left alone for a minute, across scans and visitors
+  const sourceHealth: SourceHealth = new Map();
 
   const run = async (userId: string, input: AnalyzeInput, enhanced: boolean, pasted?: { raw: string; headerFacts: EmailAuthFacts | null }): Promise<ScanAnalysis> => {
     // Without a sender there is nothing to match, so the list is not worth a query.
     const blockedSenders = input.sender ? await deps.blockedSenders.listSenders(userId) : [];
     // a basic scan stays on the engine: nothing is looked up anywhere
-    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, intelRequest(input, pasted?.raw), deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS) : null;
+    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, intelRequest(input, pasted?.raw), deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS, { health: sourceHealth }) : null;
     // what the email's own headers say counts in a basic scan too (read here, nothing asked);
     // our own check, when it ran, replaces it
     const intel: IntelFacts = { ...(pasted?.headerFacts ? { emailAuth: pasted.headerFacts } : {}), ...(enrichment?.facts ?? {}) };
