@@ -3,6 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createNotificationPreferencesRepository } from './modules/notification-preferences/notification-preferences.repository.ts';
+import { registerNotificationPreferencesRoutes } from './modules/notification-preferences/notification-preferences.routes.ts';
+import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { registerBlockedSendersRoutes } from './modules/blocked-senders/blocked-senders.routes.ts';
 import { createBlockedSendersRepository } from './modules/blocked-senders/blocked-senders.repository.ts';
 import { createBlockedSendersService } from './modules/blocked-senders/blocked-senders.service.ts';
@@ -47,7 +53,7 @@ import { staticPlugin } from './plugins/static.ts';
 /** What the app is built from. */
 export interface AppDeps {
   config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> &
-    Partial<Pick<Config, 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey'>>;
+    Partial<Pick<Config, 'allowedOrigins' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey'>>;
   database: Database;
   /** A pino logger; omit (or `false`) for none. */
   logger?: Logger | false;
@@ -109,9 +115,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(sameOriginPlugin, { allowedOrigins: config.allowedOrigins ?? [] });
   await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure });
 
   registerHealthRoutes(app, createHealthService(createHealthRepository(db), database.driver));
+  const accounts = createAccountsService({ repo: createAccountsRepository(db), sessions, blockedSendersChanged: (userId) => blockedSenders.forget(userId) });
+  registerAccountsRoutes(app, accounts, config.cookieSecure);
+  registerNotificationPreferencesRoutes(app, createNotificationPreferencesRepository(db));
   const feeds = createFeedsService({ repo: createFeedsRepository(db) });
   app.decorate('feeds', feeds);
   registerFeedsRoutes(app, feeds, deps.adminToken);

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       intelBudgetMs: 1500,
       threatFeeds: [],
       threatFeedsRefreshHours: 6,
+      allowedOrigins: [],
       intelSources: ['feeds', 'dns', 'rdap', 'safe-browsing', 'virustotal'],
       dnsServers: [],
       rdapBootstrapUrl: 'https://data.iana.org/rdap/dns.json',
@@ -65,6 +66,8 @@ describe('loadConfig', () => {
       rdapBootstrapUrl: 'http://127.0.0.1:8080/dns.json',
     });
     expect(loadConfig({ INTEL_SOURCES: 'none' }).intelSources).toEqual([]);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'capacitor://localhost, https://localhost' }).allowedOrigins).toEqual(['capacitor://localhost', 'https://localhost']);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://app.example/path' })).toThrow(/ALLOWED_ORIGINS: not an origin/);
     expect(() => loadConfig({ INTEL_SOURCES: 'feeds,whois' })).toThrow(/INTEL_SOURCES: unknown source "whois"/);
     expect(() => loadConfig({ DNS_SERVERS: 'dns.google' })).toThrow(/DNS_SERVERS: "dns.google" is not an IPv4 or IPv6 address/);
     expect(() => loadConfig({ RDAP_BOOTSTRAP_URL: 'ftp://x' })).toThrow(/RDAP_BOOTSTRAP_URL: Must be an http\(s\) address/);

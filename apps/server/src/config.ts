@@ -72,6 +72,15 @@ const EnvSchema = z.object({
     }
   }),
   RDAP_BOOTSTRAP_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+$/i.test(v), 'Must be an http(s) address').transform((v) => v ?? DEFAULT_RDAP_BOOTSTRAP_URL),
+  ALLOWED_ORIGINS: optionalString.transform((v, ctx): string[] => {
+    const list = (v ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+    const bad = list.filter((o) => !/^(https?|capacitor):\/\/[^/\s]+$/i.test(o));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return list;
+  }),
   SAFE_BROWSING_API_KEY: optionalString,
   VIRUSTOTAL_API_KEY: optionalString,
 });
@@ -98,6 +107,8 @@ export interface Config {
   threatFeeds: ScheduledFeed[];
   /** Hours between scheduled feed imports. */
   threatFeedsRefreshHours: number;
+  /** Other sites' origins allowed to send state-changing requests (the app's iOS and Android wrappers). */
+  allowedOrigins: string[];
   /** The outside sources enhanced scans may ask. */
   intelSources: IntelSourceId[];
   /** DNS resolvers of the DNS source (`host` or `host:port`); empty: the system's. */
@@ -142,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intelBudgetMs: e.INTEL_BUDGET_MS,
     threatFeeds: e.THREAT_FEEDS.map((f) => ({ ...f, location: /^https?:\/\//i.test(f.location) ? f.location : toAbsolute(f.location) })),
     threatFeedsRefreshHours: e.THREAT_FEEDS_REFRESH_HOURS,
+    allowedOrigins: e.ALLOWED_ORIGINS,
     intelSources: e.INTEL_SOURCES,
     dnsServers: e.DNS_SERVERS,
     rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL,

@@ -8,6 +8,13 @@ import {
   BlockedSenderSchema,
 } from './entities';
 import {
+  AuthResponseSchema,
+  ChangePasswordRequestSchema,
+  NotificationPreferencesPatchSchema,
+  NotificationPreferencesSchema,
+  SignInRequestSchema,
+  SignUpRequestSchema,
+  SuccessResponseSchema,
   BlockedSenderListSchema,
   CreateBlockedSenderRequestSchema,
   CreateReportRequestSchema,
@@ -59,6 +66,13 @@ export const ENDPOINTS = {
   createBlockedSender: { ...API_ROUTES.createBlockedSender, body: CreateBlockedSenderRequestSchema, response: BlockedSenderSchema, status: 201 },
   deleteBlockedSender: { ...API_ROUTES.deleteBlockedSender, params: IdParamsSchema, response: DeleteResponseSchema, status: 200 },
   health: { ...API_ROUTES.health, response: HealthSchema, status: 200 },
+  me: { ...API_ROUTES.me, response: AuthResponseSchema, status: 200 },
+  signUp: { ...API_ROUTES.signUp, body: SignUpRequestSchema, response: AuthResponseSchema, status: 201 },
+  signIn: { ...API_ROUTES.signIn, body: SignInRequestSchema, response: AuthResponseSchema, status: 200 },
+  signOut: { ...API_ROUTES.signOut, response: SuccessResponseSchema, status: 200 },
+  changePassword: { ...API_ROUTES.changePassword, body: ChangePasswordRequestSchema, response: SuccessResponseSchema, status: 200 },
+  getNotificationPreferences: { ...API_ROUTES.getNotificationPreferences, response: NotificationPreferencesSchema, status: 200 },
+  patchNotificationPreferences: { ...API_ROUTES.patchNotificationPreferences, body: NotificationPreferencesPatchSchema, response: NotificationPreferencesSchema, status: 200 },
   listFeeds: { ...API_ROUTES.listFeeds, response: FeedSourceListSchema, status: 200 },
   importFeed: { ...API_ROUTES.importFeed, body: FeedImportRequestSchema, response: FeedImportResultSchema, status: 200 },
 } as const satisfies Record<EndpointName, Endpoint>;

@@ -21,6 +21,12 @@ export const DASHBOARD_WINDOW_DAYS = 30;
 /** Recent alerts shown on the home screen (spec section 9). */
 export const RECENT_ALERTS_LIMIT = 5;
 
+/** Password length bounds (issue 5). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Longest email address accepted (RFC 5321's path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+
 /** Validation messages shown to people (spec section 5). */
 export const VALIDATION_MESSAGES = {
   contentRequired: 'Please enter a message to scan.',
@@ -28,6 +34,10 @@ export const VALIDATION_MESSAGES = {
   urlInvalid: 'Please enter a valid URL starting with http:// or https://',
   urlTooLong: `URL is too long to scan (at most ${MAX_URL_LENGTH.toLocaleString('en-US')} characters).`,
   senderTooLong: `Sender is too long (at most ${MAX_SENDER_LENGTH} characters).`,
+  emailInvalid: 'Please enter a valid email address.',
+  passwordTooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordRequired: 'Please enter your password.',
 } as const;
 
 /** True when `value` parses as an absolute http: or https: URL with a host. */
@@ -72,6 +82,15 @@ export const API_ROUTES = {
   createBlockedSender: { method: 'POST', path: '/api/blocked-senders' },
   deleteBlockedSender: { method: 'DELETE', path: '/api/blocked-senders/:id' },
   health: { method: 'GET', path: '/api/health' },
+  // not in the spec: accounts (issue 5)
+  me: { method: 'GET', path: '/api/auth/me' },
+  signUp: { method: 'POST', path: '/api/auth/sign-up' },
+  signIn: { method: 'POST', path: '/api/auth/sign-in' },
+  signOut: { method: 'POST', path: '/api/auth/sign-out' },
+  changePassword: { method: 'POST', path: '/api/auth/change-password' },
+  // the spec keeps these in the browser; ours are the account's, so alerts the server sends respect them
+  getNotificationPreferences: { method: 'GET', path: '/api/notification-preferences' },
+  patchNotificationPreferences: { method: 'PATCH', path: '/api/notification-preferences' },
   // not in the spec: the server administrator's threat feeds (loopback and the admin token only)
   listFeeds: { method: 'GET', path: '/api/admin/feeds' },
   importFeed: { method: 'POST', path: '/api/admin/feeds/import' },

@@ -14,7 +14,10 @@ import {
 
 import {
   MAX_CONTENT_LENGTH,
+  MAX_EMAIL_LENGTH,
   MAX_SENDER_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   MAX_URL_LENGTH,
   MESSAGES_DEFAULT_LIMIT,
   MESSAGES_MAX_LIMIT,
@@ -236,3 +239,90 @@ export type FeedSource = z.infer<typeof FeedSourceSchema>;
 export const FeedSourceListSchema = z.object({ sources: z.array(FeedSourceSchema) });
 /** The threat feed sources. */
 export type FeedSourceList = z.infer<typeof FeedSourceListSchema>;
+
+/** An email address as typed: trimmed; compared case-insensitively by the server. */
+const EmailInputSchema = z
+  .string()
+  .trim()
+  .max(MAX_EMAIL_LENGTH, VALIDATION_MESSAGES.emailInvalid)
+  .pipe(z.email(VALIDATION_MESSAGES.emailInvalid));
+
+/** A new password: 8 to 128 characters, kept exactly as typed (spaces count). */
+const NewPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES.passwordTooShort).max(PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES.passwordTooLong);
+
+/** `POST /api/auth/sign-up`: the guest becomes an account with everything it did. */
+export const SignUpRequestSchema = z.object({ email: EmailInputSchema, password: NewPasswordSchema });
+/** A sign-up. */
+export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
+
+/** `POST /api/auth/sign-in`. Any password length is accepted here (up to the maximum) and simply does not match. */
+export const SignInRequestSchema = z.object({
+  email: EmailInputSchema,
+  password: z.string().min(1, VALIDATION_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES.passwordTooLong),
+});
+/** A sign-in. */
+export type SignInRequest = z.infer<typeof SignInRequestSchema>;
+
+/** `POST /api/auth/change-password`. */
+export const ChangePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1, VALIDATION_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES.passwordTooLong),
+  newPassword: NewPasswordSchema,
+});
+/** A password change. */
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+/** Who the visitor is: a guest, or an account with its email. */
+export const CurrentUserSchema = z.object({
+  kind: z.enum(['guest', 'account']),
+  email: z.string().nullable(),
+  /** When the guest or account began. */
+  createdAt: z.string(),
+});
+/** The current user. */
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** `GET /api/auth/me`, and what sign-up, sign-in and sign-out answer. */
+export const AuthResponseSchema = z.object({ user: CurrentUserSchema });
+/** An auth response. */
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/** The notification types of spec section 3. */
+export const NotificationTypesSchema = z.object({
+  phishing_alerts: z.boolean(),
+  security_updates: z.boolean(),
+  suspicious_content: z.boolean(),
+  tips_and_education: z.boolean(),
+});
+/** The notification channels of spec section 3. */
+export const NotificationChannelsSchema = z.object({ push: z.boolean(), email: z.boolean(), sms: z.boolean() });
+
+/** Notification preferences (spec section 3): types, channels, sensitivity 1-5. */
+export const NotificationPreferencesSchema = z.object({
+  types: NotificationTypesSchema,
+  channels: NotificationChannelsSchema,
+  sensitivity: z.number().int().min(1).max(5),
+});
+/** Notification preferences. */
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/** The defaults of spec section 3. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  types: { phishing_alerts: true, security_updates: true, suspicious_content: true, tips_and_education: false },
+  channels: { push: true, email: false, sms: false },
+  sensitivity: 3,
+};
+
+/** `PATCH /api/notification-preferences`: any of the types, channels and sensitivity. */
+export const NotificationPreferencesPatchSchema = z
+  .object({
+    types: NotificationTypesSchema.partial().strict().optional(),
+    channels: NotificationChannelsSchema.partial().strict().optional(),
+    sensitivity: z.number().int().min(1).max(5).optional(),
+  })
+  .strict()
+  .refine((p) => Object.keys(p.types ?? {}).length + Object.keys(p.channels ?? {}).length + (p.sensitivity === undefined ? 0 : 1) > 0, 'Name at least one preference to change.');
+/** A partial notification preferences update. */
+export type NotificationPreferencesPatch = z.infer<typeof NotificationPreferencesPatchSchema>;
+
+/** What sign-out and change-password answer. */
+export const SuccessResponseSchema = z.object({ success: z.literal(true) });

@@ -13,7 +13,8 @@ const LEVELS = "'safe', 'suspicious', 'phishing'";
 
 /**
  * Every visitor is a user. A guest row is created with the first session; a later sign-up
- * upgrades the same row (kind = 'account', email set), so a guest's history stays theirs.
+ * upgrades the same row (kind = 'account', email and password set), so a guest's history stays
+ * theirs. `password_hash` is scrypt's (`scrypt$N$r$p$salt$key`, base64url parts).
  */
 export const users = pgTable(
   'users',
@@ -21,13 +22,40 @@ export const users = pgTable(
     id: id(),
     kind: text('kind').$type<'guest' | 'account'>().notNull().default('guest'),
     email: text('email'),
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     check('users_kind_check', sql`${t.kind} in ('guest', 'account')`),
+    check('users_account_check', sql`${t.kind} = 'guest' or (${t.email} is not null and ${t.passwordHash} is not null)`),
   ],
+);
+
+/**
+ * Notification preferences (spec section 3), one row per user once they change one; absent
+ * means the defaults. Kept on the server (the spec keeps them in the browser) so alerts the
+ * server sends can respect them.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phishingAlerts: boolean('phishing_alerts').notNull(),
+    securityUpdates: boolean('security_updates').notNull(),
+    suspiciousContent: boolean('suspicious_content').notNull(),
+    tipsAndEducation: boolean('tips_and_education').notNull(),
+    push: boolean('push').notNull(),
+    email: boolean('email').notNull(),
+    sms: boolean('sms').notNull(),
+    sensitivity: integer('sensitivity').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('notification_preferences_sensitivity_check', sql`${t.sensitivity} between 1 and 5`)],
 );
 
 /** Server-side sessions. Only the SHA-256 of the cookie value is stored, so a DB leak is not a login. */

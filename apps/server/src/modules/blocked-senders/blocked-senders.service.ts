@@ -26,6 +26,11 @@ export function createBlockedSendersService(repo: BlockedSendersRepository) {
       return senders;
     },
 
+    /** Drops the cached list of `userId` (its blocked senders changed elsewhere: a guest merged into it). */
+    forget(userId: string): void {
+      sendersByUser.delete(userId);
+    },
+
     list(userId: string): Promise<BlockedSender[]> {
       return repo.list(userId);
     },

@@ -1,4 +1,4 @@
-import { and, eq, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sessions, users } from '../../db/schema.ts';
 
@@ -32,6 +32,18 @@ export function createSessionsRepository(db: Db) {
         await tx.insert(sessions).values({ idHash, userId, expiresAt });
       });
       return userId;
+    },
+
+    /** A new session for an existing user (a sign-in). */
+    async createFor(idHash: string, userId: string, expiresAt: Date): Promise<void> {
+      await db.insert(sessions).values({ idHash, userId, expiresAt });
+    },
+
+    /** Ends every session of `userId` but `exceptHash`; returns the ended sessions' hashes. */
+    async deleteForUser(userId: string, exceptHash?: string): Promise<string[]> {
+      const where = exceptHash === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.idHash, exceptHash));
+      const rows = await db.delete(sessions).where(where).returning({ idHash: sessions.idHash });
+      return rows.map((r) => r.idHash);
     },
 
     async touch(idHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { messages, sessions, users } from '../../db/schema.ts';
 import { DATABASES } from '../../test/databases.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
-import { SESSION_TTL_MS, createSessionsService, hashToken } from './sessions.service.ts';
+import { ACCOUNT_SESSION_TTL_MS, SESSION_TTL_MS, createSessionsService, hashToken } from './sessions.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -58,6 +58,36 @@ for (const factory of DATABASES) {
       const later = await svc.resolve(first.setCookie!.token);
       expect(later.userId).not.toBe(first.userId);
       expect(later.setCookie?.token).not.toBe(first.setCookie!.token);
+    });
+
+    it("gives an account's session its own shorter life, slid by as much on each visit, then ends it", async () => {
+      const svc = service();
+      const guest = await svc.resolve(undefined);
+      await database.db.update(users).set({ kind: 'account', email: `s${now}@example.com`, passwordHash: 'scrypt$x' }).where(eq(users.id, guest.userId));
+      const signedIn = await svc.start(guest.userId);
+      expect(signedIn.setCookie.maxAgeSeconds).toBe(ACCOUNT_SESSION_TTL_MS / 1000);
+      now += 10 * DAY;
+      const visit = await svc.resolve(signedIn.setCookie.token);
+      expect(visit).toMatchObject({ userId: guest.userId, setCookie: { maxAgeSeconds: ACCOUNT_SESSION_TTL_MS / 1000 } });
+      const [row] = await database.db.select().from(sessions).where(eq(sessions.idHash, signedIn.idHash));
+      expect(row?.expiresAt.getTime()).toBe(now + ACCOUNT_SESSION_TTL_MS);
+      // a fresh process reads the same life back from the row
+      now += ACCOUNT_SESSION_TTL_MS - DAY;
+      expect((await service().resolve(signedIn.setCookie.token)).userId).toBe(guest.userId);
+      now += ACCOUNT_SESSION_TTL_MS + DAY;
+      const expired = await service().resolve(signedIn.setCookie.token);
+      expect(expired.userId).not.toBe(guest.userId);
+    });
+
+    it("ends every other session of a user, cached or not", async () => {
+      const svc = service();
+      const first = await svc.resolve(undefined);
+      const second = await svc.start(first.userId);
+      const third = await svc.start(first.userId);
+      expect(await svc.revokeUser(first.userId, second.idHash)).toBe(2);
+      expect((await svc.resolve(second.setCookie.token)).userId).toBe(first.userId);
+      expect((await svc.resolve(third.setCookie.token)).userId).not.toBe(first.userId);
+      expect((await svc.resolve(first.setCookie!.token)).userId).not.toBe(first.userId);
     });
 
     it('forgets a revoked session even when it was cached', async () => {

@@ -1,0 +1,51 @@
+import { ENDPOINTS } from '@baitcheck/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { CookieSecure } from '../../config.ts';
+import { defineRoute } from '../../lib/route.ts';
+import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { RateLimitedError, type AccountsService } from './accounts.service.ts';
+
+/** `/api/auth/*`: who the visitor is, sign-up, sign-in, sign-out, change password. */
+export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsService, cookieSecure: CookieSecure): void {
+  const setSessionCookie = (reply: FastifyReply, secure: boolean, session: { token: string; maxAgeSeconds: number }) =>
+    reply.setCookie(SESSION_COOKIE, session.token, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: session.maxAgeSeconds, secure });
+  const isSecure = (protocol: string) => cookieSecure === 'true' || (cookieSecure === 'auto' && protocol === 'https');
+  const withRetryAfter = async <T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof RateLimitedError) reply.header('retry-after', String(Math.ceil(err.retryAfterSeconds)));
+      throw err;
+    }
+  };
+
+  defineRoute(app, ENDPOINTS.me, async ({ userId }) => ({ user: await accounts.me(userId) }));
+
+  defineRoute(app, ENDPOINTS.signUp, async ({ userId, request, reply, body }) => {
+    const { user, session } = await accounts.signUp(userId, request.sessionHash, body.email, body.password);
+    setSessionCookie(reply, isSecure(request.protocol), session);
+    return { user };
+  });
+
+  defineRoute(app, ENDPOINTS.signIn, async ({ userId, request, reply, body }) =>
+    withRetryAfter(reply, async () => {
+      const { user, session } = await accounts.signIn(userId, request.sessionHash, body.email, body.password, request.ip);
+      setSessionCookie(reply, isSecure(request.protocol), session);
+      return { user };
+    }),
+  );
+
+  defineRoute(app, ENDPOINTS.signOut, async ({ userId, request, reply }) => {
+    await accounts.signOut(userId, request.sessionHash);
+    // the next request makes a fresh guest session
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { success: true as const };
+  });
+
+  defineRoute(app, ENDPOINTS.changePassword, async ({ userId, request, reply, body }) =>
+    withRetryAfter(reply, async () => {
+      await accounts.changePassword(userId, request.sessionHash, body.currentPassword, body.newPassword, request.ip);
+      return { success: true as const };
+    }),
+  );
+}

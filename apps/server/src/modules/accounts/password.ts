@@ -1,0 +1,45 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/**
+ * scrypt's cost (N = 2^15, r = 8, p = 1: 32 MiB and about 50-100 ms a hash on a server core), the
+ * memory-hard setting OWASP lists for scrypt. Stored with each hash, so it can be raised later
+ * without breaking old passwords.
+ */
+export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_BYTES = 32;
+const SALT_BYTES = 16;
+
+function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, options, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+/** Hashes a password with a fresh random salt: `scrypt$N$r$p$salt$key` (base64url parts). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, SCRYPT_PARAMS);
+  return ['scrypt', SCRYPT_PARAMS.N, SCRYPT_PARAMS.r, SCRYPT_PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** A hash of nothing anyone knows, checked against when the email is unknown so both answers take as long. */
+let decoy: Promise<string> | undefined;
+export function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(24).toString('base64url'));
+  return decoy;
+}
+
+/** True when `password` is the one `stored` was made from; false for any malformed `stored`. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  // bounds keep a tampered row from asking for gigabytes
+  if (![N, r, p].every(Number.isInteger) || N < 2 || N > 2 ** 20 || (N & (N - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16) return false;
+  const salt = Buffer.from(parts[4] ?? '', 'base64url');
+  const expected = Buffer.from(parts[5] ?? '', 'base64url');
+  if (salt.length === 0 || expected.length !== KEY_BYTES) return false;
+  const key = await derive(password, salt, { N, r, p });
+  return timingSafeEqual(key, expected);
+}
