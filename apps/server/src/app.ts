@@ -8,6 +8,7 @@ import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createNotificationPreferencesRepository } from './modules/notification-preferences/notification-preferences.repository.ts';
 import { registerNotificationPreferencesRoutes } from './modules/notification-preferences/notification-preferences.routes.ts';
+import { registerPluginsRoutes } from './modules/plugins/plugins.routes.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { registerBlockedSendersRoutes } from './modules/blocked-senders/blocked-senders.routes.ts';
 import { createBlockedSendersRepository } from './modules/blocked-senders/blocked-senders.repository.ts';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = createAccountsService({ repo: createAccountsRepository(db), sessions, blockedSendersChanged: (userId) => blockedSenders.forget(userId) });
   registerAccountsRoutes(app, accounts, config.cookieSecure);
   registerNotificationPreferencesRoutes(app, createNotificationPreferencesRepository(db));
+  registerPluginsRoutes(app);
   const feeds = createFeedsService({ repo: createFeedsRepository(db) });
   app.decorate('feeds', feeds);
   registerFeedsRoutes(app, feeds, deps.adminToken);

@@ -9,6 +9,7 @@ import {
 } from './entities';
 import {
   AuthResponseSchema,
+  PluginListSchema,
   ChangePasswordRequestSchema,
   NotificationPreferencesPatchSchema,
   NotificationPreferencesSchema,
@@ -66,6 +67,7 @@ export const ENDPOINTS = {
   createBlockedSender: { ...API_ROUTES.createBlockedSender, body: CreateBlockedSenderRequestSchema, response: BlockedSenderSchema, status: 201 },
   deleteBlockedSender: { ...API_ROUTES.deleteBlockedSender, params: IdParamsSchema, response: DeleteResponseSchema, status: 200 },
   health: { ...API_ROUTES.health, response: HealthSchema, status: 200 },
+  listPlugins: { ...API_ROUTES.listPlugins, response: PluginListSchema, status: 200 },
   me: { ...API_ROUTES.me, response: AuthResponseSchema, status: 200 },
   signUp: { ...API_ROUTES.signUp, body: SignUpRequestSchema, response: AuthResponseSchema, status: 201 },
   signIn: { ...API_ROUTES.signIn, body: SignInRequestSchema, response: AuthResponseSchema, status: 200 },

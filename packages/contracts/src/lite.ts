@@ -82,6 +82,7 @@ export const API_ROUTES = {
   createBlockedSender: { method: 'POST', path: '/api/blocked-senders' },
   deleteBlockedSender: { method: 'DELETE', path: '/api/blocked-senders/:id' },
   health: { method: 'GET', path: '/api/health' },
+  listPlugins: { method: 'GET', path: '/api/plugins' },
   // not in the spec: accounts (issue 5)
   me: { method: 'GET', path: '/api/auth/me' },
   signUp: { method: 'POST', path: '/api/auth/sign-up' },
