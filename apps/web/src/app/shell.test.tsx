@@ -24,6 +24,8 @@ describe('AppShell', () => {
     renderWithApp(<AppShell>content</AppShell>);
     expect(screen.getByRole('banner')).toHaveTextContent('Baitcheck');
     expect(screen.getByRole('link', { name: 'Open settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('link', { name: 'Notification settings' })).toHaveAttribute('href', '/settings?tab=notifications');
+    expect(screen.getByRole('button', { name: 'Accessibility settings' })).toBeInTheDocument();
   });
 
   it('shows the not-found page for an unknown path', async () => {

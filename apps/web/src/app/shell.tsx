@@ -1,9 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { History, LayoutDashboard, ScanSearch, Settings, ShieldCheck, User, type LucideIcon } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { Accessibility, Bell, History, LayoutDashboard, ScanSearch, Settings, ShieldCheck, User, X, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { ColorVisionFilters } from '@/components/accessibility/color-vision-filters';
 import { StatusBanner } from './status-banner';
+
+// Loaded when the dialog first opens, so the first screen does not carry it.
+const AccessibilityPanel = lazy(() =>
+  import('@/components/accessibility/accessibility-panel').then((m) => ({ default: m.AccessibilityPanel })),
+);
 
 const NAV_ITEMS: ReadonlyArray<{ href: string; label: string; Icon: LucideIcon }> = [
   { href: paths.home, label: 'Dashboard', Icon: LayoutDashboard },
@@ -18,6 +25,42 @@ export function isActivePath(href: string, location: string): boolean {
   return href === paths.home ? location === href : location === href || location.startsWith(`${href}/`);
 }
 
+const HEADER_BUTTON =
+  'inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-white';
+
+/** The header's accessibility-settings dialog (spec section 2, page shell). Radix traps focus, closes on Escape and returns focus to the button. */
+function AccessibilityDialog() {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className={HEADER_BUTTON} aria-label="Accessibility settings">
+        <Accessibility aria-hidden="true" className="h-5 w-5" />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 text-slate-900 shadow-xl outline-none">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <Dialog.Title className="text-lg font-semibold">Accessibility</Dialog.Title>
+              <Dialog.Description className="text-sm text-slate-600">
+                Saved on this device and applied across the app at once.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              aria-label="Close"
+              className="-mr-2 -mt-2 inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+            >
+              <X aria-hidden="true" className="h-5 w-5" />
+            </Dialog.Close>
+          </div>
+          <Suspense fallback={<p className="mt-4 text-sm text-slate-600">Loading…</p>}>
+            <AccessibilityPanel className="mt-4" />
+          </Suspense>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
 function Header() {
   return (
     <header className="sticky top-0 z-40 bg-primary text-white shadow">
@@ -26,13 +69,15 @@ function Header() {
           <ShieldCheck aria-hidden="true" className="h-6 w-6" />
           Baitcheck
         </Link>
-        <Link
-          href={paths.settings}
-          aria-label="Open settings"
-          className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-white/15 focus-visible:outline-white"
-        >
-          <Settings aria-hidden="true" className="h-5 w-5" />
-        </Link>
+        <div className="flex items-center gap-1">
+          <AccessibilityDialog />
+          <Link href={`${paths.settings}?tab=notifications`} aria-label="Notification settings" className={HEADER_BUTTON}>
+            <Bell aria-hidden="true" className="h-5 w-5" />
+          </Link>
+          <Link href={paths.settings} aria-label="Open settings" className={HEADER_BUTTON}>
+            <Settings aria-hidden="true" className="h-5 w-5" />
+          </Link>
+        </div>
       </div>
     </header>
   );
@@ -77,6 +122,7 @@ function BottomNav() {
 export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
+      <ColorVisionFilters />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-primary-strong"

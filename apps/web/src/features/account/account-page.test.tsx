@@ -1,11 +1,32 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
-import { renderWithApp } from '@/testing/render';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CurrentUser } from '@baitcheck/contracts';
+import { mockApi, renderWithApp } from '@/testing/render';
+import { makeMessage } from '@/testing/fixtures';
+import { queryKeys } from '@/lib/api/query-keys';
 import AccountPage from './account-page';
 
+afterEach(() => vi.unstubAllGlobals());
+
+const GUEST: CurrentUser = { kind: 'guest', email: null, createdAt: '2025-03-01T12:00:00.000Z' };
+const ACCOUNT: CurrentUser = { kind: 'account', email: 'sam@example.com', createdAt: '2025-01-05T12:00:00.000Z' };
+
+const fail = (status: number, code: string, message: string, details?: { field: string; message: string }[]) => ({
+  status,
+  body: { error: { code, message, ...(details ? { details } : {}) } },
+});
+
+async function renderAs(user: CurrentUser, routes: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ 'GET /api/auth/me': { body: { user } }, ...routes });
+  const rendered = renderWithApp(<AccountPage />, { path: '/account' });
+  await screen.findByRole('heading', { level: 2, name: user.kind === 'guest' ? 'Guest' : user.email! });
+  return { ...api, ...rendered };
+}
+
 describe('AccountPage', () => {
-  it('shows the free plan, what it includes and excludes, and the upgrade link', () => {
-    renderWithApp(<AccountPage />);
+  it('shows the free plan, what it includes and excludes, the upgrade link and the help links', async () => {
+    await renderAs(GUEST);
     for (const included of ['Basic SMS protection', 'Basic email protection', 'AI assistant']) {
       expect(screen.getByText(included).closest('li')).toHaveTextContent(`Included: ${included}`);
     }
@@ -13,5 +34,244 @@ describe('AccountPage', () => {
       expect(screen.getByText(excluded).closest('li')).toHaveTextContent(`Not included: ${excluded}`);
     }
     expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscription');
+    expect(screen.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact-support');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
+  });
+
+  it('has the Account and Accessibility tabs only (the assistant is not built yet)', async () => {
+    await renderAs(GUEST);
+    const tabs = within(screen.getByRole('tablist', { name: 'Account sections' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Account', 'Accessibility']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Accessibility' }));
+    expect(screen.getByRole('tab', { name: 'Accessibility' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('heading', { name: 'Guest' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tabpanel', { name: 'Accessibility' })).not.toBeEmptyDOMElement();
+  });
+
+  it('shows a guest what an account is for, with the create-account form first', async () => {
+    await renderAs(GUEST);
+    expect(screen.getByText(/Your scans are kept in this browser\. Create an account to keep them across your devices/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Change Password/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Sign Out/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true');
+
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'new-password');
+    expect(password).toHaveAccessibleDescription('Use 8 to 128 characters.');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'username');
+
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Sign in' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByLabelText('Password')).not.toHaveAccessibleDescription();
+  });
+
+  it("signs up: shows the server's field errors under the fields, then the new account, with every cached answer dropped", async () => {
+    let attempt = 0;
+    const { calls, queryClient } = await renderAs(GUEST, {
+      'POST /api/auth/sign-up': () =>
+        ++attempt === 1
+          ? fail(400, 'VALIDATION_FAILED', 'Some of the information sent is not valid.', [
+              { field: 'email', message: 'Please enter a valid email address.' },
+              { field: 'password', message: 'Use at least 8 characters.' },
+            ])
+          : { status: 201, body: { user: ACCOUNT } },
+    });
+    queryClient.setQueryData(queryKeys.messageList(), [makeMessage()]);
+
+    await userEvent.type(screen.getByLabelText('Email'), 'sam');
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Please enter a valid email address.'));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('Use 8 to 128 characters. Use at least 8 characters.');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    // the field errors say it all: no second, general message
+    expect(screen.queryByText('Some of the information sent is not valid.')).not.toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/auth/sign-up')?.body).toEqual({ email: 'sam', password: 'short' });
+
+    // editing a field clears its error
+    await userEvent.type(email, '@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await userEvent.clear(password);
+    await userEvent.type(password, 'long enough password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'sam@example.com' })).toHaveFocus();
+    expect(screen.getByText('Member since January 5, 2025')).toBeInTheDocument();
+    expect(await screen.findByText('Account created')).toBeInTheDocument();
+    expect(queryClient.getQueryData(queryKeys.messageList())).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.currentUser)).toEqual(ACCOUNT);
+  });
+
+  it("shows the server's message when an email is taken", async () => {
+    await renderAs(GUEST, {
+      'POST /api/auth/sign-up': fail(409, 'EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.'),
+    });
+    await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'long enough password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists. Sign in instead.');
+    // the email carries over to the sign-in form
+    await userEvent.click(screen.getByRole('tab', { name: 'Sign in' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
+  });
+
+  it('signs in: busy while it runs, then the wrong-password message; a rate limit says how long to wait', async () => {
+    let attempt = 0;
+    const { calls, fetchMock } = await renderAs(GUEST, {
+      'POST /api/auth/sign-in': () =>
+        ++attempt === 1
+          ? fail(401, 'INVALID_CREDENTIALS', 'The email or password is not right.')
+          : fail(429, 'RATE_LIMITED', 'Too many sign-in attempts. Try again in 15 minutes.'),
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Sign in' }));
+    await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'not my password');
+
+    let release: () => void = () => {};
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementationOnce(async (input, init) => {
+      const answer = await original(input, init);
+      return new Promise<Response>((resolve) => (release = () => resolve(answer)));
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const busy = await screen.findByRole('button', { name: 'Signing in...' });
+    expect(busy).toBeDisabled();
+    release();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The email or password is not right.');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'Guest' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/auth/sign-in')?.body).toEqual({ email: 'sam@example.com', password: 'not my password' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many sign-in attempts. Try again in 15 minutes.'));
+  });
+
+  it('signs in to an account and shows it', async () => {
+    await renderAs(GUEST, { 'POST /api/auth/sign-in': { body: { user: ACCOUNT } } });
+    await userEvent.click(screen.getByRole('tab', { name: 'Sign in' }));
+    await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'the right password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'sam@example.com' })).toBeInTheDocument();
+    expect(await screen.findByText('Signed in')).toBeInTheDocument();
+  });
+
+  it('shows a signed-in user their email, since when, the password change and sign-out, and no sign-in forms', async () => {
+    await renderAs(ACCOUNT);
+    expect(screen.getByText('Member since January 5, 2025')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Guest' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it('changes the password in a dialog, then says other devices were signed out', async () => {
+    const { calls } = await renderAs(ACCOUNT, { 'POST /api/auth/change-password': { body: { success: true } } });
+    const trigger = screen.getByRole('button', { name: 'Change Password' });
+    await userEvent.click(trigger);
+    const dialog = screen.getByRole('dialog', { name: 'Change Password' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Current password')).toHaveFocus());
+    expect(within(dialog).getByLabelText('Current password')).toHaveAttribute('autocomplete', 'current-password');
+    expect(within(dialog).getByLabelText('New password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(within(dialog).getByLabelText('Confirm new password')).toHaveAttribute('autocomplete', 'new-password');
+    await userEvent.type(within(dialog).getByLabelText('Current password'), 'old password 1');
+    await userEvent.type(within(dialog).getByLabelText('New password'), 'new password 2');
+    await userEvent.type(within(dialog).getByLabelText('Confirm new password'), 'new password 2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change Password' }));
+
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(screen.getByText('Other devices signed in to your account have been signed out.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+    expect(calls.find((c) => c.path === '/api/auth/change-password')?.body).toEqual({
+      currentPassword: 'old password 1',
+      newPassword: 'new password 2',
+    });
+  });
+
+  it('keeps the dialog open with the problem shown when the password change fails', async () => {
+    let attempt = 0;
+    const { calls } = await renderAs(ACCOUNT, {
+      'POST /api/auth/change-password': () =>
+        ++attempt === 1
+          ? fail(403, 'CURRENT_PASSWORD_WRONG', 'Your current password is not right.')
+          : fail(400, 'VALIDATION_FAILED', 'Some of the information sent is not valid.', [
+              { field: 'newPassword', message: 'Use at least 8 characters.' },
+            ]),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change Password' });
+    const current = within(dialog).getByLabelText('Current password');
+    const next = within(dialog).getByLabelText('New password');
+    const confirm = within(dialog).getByLabelText('Confirm new password');
+
+    // a mismatch is caught here, without a call
+    await userEvent.type(current, 'not it at all');
+    await userEvent.type(next, 'new password 2');
+    await userEvent.type(confirm, 'new password 3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change Password' }));
+    expect(confirm).toHaveAccessibleDescription('The new passwords do not match.');
+    expect(calls.some((c) => c.path === '/api/auth/change-password')).toBe(false);
+
+    await userEvent.clear(confirm);
+    await userEvent.type(confirm, 'new password 2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(current).toHaveAccessibleDescription('Your current password is not right.'));
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(next);
+    await userEvent.type(next, 'short');
+    await userEvent.clear(confirm);
+    await userEvent.type(confirm, 'short');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(next).toHaveAccessibleDescription('Use 8 to 128 characters. Use at least 8 characters.'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.queryByText('Password changed')).not.toBeInTheDocument();
+  });
+
+  it('signs out: the page turns back into a new guest, every cached answer dropped', async () => {
+    let user: CurrentUser = ACCOUNT;
+    const { calls, queryClient } = await renderAs(ACCOUNT, {
+      'GET /api/auth/me': () => ({ body: { user } }),
+      'POST /api/auth/sign-out': () => {
+        user = GUEST;
+        return { body: { success: true } };
+      },
+    });
+    queryClient.setQueryData(queryKeys.messageList(), [makeMessage()]);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Guest' })).toHaveFocus();
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+    expect(screen.queryByText('sam@example.com')).not.toBeInTheDocument();
+    expect(queryClient.getQueryData(queryKeys.messageList())).toBeUndefined();
+    const signOut = calls.findIndex((c) => c.path === '/api/auth/sign-out');
+    expect(signOut).toBeGreaterThan(-1);
+    expect(calls.slice(signOut + 1).some((c) => c.path === '/api/auth/me')).toBe(true);
+  });
+
+  it('shows the error when signing out fails, and stays signed in', async () => {
+    await renderAs(ACCOUNT, {
+      'POST /api/auth/sign-out': fail(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('Something went wrong on our side. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'sam@example.com' })).toBeInTheDocument();
   });
 });

@@ -1,64 +1,89 @@
-import { Link } from 'wouter';
-import { Check, Crown, X } from 'lucide-react';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Badge } from '@/components/ui/badge';
+import { useEffect, useRef, useState } from 'react';
+import { LogOut } from 'lucide-react';
+import type { CurrentUser } from '@baitcheck/contracts';
+import { AccessibilityPanel } from '@/components/accessibility/accessibility-panel';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/components/ui/toast-store';
+import { readAuthError, useCurrentUser, useSignOut } from '@/lib/api/auth';
+import { HelpCard } from './help-card';
+import { ProfileCard, ProfileCardError, ProfileCardLoading } from './profile-card';
+import { SubscriptionCard } from './subscription-card';
 
-const INCLUDED = ['Basic SMS protection', 'Basic email protection', 'AI assistant'];
-const EXCLUDED = ['Social media protection', 'On-device scanning', 'Priority support'];
+function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
+  const signOut = useSignOut();
+  const run = async () => {
+    try {
+      await signOut.mutateAsync();
+      toast({ title: 'Signed out' });
+      onSignedOut();
+    } catch (error) {
+      toast({ title: 'Error', description: readAuthError(error).message, variant: 'destructive' });
+    }
+  };
+  return (
+    <Button
+      variant="outline"
+      className="w-full"
+      disabled={signOut.isPending}
+      onClick={run}
+    >
+      <LogOut aria-hidden="true" className="h-4 w-4" />
+      {signOut.isPending ? 'Signing out...' : 'Sign Out'}
+    </Button>
+  );
+}
+
+function AccountTab() {
+  const me = useCurrentUser();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // After signing in or out the form that had focus is gone: move focus to the new profile heading.
+  const [focusWhen, setFocusWhen] = useState<CurrentUser['kind'] | null>(null);
+  const kind = me.data?.kind;
+  useEffect(() => {
+    if (focusWhen && kind === focusWhen) {
+      headingRef.current?.focus();
+      setFocusWhen(null);
+    }
+  }, [focusWhen, kind]);
+
+  return (
+    <div className="space-y-4">
+      {me.isPending ? (
+        <ProfileCardLoading />
+      ) : me.isError ? (
+        <ProfileCardError onRetry={() => void me.refetch()} />
+      ) : (
+        <ProfileCard user={me.data} headingRef={headingRef} onSignedIn={() => setFocusWhen('account')} />
+      )}
+      <SubscriptionCard />
+      <HelpCard />
+      {me.data?.kind === 'account' ? <SignOutButton onSignedOut={() => setFocusWhen('guest')} /> : null}
+    </div>
+  );
+}
 
 export default function AccountPage() {
   return (
-    <div className="mx-auto max-w-2xl space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">Account</h1>
-      <Card>
-        <CardHeader className="flex-row items-start justify-between">
-          <div>
-            <h2 className="text-base font-semibold text-slate-900">Your plan</h2>
-            <p className="text-sm text-slate-600">Basic · Free</p>
-          </div>
-          <Badge variant="neutral">Current plan</Badge>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <h3 className="mb-2 text-sm font-semibold text-slate-900">Included</h3>
-              <ul className="space-y-1.5">
-                {INCLUDED.map((f) => (
-                  <li key={f} className="flex items-center gap-2 text-sm text-slate-800">
-                    <Check aria-hidden="true" className="h-4 w-4 text-green-700" />
-                    <span>
-                      <span className="sr-only">Included: </span>
-                      {f}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div>
-              <h3 className="mb-2 text-sm font-semibold text-slate-900">Not included</h3>
-              <ul className="space-y-1.5">
-                {EXCLUDED.map((f) => (
-                  <li key={f} className="flex items-center gap-2 text-sm text-slate-600">
-                    <X aria-hidden="true" className="h-4 w-4 text-slate-500" />
-                    <span>
-                      <span className="sr-only">Not included: </span>
-                      {f}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </div>
-          <Button asChild className="w-full sm:w-auto">
-            <Link href={paths.subscription}>
-              <Crown aria-hidden="true" className="h-4 w-4" />
-              Upgrade to Premium
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
+    <div className="mx-auto max-w-2xl">
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">Account</h1>
+      <Tabs defaultValue="account">
+        <TabsList aria-label="Account sections">
+          <TabsTrigger value="account">Account</TabsTrigger>
+          <TabsTrigger value="accessibility">Accessibility</TabsTrigger>
+        </TabsList>
+        <TabsContent value="account">
+          <AccountTab />
+        </TabsContent>
+        <TabsContent value="accessibility">
+          <Card className="p-4">
+            <h2 className="text-base font-semibold text-slate-900">Accessibility</h2>
+            <p className="mb-4 text-sm text-slate-600">Display preferences for this device.</p>
+            <AccessibilityPanel />
+          </Card>
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

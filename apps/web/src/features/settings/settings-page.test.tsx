@@ -1,11 +1,41 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderWithApp } from '@/testing/render';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type Plugin, type PluginList } from '@baitcheck/contracts';
+import { mockApi, renderWithApp, type RecordedCall } from '@/testing/render';
 import { SETTINGS } from '@/testing/fixtures';
-import SettingsPage from './settings-page';
+import { applyNotificationPatch } from '@/lib/api/notifications';
+import SettingsPage, { readTabParam } from './settings-page';
+import { SENSITIVITY_DEBOUNCE_MS, labelSensitivity } from './notifications-tab';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const PREFS: NotificationPreferences = DEFAULT_NOTIFICATION_PREFERENCES;
+
+/** A server that keeps the preferences and answers each PATCH with the whole, updated object. */
+function mockPreferencesServer(initial: NotificationPreferences = PREFS, { failPatch = false } = {}) {
+  let current = initial;
+  return mockApi({
+    'GET /api/notification-preferences': () => ({ body: current }),
+    'PATCH /api/notification-preferences': (call: RecordedCall) => {
+      if (failPatch) return { status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } };
+      current = applyNotificationPatch(current, call.body as object);
+      return { body: current };
+    },
+  });
+}
+
+function makePlugin(overrides: Partial<Plugin> & Pick<Plugin, 'id' | 'name' | 'type'>): Plugin {
+  return {
+    description: `${overrides.name} messages are checked as they arrive`,
+    icon: 'plug',
+    status: { connected: false, enabled: false, available: true, requiresAuth: false },
+    ...overrides,
+  };
+}
 
 describe('SettingsPage', () => {
   it('shows the four protection switches, Premium on social and on-device, and saves one change', async () => {
@@ -27,5 +57,229 @@ describe('SettingsPage', () => {
     await userEvent.click(onDevice);
     expect(await screen.findByText('Settings updated')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ onDeviceScanning: true });
+  });
+
+  it('has the four tabs in the spec order and keeps the open tab in the address', async () => {
+    mockPreferencesServer();
+    const { location } = renderWithApp(<SettingsPage />, { path: '/settings' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Protection', 'Accessibility', 'Notifications', 'Plugins']);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Notifications' }));
+    expect(screen.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true');
+    expect(location.history?.at(-1)).toBe('/settings?tab=notifications');
+    // Switching tabs replaces the entry rather than piling up history.
+    expect(location.history).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Protection' }));
+    expect(location.history?.at(-1)).toBe('/settings');
+  });
+
+  it('opens the tab named in ?tab= and follows a link to another tab while open', async () => {
+    mockPreferencesServer();
+    const { location } = renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    expect(screen.getByRole('tab', { name: 'Notifications' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('switch', { name: 'Phishing Alerts' })).toBeInTheDocument();
+
+    act(() => location.navigate('/settings?tab=plugins'));
+    expect(screen.getByRole('tab', { name: 'Plugins' })).toHaveAttribute('aria-selected', 'true');
+
+    expect(readTabParam('tab=nonsense')).toBe('protection');
+    expect(readTabParam('')).toBe('protection');
+    expect(readTabParam('?tab=accessibility')).toBe('accessibility');
+  });
+
+  it('the Accessibility tab shows the accessibility panel', async () => {
+    mockApi({});
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=accessibility' });
+    const panel = screen.getByRole('tabpanel', { name: 'Accessibility' });
+    expect(within(panel).getByTestId('accessibility-panel')).toBeInTheDocument();
+    for (const name of ['High Contrast', 'Large Text', 'Reduced Motion']) expect(within(panel).getByRole('switch', { name })).toBeInTheDocument();
+    expect(within(panel).getByRole('radiogroup', { name: 'Colour-Blind Mode' })).toBeInTheDocument();
+  });
+});
+
+describe('SettingsPage, Notifications tab', () => {
+  const TYPE_SWITCHES = ['Phishing Alerts', 'Security Updates', 'Suspicious Content', 'Tips and Education'];
+  const CHANNEL_SWITCHES = ['Push Notifications', 'Email', 'SMS'];
+
+  it("shows the server's types, channels and sensitivity", async () => {
+    mockPreferencesServer({ ...PREFS, channels: { push: true, email: true, sms: false }, sensitivity: 2 });
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    expect(screen.getByLabelText('Loading notification settings')).toHaveAttribute('aria-busy', 'true');
+
+    await screen.findByRole('switch', { name: 'Phishing Alerts' });
+    const panel = screen.getByRole('tabpanel', { name: 'Notifications' });
+    expect(within(panel).getAllByRole('switch').map((s) => s.getAttribute('aria-checked'))).toEqual([
+      'true',
+      'true',
+      'true',
+      'false',
+      'true',
+      'true',
+      'false',
+    ]);
+    for (const name of [...TYPE_SWITCHES, ...CHANNEL_SWITCHES]) expect(screen.getByRole('switch', { name })).toHaveAccessibleDescription();
+    expect(screen.getByRole('switch', { name: 'Tips and Education' })).toHaveAccessibleDescription('Advice on spotting scams and staying safe');
+
+    const slider = screen.getByRole('slider', { name: 'Sensitivity' });
+    expect(slider).toHaveAttribute('aria-valuemin', '1');
+    expect(slider).toHaveAttribute('aria-valuemax', '5');
+    expect(slider).toHaveAttribute('aria-valuenow', '2');
+    expect(slider).toHaveAttribute('aria-valuetext', 'Medium-Low');
+    expect(screen.getByTestId('sensitivity-label')).toHaveTextContent('Medium-Low');
+  });
+
+  it('labels the five sensitivity values as the spec does', () => {
+    expect([1, 2, 3, 4, 5].map(labelSensitivity)).toEqual(['Low', 'Medium-Low', 'Medium', 'Medium-High', 'High']);
+  });
+
+  it('a type sends only that type and shows its toast', async () => {
+    const { calls } = mockPreferencesServer();
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    const tips = await screen.findByRole('switch', { name: 'Tips and Education' });
+    expect(tips).toHaveAttribute('aria-checked', 'false');
+
+    await userEvent.click(tips);
+    expect(tips).toHaveAttribute('aria-checked', 'true');
+    expect(await screen.findByText('Notification setting updated')).toBeInTheDocument();
+    const patches = calls.filter((c) => c.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(patches.map((c) => `${c.path} ${JSON.stringify(c.body)}`)).toEqual([
+      '/api/notification-preferences {"types":{"tips_and_education":true}}',
+    ]);
+    expect(tips).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('a channel sends only that channel and shows its toast', async () => {
+    const { calls } = mockPreferencesServer();
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    const email = await screen.findByRole('switch', { name: 'Email' });
+
+    await userEvent.click(email);
+    expect(await screen.findByText('Notification channel updated')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ channels: { email: true } }]);
+    expect(email).toHaveAttribute('aria-checked', 'true');
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Push Notifications' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ channels: { email: true } }, { channels: { push: false } }]);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Push Notifications' })).toHaveAttribute('aria-checked', 'false'));
+  });
+
+  it('the slider sends one request after the keys are released, with its label, and shows its toast', async () => {
+    const { calls } = mockPreferencesServer();
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    const slider = await screen.findByRole('slider', { name: 'Sensitivity' });
+    expect(slider).toHaveAttribute('aria-valuetext', 'Medium');
+
+    act(() => slider.focus());
+    await userEvent.keyboard('{ArrowRight}');
+    expect(slider).toHaveAttribute('aria-valuetext', 'Medium-High');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(slider).toHaveAttribute('aria-valuenow', '5');
+    expect(slider).toHaveAttribute('aria-valuetext', 'High');
+    expect(screen.getByTestId('sensitivity-label')).toHaveTextContent('High');
+    // Nothing is sent while the person is still adjusting.
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+
+    expect(await screen.findByText('Sensitivity updated', {}, { timeout: SENSITIVITY_DEBOUNCE_MS * 4 })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ sensitivity: 5 }]);
+    expect(slider).toHaveAttribute('aria-valuenow', '5');
+  });
+
+  it('a slider change still saves when the tab is left before it was sent', async () => {
+    const { calls } = mockPreferencesServer();
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    const slider = await screen.findByRole('slider', { name: 'Sensitivity' });
+    act(() => slider.focus());
+    await userEvent.keyboard('{ArrowLeft}');
+    await userEvent.click(screen.getByRole('tab', { name: 'Plugins' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ sensitivity: 2 }]));
+    expect(await screen.findByText('Sensitivity updated')).toBeInTheDocument();
+  });
+
+  it('a failed change shows the error toast and the switch returns to the server value', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { calls } = mockPreferencesServer(PREFS, { failPatch: true });
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    const sms = await screen.findByRole('switch', { name: 'SMS' });
+
+    await userEvent.click(sms);
+    expect(await screen.findByText('Failed to update settings.')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(sms).toHaveAttribute('aria-checked', 'false');
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ channels: { sms: true } }]);
+    expect(screen.queryByText('Notification channel updated')).not.toBeInTheDocument();
+  });
+
+  it('a failed sensitivity change returns the slider to the server value', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockPreferencesServer(PREFS, { failPatch: true });
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    const slider = await screen.findByRole('slider', { name: 'Sensitivity' });
+    act(() => slider.focus());
+    await userEvent.keyboard('{ArrowRight}');
+    expect(slider).toHaveAttribute('aria-valuenow', '4');
+
+    expect(await screen.findByText('Failed to update settings.', {}, { timeout: SENSITIVITY_DEBOUNCE_MS * 4 })).toBeInTheDocument();
+    await waitFor(() => expect(slider).toHaveAttribute('aria-valuenow', '3'));
+    expect(slider).toHaveAttribute('aria-valuetext', 'Medium');
+  });
+
+  it('says so when the preferences cannot be loaded', async () => {
+    mockApi({ 'GET /api/notification-preferences': { status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } } });
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your notification settings.');
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+});
+
+describe('SettingsPage, Plugins tab', () => {
+  it("shows 'No plugins found' when the server has none", async () => {
+    const { calls } = mockApi({ 'GET /api/plugins': { body: {} } });
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=plugins' });
+    expect(screen.getByLabelText('Loading plugins')).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('heading', { name: 'No plugins found' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/plugins']);
+  });
+
+  it('lists the plugins with name, type and a switch usable only when connected', async () => {
+    const plugins: PluginList = {
+      slack: makePlugin({
+        id: 'slack',
+        name: 'Slack',
+        type: 'slack',
+        status: { connected: true, enabled: true, available: true, requiresAuth: true },
+      }),
+      email: makePlugin({ id: 'email', name: 'Email Inbox', type: 'email' }),
+    };
+    mockApi({ 'GET /api/plugins': { body: plugins } });
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=plugins' });
+
+    const rows = await screen.findAllByTestId('plugin-row');
+    expect(rows).toHaveLength(2);
+    const [slackRow, emailRow] = rows as [HTMLElement, HTMLElement];
+    expect(within(slackRow).getByRole('heading', { name: 'Slack' })).toBeInTheDocument();
+    expect(within(slackRow).getByText('Connected')).toBeInTheDocument();
+    const slack = within(slackRow).getByRole('switch', { name: 'Enable Slack' });
+    expect(slack).toBeEnabled();
+    expect(slack).toHaveAttribute('aria-checked', 'true');
+    expect(slack).toHaveAccessibleDescription('Slack messages are checked as they arrive');
+
+    expect(within(emailRow).getByRole('heading', { name: 'Email Inbox' })).toBeInTheDocument();
+    expect(within(emailRow).getByText('Email')).toBeInTheDocument();
+    expect(within(emailRow).getByText('Not connected')).toBeInTheDocument();
+    const email = within(emailRow).getByRole('switch', { name: 'Enable Email Inbox' });
+    expect(email).toBeDisabled();
+    expect(email).toHaveAttribute('aria-checked', 'false');
+    expect(screen.queryByText('No plugins found')).not.toBeInTheDocument();
+  });
+
+  it('says so when the plugins cannot be loaded', async () => {
+    mockApi({ 'GET /api/plugins': { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'down' } } } });
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=plugins' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your plugins.');
+    expect(screen.queryByText('No plugins found')).not.toBeInTheDocument();
   });
 });

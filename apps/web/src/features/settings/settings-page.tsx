@@ -1,8 +1,13 @@
 import { Cpu } from 'lucide-react';
+import { useLocation, useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Card } from '@/components/ui/card';
 import { Badge } from '@/components/ui/badge';
 import { CHANNEL_SWITCHES, ProtectionSwitches, type ProtectionSwitchSpec } from '@/components/protection-switches';
+import { AccessibilityPanel } from '@/components/accessibility/accessibility-panel';
+import { paths } from '@/config/paths';
+import { NotificationsTab } from './notifications-tab';
+import { PluginsTab } from './plugins-tab';
 
 const ICON = 'h-5 w-5';
 const PREMIUM = <Badge variant="premium">Premium</Badge>;
@@ -18,13 +23,43 @@ const SWITCHES: readonly ProtectionSwitchSpec[] = [
   },
 ];
 
+/** The tabs of spec section 2, Protection first (the default). */
+export const SETTINGS_TABS = [
+  { value: 'protection', label: 'Protection' },
+  { value: 'accessibility', label: 'Accessibility' },
+  { value: 'notifications', label: 'Notifications' },
+  { value: 'plugins', label: 'Plugins' },
+] as const;
+
+export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
+
+/** The tab a link opens: `/settings?tab=notifications`; Protection when absent or unknown. */
+export function readTabParam(search: string): SettingsTab {
+  const tab = new URLSearchParams(search).get('tab');
+  return SETTINGS_TABS.find((t) => t.value === tab)?.value ?? 'protection';
+}
+
+/** The address of a settings tab, for links (the header's notifications button). */
+export function settingsTabHref(tab: SettingsTab): string {
+  return tab === 'protection' ? paths.settings : `${paths.settings}?tab=${tab}`;
+}
+
 export default function SettingsPage() {
+  // The address holds the tab, so a link to another tab works while this page is open and a
+  // reload stays on the tab.
+  const tab = readTabParam(useSearch());
+  const [, navigate] = useLocation();
+
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-4 text-2xl font-bold text-slate-900">Settings</h1>
-      <Tabs defaultValue="protection">
-        <TabsList aria-label="Settings sections">
-          <TabsTrigger value="protection">Protection</TabsTrigger>
+      <Tabs value={tab} onValueChange={(value) => navigate(settingsTabHref(readTabParam(`tab=${value}`)), { replace: true })}>
+        <TabsList aria-label="Settings sections" className="grid grid-cols-2 sm:flex">
+          {SETTINGS_TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="protection">
           <Card className="px-4 py-1">
@@ -32,6 +67,19 @@ export default function SettingsPage() {
             <p className="text-sm text-slate-600">Choose which channels Baitcheck protects.</p>
             <ProtectionSwitches items={SWITCHES} showActive={false} />
           </Card>
+        </TabsContent>
+        <TabsContent value="accessibility">
+          <Card className="p-4">
+            <h2 className="text-base font-semibold text-slate-900">Accessibility</h2>
+            <p className="mb-2 text-sm text-slate-600">Saved on this device and applied across Baitcheck at once.</p>
+            <AccessibilityPanel />
+          </Card>
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotificationsTab />
+        </TabsContent>
+        <TabsContent value="plugins">
+          <PluginsTab />
         </TabsContent>
       </Tabs>
     </div>

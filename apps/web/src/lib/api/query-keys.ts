@@ -6,4 +6,7 @@ export const queryKeys = {
   messageStatsFor: (tz: string) => ['message-stats', tz] as const,
   protectionSettings: ['protection-settings'] as const,
   protectionStatus: ['protection-status'] as const,
+  currentUser: ['auth', 'me'] as const,
+  notificationPreferences: ['notification-preferences'] as const,
+  plugins: ['plugins'] as const,
 };

@@ -1,0 +1,159 @@
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { NotificationPreferences } from '@baitcheck/contracts';
+import { SCREENSHOT_DIR, expectNoAxeViolations, screenshotWholePage } from './helpers';
+
+test.use({ reducedMotion: 'reduce' });
+
+const PREFS_PATH = '/api/notification-preferences';
+
+async function readPrefs(page: Page): Promise<NotificationPreferences> {
+  const res = await page.request.get(PREFS_PATH);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as NotificationPreferences;
+}
+
+/** Counts the PATCH requests the page sends to the preferences. */
+function countPatches(page: Page) {
+  const seen = { count: 0 };
+  page.on('request', (req) => {
+    if (req.method() === 'PATCH' && new URL(req.url()).pathname === PREFS_PATH) seen.count += 1;
+  });
+  return seen;
+}
+
+async function expectLoaded(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+test('every tab opens, by its tab and by its link, with no axe violations', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Protection' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('switch', { name: 'On-Device Scanning' })).toBeVisible();
+  await expectLoaded(page);
+  await expectNoAxeViolations(page);
+
+  const tabs = [
+    { name: 'Accessibility', param: 'accessibility', ready: () => page.getByRole('switch', { name: 'High Contrast' }) },
+    { name: 'Notifications', param: 'notifications', ready: () => page.getByRole('slider', { name: 'Sensitivity' }) },
+    { name: 'Plugins', param: 'plugins', ready: () => page.getByRole('heading', { name: 'No plugins found' }) },
+  ] as const;
+  for (const tab of tabs) {
+    await page.getByRole('tab', { name: tab.name }).click();
+    await expect(page.getByRole('tab', { name: tab.name })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(`/settings?tab=${tab.param}`);
+    await expect(tab.ready()).toBeVisible();
+    await expectLoaded(page);
+    await expectNoAxeViolations(page);
+  }
+
+  // A link (the header's notifications button) opens the tab, and a reload stays on it.
+  for (const tab of tabs) {
+    await page.goto(`/settings?tab=${tab.param}`);
+    await expect(page.getByRole('tab', { name: tab.name })).toHaveAttribute('aria-selected', 'true');
+    await expect(tab.ready()).toBeVisible();
+  }
+  // The bottom navigation still marks Settings as the current page.
+  await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveText('Settings');
+});
+
+test('notification types and channels are saved on the server and survive a reload', async ({ page }) => {
+  await page.goto('/settings?tab=notifications');
+  const tips = page.getByRole('switch', { name: 'Tips and Education' });
+  await expect(tips).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: 'Phishing Alerts' })).toHaveAttribute('aria-checked', 'true');
+
+  await tips.click();
+  await expect(page.getByText('Notification setting updated', { exact: true })).toBeVisible();
+  await expect(tips).toHaveAttribute('aria-checked', 'true');
+  expect((await readPrefs(page)).types.tips_and_education).toBe(true);
+
+  const email = page.getByRole('switch', { name: 'Email' });
+  await email.click();
+  await expect(page.getByText('Notification channel updated', { exact: true })).toBeVisible();
+  expect((await readPrefs(page)).channels).toEqual({ push: true, email: true, sms: false });
+
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Tips and Education' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('switch', { name: 'Email' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('switch', { name: 'SMS' })).toHaveAttribute('aria-checked', 'false');
+});
+
+test('the sensitivity slider shows its label and sends one request per change', async ({ page }) => {
+  const patches = countPatches(page);
+  await page.goto('/settings?tab=notifications');
+  const slider = page.getByRole('slider', { name: 'Sensitivity' });
+  const label = page.getByTestId('sensitivity-label');
+  await expect(slider).toHaveAttribute('aria-valuetext', 'Medium');
+  await expect(label).toHaveText('Medium');
+
+  // Keys: one step shows the next label at once; two quick steps send one request.
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuetext', 'High');
+  await expect(label).toHaveText('High');
+  await expect(page.getByText('Sensitivity updated', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await readPrefs(page)).sensitivity).toBe(5);
+  expect(patches.count).toBe(1);
+  const saved = page.waitForResponse((res) => res.request().method() === 'PATCH' && new URL(res.url()).pathname === PREFS_PATH);
+  await page.keyboard.press('ArrowLeft');
+  await expect(label).toHaveText('Medium-High');
+  expect(((await (await saved).json()) as NotificationPreferences).sensitivity).toBe(4);
+  await expect(page.getByText('Sensitivity updated', { exact: true })).toBeVisible();
+  expect(patches.count).toBe(2);
+
+  // Pointer: a drag across the whole track to the low end, one request when released. The toast
+  // is closed first: on a wide screen it sits over the right end of the track.
+  await page.getByRole('button', { name: 'Close notification' }).click();
+  await expect(page.getByText('Sensitivity updated', { exact: true })).toBeHidden();
+  await slider.scrollIntoViewIfNeeded();
+  const thumb = await slider.boundingBox();
+  const track = await page.getByTestId('sensitivity-slider').boundingBox();
+  if (!thumb || !track) throw new Error('The slider is not laid out');
+  await page.mouse.move(thumb.x + thumb.width / 2, thumb.y + thumb.height / 2);
+  await page.mouse.down();
+  for (let x = thumb.x; x >= track.x - 10; x -= 20) await page.mouse.move(x, thumb.y + thumb.height / 2);
+  await page.mouse.up();
+  await expect(slider).toHaveAttribute('aria-valuetext', 'Low');
+  await expect(label).toHaveText('Low');
+  await expect.poll(async () => (await readPrefs(page)).sensitivity).toBe(1);
+  expect(patches.count).toBe(3);
+
+  await page.reload();
+  await expect(page.getByRole('slider', { name: 'Sensitivity' })).toHaveAttribute('aria-valuetext', 'Low');
+  await expect(page.getByTestId('sensitivity-label')).toHaveText('Low');
+});
+
+test('a refused change shows the error toast and the switch returns to the saved value', async ({ page }) => {
+  await page.goto('/settings?tab=notifications');
+  const sms = page.getByRole('switch', { name: 'SMS' });
+  await expect(sms).toHaveAttribute('aria-checked', 'false');
+  // The server is up; only this one request is made to fail, as a dropped connection would.
+  await page.route(`**${PREFS_PATH}`, (route) => (route.request().method() === 'PATCH' ? route.abort('failed') : route.continue()));
+  await sms.click();
+  await expect(page.getByText('Failed to update settings.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Error', { exact: true })).toBeVisible();
+  await expect(sms).toHaveAttribute('aria-checked', 'false');
+  expect((await readPrefs(page)).channels.sms).toBe(false);
+});
+
+test("the Plugins tab says 'No plugins found' when none is installed", async ({ page }) => {
+  const res = await page.request.get('/api/plugins');
+  expect(await res.json()).toEqual({});
+  await page.goto('/settings?tab=plugins');
+  await expect(page.getByRole('heading', { name: 'No plugins found' })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Plugins' }).getByRole('switch')).toHaveCount(0);
+});
+
+test('screenshots of the Notifications tab at 390 and 1280 px', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await page.goto('/settings?tab=notifications');
+    await expect(page.getByRole('slider', { name: 'Sensitivity' })).toBeVisible();
+    await expectLoaded(page);
+    await expectNoAxeViolations(page);
+    await screenshotWholePage(page, join(SCREENSHOT_DIR, `settings-notifications-${width}.png`));
+  }
+});

@@ -1,0 +1,144 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Dialog } from 'radix-ui';
+import { KeyRound, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { toast } from '@/components/ui/toast-store';
+import { readAuthError, useChangePassword, type AuthError } from '@/lib/api/auth';
+import { FormError, PASSWORD_RULE, PasswordField } from './password-field';
+
+export const PASSWORDS_DIFFER = 'The new passwords do not match.';
+
+function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => void }) {
+  const id = useId();
+  const change = useChangePassword();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<AuthError | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    setError(null);
+    if (confirm !== newPassword) {
+      setConfirmError(PASSWORDS_DIFFER);
+      return;
+    }
+    setConfirmError(null);
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+      toast({ title: 'Password changed', description: 'Other devices signed in to your account have been signed out.' });
+      onDone();
+    } catch (caught) {
+      const read = readAuthError(caught);
+      if (read.code === 'NOT_SIGNED_IN') {
+        // this session ended elsewhere: the page turns back into the guest view, so say it in a toast
+        toast({ title: 'Error', description: read.message, variant: 'destructive' });
+        onDone();
+        return;
+      }
+      // the wrong current password belongs under that field
+      setError(read.code === 'CURRENT_PASSWORD_WRONG' ? { ...read, fields: { currentPassword: read.message } } : read);
+    }
+  };
+
+  const fields = error?.fields ?? {};
+  const shownFields = ['currentPassword', 'newPassword'];
+  const formError = error && !Object.keys(error.fields).some((f) => shownFields.includes(f)) ? error.message : null;
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={change.isPending} className="space-y-4">
+      {/* lets a password manager know whose password this is */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <PasswordField
+        id={`${id}-current`}
+        label="Current password"
+        autoComplete="current-password"
+        required
+        value={currentPassword}
+        error={fields.currentPassword}
+        onChange={(e) => setCurrentPassword(e.target.value)}
+      />
+      <PasswordField
+        id={`${id}-new`}
+        label="New password"
+        autoComplete="new-password"
+        hint={PASSWORD_RULE}
+        required
+        value={newPassword}
+        error={fields.newPassword}
+        onChange={(e) => setNewPassword(e.target.value)}
+      />
+      <PasswordField
+        id={`${id}-confirm`}
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+        value={confirm}
+        error={confirmError}
+        onChange={(e) => {
+          setConfirm(e.target.value);
+          if (confirmError && e.target.value === newPassword) setConfirmError(null);
+        }}
+      />
+      <FormError>{formError}</FormError>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Dialog.Close asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.Close>
+        <SubmitButton busy={change.isPending} busyText="Changing password..." disabled={change.isPending}>
+          Change Password
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** The 'Change Password' button and its dialog; the form starts empty each time it opens. */
+export function ChangePasswordDialog({ email }: { email: string }) {
+  const [open, setOpen] = useState(false);
+  const contentRef = useRef<HTMLDivElement>(null);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="outline" className="w-full sm:w-auto">
+          <KeyRound aria-hidden="true" className="h-4 w-4" />
+          Change Password
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content
+          ref={contentRef}
+          // start in the first field rather than on the close button
+          onOpenAutoFocus={(event) => {
+            const first = contentRef.current?.querySelector<HTMLInputElement>('input:not([hidden])');
+            if (first) {
+              event.preventDefault();
+              first.focus();
+            }
+          }}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl focus-ring">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div className="space-y-1">
+              <Dialog.Title className="text-lg font-semibold text-slate-900">Change Password</Dialog.Title>
+              <Dialog.Description className="text-sm text-slate-600">
+                Enter your current password and choose a new one. Other devices signed in to your account will be signed out;
+                this one stays signed in.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              aria-label="Close"
+              className="-mr-2 -mt-2 inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-ring"
+            >
+              <X aria-hidden="true" className="h-5 w-5" />
+            </Dialog.Close>
+          </div>
+          <ChangePasswordForm email={email} onDone={() => setOpen(false)} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,213 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Bell, Lightbulb, Mail, MessageSquare, RefreshCw, ShieldAlert, TriangleAlert } from 'lucide-react';
+import { Slider } from 'radix-ui';
+import type { NotificationPreferences, NotificationPreferencesPatch } from '@baitcheck/contracts';
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '@/lib/api/notifications';
+import { toast } from '@/components/ui/toast-store';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { SettingRow } from '@/components/setting-row';
+
+type NotificationType = keyof NotificationPreferences['types'];
+type NotificationChannel = keyof NotificationPreferences['channels'];
+
+const ICON = 'h-5 w-5';
+
+const TYPES: ReadonlyArray<{ key: NotificationType; label: string; description: string; icon: ReactNode }> = [
+  {
+    key: 'phishing_alerts',
+    label: 'Phishing Alerts',
+    description: 'When a message or link is identified as phishing',
+    icon: <ShieldAlert aria-hidden="true" className={ICON} />,
+  },
+  {
+    key: 'security_updates',
+    label: 'Security Updates',
+    description: 'Changes to your protection and account security',
+    icon: <RefreshCw aria-hidden="true" className={ICON} />,
+  },
+  {
+    key: 'suspicious_content',
+    label: 'Suspicious Content',
+    description: 'When something looks suspicious but is not clearly phishing',
+    icon: <TriangleAlert aria-hidden="true" className={ICON} />,
+  },
+  {
+    key: 'tips_and_education',
+    label: 'Tips and Education',
+    description: 'Advice on spotting scams and staying safe',
+    icon: <Lightbulb aria-hidden="true" className={ICON} />,
+  },
+];
+
+const CHANNELS: ReadonlyArray<{ key: NotificationChannel; label: string; description: string; icon: ReactNode }> = [
+  { key: 'push', label: 'Push Notifications', description: 'Alerts on this device', icon: <Bell aria-hidden="true" className={ICON} /> },
+  { key: 'email', label: 'Email', description: 'Alerts sent to your email address', icon: <Mail aria-hidden="true" className={ICON} /> },
+  { key: 'sms', label: 'SMS', description: 'Alerts sent as text messages', icon: <MessageSquare aria-hidden="true" className={ICON} /> },
+];
+
+/** The spec's sensitivity labels, for the values 1 to 5. */
+export const SENSITIVITY_LABELS = ['Low', 'Medium-Low', 'Medium', 'Medium-High', 'High'] as const;
+
+/** The label of a sensitivity value (1-5). */
+export function labelSensitivity(value: number): string {
+  return SENSITIVITY_LABELS[Math.min(Math.max(Math.round(value), 1), 5) - 1] ?? 'Medium';
+}
+
+/** A slider change is sent once this long after the last release or key press. */
+export const SENSITIVITY_DEBOUNCE_MS = 400;
+
+function titleFor(patch: NotificationPreferencesPatch): string {
+  if (patch.types) return 'Notification setting updated';
+  if (patch.channels) return 'Notification channel updated';
+  return 'Sensitivity updated';
+}
+
+export function NotificationsTab() {
+  const prefs = useNotificationPreferences();
+  const update = useUpdateNotificationPreferences({
+    onSuccess: (_prefs, patch) => toast({ title: titleFor(patch) }),
+    onError: (error) => {
+      console.error(error);
+      toast({ title: 'Error', description: 'Failed to update settings.', variant: 'destructive' });
+    },
+  });
+
+  if (!prefs.data) {
+    if (prefs.isError) {
+      return (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          Could not load your notification settings. Check your connection and reload the page.
+        </p>
+      );
+    }
+    return (
+      <div className="space-y-3" aria-busy="true" aria-label="Loading notification settings">
+        <Skeleton className="h-64 w-full" />
+        <Skeleton className="h-48 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+
+  const data = prefs.data;
+  return (
+    <div className="space-y-4">
+      <Card className="px-4 py-1">
+        <h2 className="pt-3 text-base font-semibold text-slate-900">Alert Types</h2>
+        <p className="text-sm text-slate-600">Choose what Baitcheck tells you about.</p>
+        <div className="divide-y divide-slate-100">
+          {TYPES.map((item) => (
+            <SettingRow
+              key={item.key}
+              label={item.label}
+              description={item.description}
+              icon={item.icon}
+              showActive={false}
+              checked={data.types[item.key]}
+              onCheckedChange={(value) => update.mutate({ types: { [item.key]: value } })}
+            />
+          ))}
+        </div>
+      </Card>
+
+      <Card className="px-4 py-1">
+        <h2 className="pt-3 text-base font-semibold text-slate-900">Channels</h2>
+        <p className="text-sm text-slate-600">Choose how alerts reach you.</p>
+        <div className="divide-y divide-slate-100">
+          {CHANNELS.map((item) => (
+            <SettingRow
+              key={item.key}
+              label={item.label}
+              description={item.description}
+              icon={item.icon}
+              showActive={false}
+              checked={data.channels[item.key]}
+              onCheckedChange={(value) => update.mutate({ channels: { [item.key]: value } })}
+            />
+          ))}
+        </div>
+      </Card>
+
+      <SensitivityCard value={data.sensitivity} onCommit={(sensitivity) => update.mutate({ sensitivity })} />
+    </div>
+  );
+}
+
+/**
+ * The sensitivity slider follows the pointer or the keys locally and sends one request once the
+ * person lets go (debounced, so holding an arrow key sends one request too).
+ */
+function SensitivityCard({ value, onCommit }: { value: number; onCommit: (value: number) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState<number | null>(null);
+  const pending = useRef<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const serverValue = useRef(value);
+  const commitRef = useRef(onCommit);
+  useEffect(() => {
+    serverValue.current = value;
+    commitRef.current = onCommit;
+  });
+
+  const flush = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const next = pending.current;
+    pending.current = null;
+    if (next !== null && next !== serverValue.current) commitRef.current(next);
+  };
+
+  // Leaving the tab before the debounce ends still saves the change.
+  useEffect(() => flush, []);
+
+  const shown = draft ?? value;
+  const label = labelSensitivity(shown);
+
+  return (
+    <Card className="p-4">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={`${id}-label`} className="text-base font-semibold text-slate-900">
+          Sensitivity
+        </h2>
+        <p className="text-sm font-semibold text-primary-strong" aria-hidden="true" data-testid="sensitivity-label">
+          {label}
+        </p>
+      </div>
+      <p id={`${id}-desc`} className="text-sm text-slate-600">
+        Higher sensitivity warns you about more messages, including ones that are only slightly suspicious.
+      </p>
+      <Slider.Root
+        data-testid="sensitivity-slider"
+        className="relative mt-2 flex h-11 w-full touch-none select-none items-center"
+        min={1}
+        max={5}
+        step={1}
+        value={[shown]}
+        onValueChange={([next = value]) => setDraft(next)}
+        onValueCommit={([next = value]) => {
+          pending.current = next;
+          if (timer.current) clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            flush();
+            setDraft(null);
+          }, SENSITIVITY_DEBOUNCE_MS);
+        }}
+      >
+        <Slider.Track className="relative h-2 grow overflow-hidden rounded-full bg-slate-300">
+          <Slider.Range className="absolute h-full bg-primary" />
+        </Slider.Track>
+        <Slider.Thumb
+          aria-labelledby={`${id}-label`}
+          aria-describedby={`${id}-desc`}
+          aria-valuetext={label}
+          className="block h-6 w-6 cursor-grab rounded-full border-2 border-primary bg-white shadow-md focus-ring"
+        />
+      </Slider.Root>
+      <div aria-hidden="true" className="flex justify-between text-xs text-slate-600">
+        <span>Low</span>
+        <span>High</span>
+      </div>
+    </Card>
+  );
+}
