@@ -13,7 +13,15 @@ type NotificationChannel = keyof NotificationPreferences['channels'];
 
 const ICON = 'h-5 w-5';
 
-const TYPES: ReadonlyArray<{ key: NotificationType; label: string; description: string; icon: ReactNode }> = [
+/** A switch of the tab: a notification type or channel. */
+interface SwitchItem<K extends string> {
+  key: K;
+  label: string;
+  description: string;
+  icon: ReactNode;
+}
+
+const TYPES: ReadonlyArray<SwitchItem<NotificationType>> = [
   {
     key: 'phishing_alerts',
     label: 'Phishing Alerts',
@@ -40,7 +48,7 @@ const TYPES: ReadonlyArray<{ key: NotificationType; label: string; description: 
   },
 ];
 
-const CHANNELS: ReadonlyArray<{ key: NotificationChannel; label: string; description: string; icon: ReactNode }> = [
+const CHANNELS: ReadonlyArray<SwitchItem<NotificationChannel>> = [
   { key: 'push', label: 'Push Notifications', description: 'Alerts on this device', icon: <Bell aria-hidden="true" className={ICON} /> },
   { key: 'email', label: 'Email', description: 'Alerts sent to your email address', icon: <Mail aria-hidden="true" className={ICON} /> },
   { key: 'sms', label: 'SMS', description: 'Alerts sent as text messages', icon: <MessageSquare aria-hidden="true" className={ICON} /> },
@@ -93,41 +101,20 @@ export function NotificationsTab() {
   const data = prefs.data;
   return (
     <div className="space-y-4">
-      <Card className="px-4 py-1">
-        <h2 className="pt-3 text-base font-semibold text-slate-900">Alert Types</h2>
-        <p className="text-sm text-slate-600">Choose what Baitcheck tells you about.</p>
-        <div className="divide-y divide-slate-100">
-          {TYPES.map((item) => (
-            <SettingRow
-              key={item.key}
-              label={item.label}
-              description={item.description}
-              icon={item.icon}
-              showActive={false}
-              checked={data.types[item.key]}
-              onCheckedChange={(value) => update.mutate({ types: { [item.key]: value } })}
-            />
-          ))}
-        </div>
-      </Card>
-
-      <Card className="px-4 py-1">
-        <h2 className="pt-3 text-base font-semibold text-slate-900">Channels</h2>
-        <p className="text-sm text-slate-600">Choose how alerts reach you.</p>
-        <div className="divide-y divide-slate-100">
-          {CHANNELS.map((item) => (
-            <SettingRow
-              key={item.key}
-              label={item.label}
-              description={item.description}
-              icon={item.icon}
-              showActive={false}
-              checked={data.channels[item.key]}
-              onCheckedChange={(value) => update.mutate({ channels: { [item.key]: value } })}
-            />
-          ))}
-        </div>
-      </Card>
+      <SwitchCard
+        title="Alert Types"
+        description="Choose what Baitcheck tells you about."
+        items={TYPES}
+        isOn={(key) => data.types[key]}
+        onChange={(key, value) => update.mutate({ types: { [key]: value } })}
+      />
+      <SwitchCard
+        title="Channels"
+        description="Choose how alerts reach you."
+        items={CHANNELS}
+        isOn={(key) => data.channels[key]}
+        onChange={(key, value) => update.mutate({ channels: { [key]: value } })}
+      />
 
       <SensitivityCard value={data.sensitivity} onCommit={(sensitivity) => update.mutate({ sensitivity })} />
     </div>
@@ -138,6 +125,41 @@ export function NotificationsTab() {
  * The sensitivity slider follows the pointer or the keys locally and sends one request once the
  * person lets go (debounced, so holding an arrow key sends one request too).
  */
+/** A card of switches, one per item. */
+function SwitchCard<K extends string>({
+  title,
+  description,
+  items,
+  isOn,
+  onChange,
+}: {
+  title: string;
+  description: string;
+  items: ReadonlyArray<SwitchItem<K>>;
+  isOn: (key: K) => boolean;
+  onChange: (key: K, value: boolean) => void;
+}) {
+  return (
+    <Card className="px-4 py-1">
+      <h2 className="pt-3 text-base font-semibold text-slate-900">{title}</h2>
+      <p className="text-sm text-slate-600">{description}</p>
+      <div className="divide-y divide-slate-100">
+        {items.map((item) => (
+          <SettingRow
+            key={item.key}
+            label={item.label}
+            description={item.description}
+            icon={item.icon}
+            showActive={false}
+            checked={isOn(item.key)}
+            onCheckedChange={(value) => onChange(item.key, value)}
+          />
+        ))}
+      </div>
+    </Card>
+  );
+}
+
 function SensitivityCard({ value, onCommit }: { value: number; onCommit: (value: number) => void }) {
   const id = useId();
   const [draft, setDraft] = useState<number | null>(null);
