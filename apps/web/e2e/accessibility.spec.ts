@@ -139,6 +139,23 @@ test('no axe violations on / with high contrast on', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
+for (const [path, tabs] of [
+  ['/account', ['Account', 'Accessibility']],
+  ['/settings', ['Protection', 'Accessibility', 'Notifications', 'Plugins']],
+] as const) {
+  test(`no axe violations on ${path}, every tab, with high contrast on`, async ({ page }) => {
+    await page.addInitScript((key) => localStorage.setItem(key, JSON.stringify({ highContrast: true })), STORAGE_KEY);
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
+    for (const tab of tabs) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tabpanel', { name: tab, exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+  });
+}
+
 test('a corrupt saved value does not break the app', async ({ page }) => {
   await page.addInitScript((key) => localStorage.setItem(key, '{"largeText":tru'), STORAGE_KEY);
   await openHome(page);
