@@ -9,6 +9,9 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createNotificationPreferencesRepository } from './modules/notification-preferences/notification-preferences.repository.ts';
 import { registerNotificationPreferencesRoutes } from './modules/notification-preferences/notification-preferences.routes.ts';
 import { registerPluginsRoutes } from './modules/plugins/plugins.routes.ts';
+import { createChatCompletionsModel } from './adapters/llm/chat-completions.ts';
+import { registerAssistantRoutes } from './modules/assistant/assistant.routes.ts';
+import { createAssistantService } from './modules/assistant/assistant.service.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { registerBlockedSendersRoutes } from './modules/blocked-senders/blocked-senders.routes.ts';
 import { createBlockedSendersRepository } from './modules/blocked-senders/blocked-senders.repository.ts';
@@ -54,7 +57,7 @@ import { staticPlugin } from './plugins/static.ts';
 /** What the app is built from. */
 export interface AppDeps {
   config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> &
-    Partial<Pick<Config, 'allowedOrigins' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey'>>;
+    Partial<Pick<Config, 'allowedOrigins' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey'>>;
   database: Database;
   /** A pino logger; omit (or `false`) for none. */
   logger?: Logger | false;
@@ -124,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountsRoutes(app, accounts, config.cookieSecure);
   registerNotificationPreferencesRoutes(app, createNotificationPreferencesRepository(db));
   registerPluginsRoutes(app);
+  const llm = config.assistantLlm ? createChatCompletionsModel(config.assistantLlm.apiKey ? config.assistantLlm : { url: config.assistantLlm.url, model: config.assistantLlm.model, timeoutMs: config.assistantLlm.timeoutMs }) : null;
+  registerAssistantRoutes(app, createAssistantService({ model: llm, ...(deps.logger ? { logger: deps.logger } : {}) }));
   const feeds = createFeedsService({ repo: createFeedsRepository(db) });
   app.decorate('feeds', feeds);
   registerFeedsRoutes(app, feeds, deps.adminToken);

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       threatFeeds: [],
       threatFeedsRefreshHours: 6,
       allowedOrigins: [],
+      assistantLlm: null,
       intelSources: ['feeds', 'dns', 'rdap', 'safe-browsing', 'virustotal'],
       dnsServers: [],
       rdapBootstrapUrl: 'https://data.iana.org/rdap/dns.json',
@@ -66,6 +67,14 @@ describe('loadConfig', () => {
       rdapBootstrapUrl: 'http://127.0.0.1:8080/dns.json',
     });
     expect(loadConfig({ INTEL_SOURCES: 'none' }).intelSources).toEqual([]);
+    expect(loadConfig({ ASSISTANT_LLM_URL: 'http://127.0.0.1:11434/v1', ASSISTANT_LLM_MODEL: 'llama3.1', ASSISTANT_LLM_TIMEOUT_MS: '5000' }).assistantLlm).toEqual({
+      url: 'http://127.0.0.1:11434/v1',
+      model: 'llama3.1',
+      apiKey: undefined,
+      timeoutMs: 5000,
+    });
+    expect(() => loadConfig({ ASSISTANT_LLM_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/ASSISTANT_LLM_MODEL: Name the model/);
+    expect(() => loadConfig({ ASSISTANT_LLM_URL: 'ollama' , ASSISTANT_LLM_MODEL: 'x' })).toThrow(/ASSISTANT_LLM_URL: Must be an http/);
     expect(loadConfig({ ALLOWED_ORIGINS: 'capacitor://localhost, https://localhost' }).allowedOrigins).toEqual(['capacitor://localhost', 'https://localhost']);
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://app.example/path' })).toThrow(/ALLOWED_ORIGINS: not an origin/);
     expect(() => loadConfig({ INTEL_SOURCES: 'feeds,whois' })).toThrow(/INTEL_SOURCES: unknown source "whois"/);

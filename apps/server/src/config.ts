@@ -33,7 +33,8 @@ const TrustProxySchema = z
     return z.NEVER;
   });
 
-const EnvSchema = z.object({
+const EnvSchema = z
+  .object({
   PORT: z.preprocess((v) => (v === undefined || v === '' ? '5000' : v), z.coerce.number().int().min(0).max(65_535)),
   HOST: optionalString.transform((v) => v ?? 'localhost'),
   DATA_DIR: optionalString,
@@ -81,9 +82,14 @@ const EnvSchema = z.object({
     }
     return list;
   }),
+  ASSISTANT_LLM_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+$/i.test(v), 'Must be an http(s) address, e.g. http://127.0.0.1:11434/v1'),
+  ASSISTANT_LLM_MODEL: optionalString,
+  ASSISTANT_LLM_API_KEY: optionalString,
+  ASSISTANT_LLM_TIMEOUT_MS: z.preprocess((v) => (v === undefined || v === '' ? '15000' : v), z.coerce.number().int().min(1000).max(120_000)),
   SAFE_BROWSING_API_KEY: optionalString,
   VIRUSTOTAL_API_KEY: optionalString,
-});
+})
+  .refine((e) => e.ASSISTANT_LLM_URL === undefined || e.ASSISTANT_LLM_MODEL !== undefined, { path: ['ASSISTANT_LLM_MODEL'], message: 'Name the model when ASSISTANT_LLM_URL is set' });
 
 /** Whether the session cookie carries `Secure`: always, never, or when the request came over https. */
 export type CookieSecure = 'auto' | 'true' | 'false';
@@ -115,6 +121,8 @@ export interface Config {
   dnsServers: string[];
   /** The RDAP registry bootstrap (RFC 9224). */
   rdapBootstrapUrl: string;
+  /** An OpenAI-compatible chat endpoint for the assistant; none: the built-in assistant alone, nothing sent anywhere. */
+  assistantLlm: { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
   /** Google Safe Browsing Lookup API key; the source is not asked without one. */
   safeBrowsingApiKey: string | undefined;
   /** VirusTotal API key; the source is not asked without one. */
@@ -154,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     threatFeeds: e.THREAT_FEEDS.map((f) => ({ ...f, location: /^https?:\/\//i.test(f.location) ? f.location : toAbsolute(f.location) })),
     threatFeedsRefreshHours: e.THREAT_FEEDS_REFRESH_HOURS,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    assistantLlm: e.ASSISTANT_LLM_URL && e.ASSISTANT_LLM_MODEL ? { url: e.ASSISTANT_LLM_URL, model: e.ASSISTANT_LLM_MODEL, apiKey: e.ASSISTANT_LLM_API_KEY, timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS } : null,
     intelSources: e.INTEL_SOURCES,
     dnsServers: e.DNS_SERVERS,
     rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL,

@@ -8,6 +8,8 @@ import {
   BlockedSenderSchema,
 } from './entities';
 import {
+  AssistantChatRequestSchema,
+  AssistantChatResponseSchema,
   AuthResponseSchema,
   PluginListSchema,
   ChangePasswordRequestSchema,
@@ -67,6 +69,7 @@ export const ENDPOINTS = {
   createBlockedSender: { ...API_ROUTES.createBlockedSender, body: CreateBlockedSenderRequestSchema, response: BlockedSenderSchema, status: 201 },
   deleteBlockedSender: { ...API_ROUTES.deleteBlockedSender, params: IdParamsSchema, response: DeleteResponseSchema, status: 200 },
   health: { ...API_ROUTES.health, response: HealthSchema, status: 200 },
+  assistantChat: { ...API_ROUTES.assistantChat, body: AssistantChatRequestSchema, response: AssistantChatResponseSchema, status: 200 },
   listPlugins: { ...API_ROUTES.listPlugins, response: PluginListSchema, status: 200 },
   me: { ...API_ROUTES.me, response: AuthResponseSchema, status: 200 },
   signUp: { ...API_ROUTES.signUp, body: SignUpRequestSchema, response: AuthResponseSchema, status: 201 },

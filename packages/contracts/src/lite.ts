@@ -21,6 +21,11 @@ export const DASHBOARD_WINDOW_DAYS = 30;
 /** Recent alerts shown on the home screen (spec section 9). */
 export const RECENT_ALERTS_LIMIT = 5;
 
+/** Longest assistant question accepted, in characters (a pasted email fits). */
+export const MAX_ASSISTANT_QUERY_LENGTH = 20_000;
+/** Earlier turns sent with a question, at most. */
+export const MAX_ASSISTANT_HISTORY = 12;
+
 /** Password length bounds (issue 5). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -83,6 +88,7 @@ export const API_ROUTES = {
   deleteBlockedSender: { method: 'DELETE', path: '/api/blocked-senders/:id' },
   health: { method: 'GET', path: '/api/health' },
   listPlugins: { method: 'GET', path: '/api/plugins' },
+  assistantChat: { method: 'POST', path: '/api/assistant/chat' },
   // not in the spec: accounts (issue 5)
   me: { method: 'GET', path: '/api/auth/me' },
   signUp: { method: 'POST', path: '/api/auth/sign-up' },

@@ -13,6 +13,8 @@ import {
 } from './entities';
 
 import {
+  MAX_ASSISTANT_HISTORY,
+  MAX_ASSISTANT_QUERY_LENGTH,
   MAX_CONTENT_LENGTH,
   MAX_EMAIL_LENGTH,
   MAX_SENDER_LENGTH,
@@ -349,3 +351,36 @@ export type Plugin = z.infer<typeof PluginSchema>;
 export const PluginListSchema = z.record(z.string(), PluginSchema);
 /** The installed plugins. */
 export type PluginList = z.infer<typeof PluginListSchema>;
+
+/** One earlier turn of the assistant conversation, sent back so follow-ups ("why?") have context. */
+export const ChatTurnSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().max(MAX_ASSISTANT_QUERY_LENGTH),
+});
+/** A chat turn. */
+export type ChatTurn = z.infer<typeof ChatTurnSchema>;
+
+/** `POST /api/assistant/chat` (spec section 7: `{ query }`; the recent turns are ours). */
+export const AssistantChatRequestSchema = z.object({
+  query: z
+    .string()
+    .max(MAX_ASSISTANT_QUERY_LENGTH, `Your question is too long (at most ${MAX_ASSISTANT_QUERY_LENGTH.toLocaleString('en-US')} characters).`)
+    .refine((q) => q.trim().length > 0, 'Please type a question.'),
+  history: z.array(ChatTurnSchema).max(MAX_ASSISTANT_HISTORY).optional().default([]),
+});
+/** An assistant question. */
+export type AssistantChatRequest = z.infer<typeof AssistantChatRequestSchema>;
+
+/** `POST /api/assistant/chat` answer: the spec's `answer` and `timestamp`, plus what it rests on. */
+export const AssistantChatResponseSchema = z.object({
+  answer: z.string(),
+  timestamp: z.string(),
+  /** The guidance articles the answer used. */
+  sources: z.array(z.object({ id: z.string(), title: z.string() })).default([]),
+  /** The verdict when the question carried a message or link that was scanned. */
+  scan: z.object({ threatLevel: ThreatLevelSchema, score: z.number(), reasons: z.array(z.string()) }).nullable().default(null),
+  /** Who wrote the answer: the built-in assistant, or the configured language model grounded in the same guidance. */
+  mode: z.enum(['built-in', 'llm']),
+});
+/** An assistant answer. */
+export type AssistantChatResponse = z.infer<typeof AssistantChatResponseSchema>;

@@ -1,0 +1,154 @@
+import { analyze, type Analysis } from '@baitcheck/detector';
+import type { ChatTurn } from '@baitcheck/contracts';
+import type { GuidanceArticle } from './guidance/types.ts';
+import { classify, sharesSecret, type Intent } from './intent.ts';
+import type { GuidanceIndex, Retrieved } from './retrieval.ts';
+
+/** What the built-in assistant answers, before the service stamps it. */
+export interface BuiltInAnswer {
+  answer: string;
+  intent: Intent['kind'] | 'clarify';
+  /** Guidance used, best first. */
+  articles: GuidanceArticle[];
+  /** The engine's verdict on a message or link in the question. */
+  analysis: Analysis | null;
+}
+
+/** Below this BM25 score the best article is a guess, and the assistant asks instead. */
+export const MIN_GUIDANCE_SCORE = 6;
+
+const REGIONS: ReadonlyArray<{ region: string; pattern: RegExp; name: string }> = [
+  { region: 'US', pattern: /\b(us|usa|u\.s\.a?\.?|united states|america|american|ftc|irs|fbi)\b/i, name: 'the US' },
+  { region: 'UK', pattern: /\b(uk|u\.k\.|united kingdom|britain|british|england|english|scotland|scottish|wales|welsh|northern ireland|hmrc|gb)\b/i, name: 'the UK' },
+  { region: 'CA', pattern: /\b(canada|canadian|cra)\b/i, name: 'Canada' },
+  { region: 'AU', pattern: /\b(australia|australian|ato|aussie)\b/i, name: 'Australia' },
+  { region: 'IE', pattern: /\b(ireland|irish|garda)\b/i, name: 'Ireland' },
+  { region: 'NZ', pattern: /\b(new zealand|nz|kiwi)\b/i, name: 'New Zealand' },
+  { region: 'IN', pattern: /\b(india|indian)\b/i, name: 'India' },
+];
+
+/** The country the question names, if any. */
+export function regionOf(text: string): string | null {
+  // "us" is also a pronoun: only as a country in "in the US", "US", "USA"
+  for (const r of REGIONS) {
+    if (r.region === 'US') {
+      if (/\b(usa|u\.s\.a?\.?|united states|america|american|ftc|irs|fbi)\b/i.test(text) || /\bUS\b/.test(text)) return 'US';
+      continue;
+    }
+    if (r.pattern.test(text)) return r.region;
+  }
+  return null;
+}
+
+const regionName = (region: string) => REGIONS.find((r) => r.region === region)?.name ?? region;
+
+const bullets = (items: readonly string[]) => items.map((s) => `- ${s}`).join('\n');
+
+function sourceLine(articles: readonly GuidanceArticle[]): string {
+  const names = [...new Set(articles.flatMap((a) => a.sources.map((s) => `${s.name} (${s.url})`)))].slice(0, 4);
+  return `Based on: ${articles.map((a) => a.title).join('; ')}${names.length > 0 ? `. Sources: ${names.join(', ')}.` : '.'}`;
+}
+
+/** An article as an answer: what matters, the signs when asked how to recognise it, and the steps. */
+function articleAnswer(article: GuidanceArticle, query: string): string {
+  const wantsSigns = /\b(recogni[sz]e|spot|tell|signs?|look like|red flags?|know if|identify)\b/i.test(query);
+  const parts = [`${article.title}`, article.summary];
+  if (article.signs && article.signs.length > 0 && (wantsSigns || article.kind === 'scam-type')) parts.push(`Signs to look for:\n${bullets(article.signs)}`);
+  if (article.steps.length > 0) parts.push(`${article.kind === 'scam-type' ? 'What to do' : 'Steps'}:\n${bullets(article.steps)}`);
+  return parts.join('\n\n');
+}
+
+/** Keeps the articles for the named country (or with none), dropping other countries' versions. */
+function forRegion(found: readonly Retrieved[], region: string | null): Retrieved[] {
+  if (region === null) return [...found];
+  const kept = found.filter((r) => r.article.region === undefined || r.article.region === region);
+  return kept.length > 0 ? kept : [...found];
+}
+
+const VERDICT_OPENING: Record<Analysis['threatLevel'], string> = {
+  phishing: 'This looks like phishing: a scam trying to get your money, passwords or personal details.',
+  suspicious: 'This looks suspicious. It has warning signs of a scam, so treat it with care.',
+  safe: "This looks safe: I didn't find clear warning signs in it. That is not a guarantee: if it asks for money, codes or passwords, check with the sender through a number or website you already know.",
+};
+
+function reasonLines(analysis: Analysis): string[] {
+  return analysis.reasons.slice(0, 6).map((r) => {
+    const quoted = r.evidence.find((e) => e.end > e.start && e.text.trim().length > 0)?.text.trim();
+    const fact = r.evidence.find((e) => e.start === 0 && e.end === 0)?.text;
+    const detail = quoted ? `: "${quoted.slice(0, 80)}"` : fact ? `: ${fact}` : '';
+    return `${r.label}${detail}`;
+  });
+}
+
+function scanAnswer(analysis: Analysis, related: GuidanceArticle | undefined): string {
+  const parts = [VERDICT_OPENING[analysis.threatLevel]];
+  if (analysis.reasons.length > 0) parts.push(`Why:\n${bullets(reasonLines(analysis))}`);
+  else if (analysis.checks && analysis.checks.length > 0) parts.push(`What I checked:\n${bullets(analysis.checks.slice(0, 4))}`);
+  if (analysis.recommendations.length > 0) parts.push(`What to do:\n${bullets(analysis.recommendations.slice(0, 6))}`);
+  if (related && analysis.threatLevel !== 'safe') parts.push(`${related.title}: ${related.summary}`);
+  return parts.join('\n\n');
+}
+
+/** What it means when something was already done: clicked, paid, gave a code. */
+const ALREADY_DONE = /\b(i )?(already |just )?(clicked|tapped|opened|entered|typed|gave|given|sent|paid|replied|called|shared|bought|installed|downloaded|logged in)\b/i;
+
+const CLARIFY =
+  "I'm not sure what you'd like to know. You can:\n- paste a message, email or link you received, and I'll check it and explain what I find\n- ask how to recognise a kind of scam (\"how do I spot a fake delivery text?\")\n- tell me what happened (\"I clicked a link and typed my bank password\") and I'll say what to do next\nWhat did you receive, or what happened?";
+
+const REFUSE =
+  "I can't help with that. I'm here to protect people from scams, so I won't help write scam messages, find or track a person, or get into someone else's accounts. If you're worried about a message you received or about your own accounts, tell me and I'll help you check it or secure them.";
+
+const SECRET_WARNING =
+  'Please never share a password or a one-time code with anyone, including me and Baitcheck. If you typed a real one here or gave it to someone, change that password now and tell your bank if it was a banking code.';
+
+/**
+ * The built-in assistant: answers from the guidance (BM25), checks pasted messages and links with
+ * the engine, follows up on the last check, asks when the question is unclear, and refuses harm.
+ */
+export function answerBuiltIn(index: GuidanceIndex, query: string, history: readonly ChatTurn[]): BuiltInAnswer {
+  const intent = classify(query, history);
+  const warning = sharesSecret(query) ? `${SECRET_WARNING}\n\n` : '';
+  const region = regionOf(query) ?? regionOf(history.map((t) => t.content).join(' '));
+
+  if (intent.kind === 'refuse') return { answer: REFUSE, intent: 'refuse', articles: [], analysis: null };
+
+  if (intent.kind === 'scan' || intent.kind === 'follow-up') {
+    const analysis = analyze({ kind: intent.scanKind, content: intent.content, source: 'manual' });
+    const related = analysis.threatLevel === 'safe' ? undefined : forRegion(index.search(analysis.reasons.map((r) => r.label).join(' '), 2), region)[0]?.article;
+    if (intent.kind === 'scan') {
+      return { answer: warning + scanAnswer(analysis, related) + (related ? `\n\n${sourceLine([related])}` : ''), intent: 'scan', articles: related ? [related] : [], analysis };
+    }
+    if (intent.about === 'why') {
+      const why =
+        analysis.reasons.length > 0
+          ? `Here is why I said it ${analysis.threatLevel === 'phishing' ? 'looks like phishing' : analysis.threatLevel === 'suspicious' ? 'looks suspicious' : 'looks safe'}:\n${bullets(reasonLines(analysis))}`
+          : `I found no warning signs in it${analysis.checks && analysis.checks.length > 0 ? `:\n${bullets(analysis.checks)}` : '.'}`;
+      return { answer: warning + why + (analysis.recommendations.length > 0 ? `\n\nWhat to do:\n${bullets(analysis.recommendations.slice(0, 4))}` : ''), intent: 'follow-up', articles: [], analysis };
+    }
+    // what to do: the verdict's advice, and the guidance for what the person says happened (an
+    // after-a-scam article first when something was already done)
+    // searched with the message itself too: "what should I do?" alone names no topic
+    const candidates = forRegion(index.search(`${query} ${intent.content.slice(0, 300)}`, 4), region).filter((r) => r.score >= MIN_GUIDANCE_SCORE);
+    const after = (ALREADY_DONE.test(query) ? candidates.find((r) => r.article.kind === 'after-a-scam') : undefined)?.article ?? candidates[0]?.article;
+    const parts = [`About the message you showed me (${analysis.threatLevel}):`, `What to do:\n${bullets(analysis.recommendations.slice(0, 6))}`];
+    if (after) parts.push(articleAnswer(after, query));
+    const articles = after ? [after] : related ? [related] : [];
+    return { answer: warning + parts.join('\n\n') + (articles.length > 0 ? `\n\n${sourceLine(articles)}` : ''), intent: 'follow-up', articles, analysis };
+  }
+
+  const found = forRegion(index.search(query, 4), region);
+  const best = found[0];
+  if (!best || best.score < MIN_GUIDANCE_SCORE || index.termsOf(query).length === 0) {
+    return { answer: warning + CLARIFY, intent: 'clarify', articles: [], analysis: null };
+  }
+  const articles = [best.article];
+  const parts = [articleAnswer(best.article, query)];
+  // a close second on another aspect (where to report, after the scam type) is worth a line
+  const second = found[1];
+  if (second && second.score >= best.score * 0.75 && second.article.kind !== best.article.kind) {
+    articles.push(second.article);
+    parts.push(`Also: ${second.article.title}. ${second.article.summary}\n${bullets(second.article.steps.slice(0, 4))}`);
+  }
+  if (best.article.region && region === null) parts.push(`This is for ${regionName(best.article.region)}. Tell me your country if you are elsewhere and I'll say where to report there.`);
+  return { answer: warning + parts.join('\n\n') + `\n\n${sourceLine(articles)}`, intent: 'guidance', articles, analysis: null };
+}

@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GUIDANCE } from './index.ts';
+import type { GuidanceArticle } from './types.ts';
+
+/** The regions `GuidanceArticle.region` may take (types.ts). */
+const REGIONS = ['US', 'UK', 'CA', 'AU', 'IE', 'NZ', 'IN', 'EU'];
+const KINDS = ['scam-type', 'after-a-scam', 'reporting', 'protection', 'product'];
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The scam types the assistant must be able to explain, one article each (issue 6). */
+const REQUIRED_SCAM_TYPES = [
+  'phishing-emails',
+  'smishing-text-scams',
+  'unpaid-toll-texts',
+  'parcel-delivery-fee-texts',
+  'fake-bank-fraud-alerts',
+  'account-locked-or-suspended',
+  'one-time-code-requests',
+  'gift-card-payment-demands',
+  'crypto-investment-pig-butchering',
+  'wrong-number-and-romance-openers',
+  'hi-mum-family-emergency',
+  'job-and-task-scams',
+  'tech-support-and-fake-renewal-invoices',
+  'tax-refund-impersonation',
+  'government-benefit-scams',
+  'prize-and-lottery-scams',
+  'sextortion-emails',
+  'marketplace-overpayment-scams',
+  'qr-code-phishing',
+  'fake-shopping-sites',
+  'social-media-account-recovery-scams',
+  'voice-cloning-ai-calls',
+  'moving-chat-to-whatsapp-telegram',
+];
+
+/** Situations after a scam, protection topics, reporting countries and product topics the issue asks for. */
+const REQUIRED_OTHERS = [
+  'after-clicking-a-link',
+  'after-entering-a-password',
+  'after-giving-a-one-time-code',
+  'after-paying-by-card',
+  'after-paying-by-bank-transfer',
+  'after-paying-with-gift-cards',
+  'after-paying-in-crypto',
+  'after-giving-remote-access',
+  'after-sharing-personal-details',
+  'hacked-email-or-social-account',
+  'strong-passwords-and-password-manager',
+  'two-factor-authentication',
+  'passkeys',
+  'keep-devices-updated',
+  'check-a-link-safely',
+  'verify-a-caller',
+  'protect-older-relatives',
+  'family-code-word',
+  'report-scams-us',
+  'report-scams-uk',
+  'report-scams-canada',
+  'report-scams-australia',
+  'report-scams-ireland',
+  'report-scams-india',
+  'report-scams-eu',
+  'report-to-platforms',
+  'tell-your-bank',
+  'baitcheck-verdicts',
+  'baitcheck-plans-and-prices',
+  'baitcheck-history-retention',
+  'baitcheck-scan-limits',
+  'baitcheck-enhanced-scan-privacy',
+  'baitcheck-report-wrong-verdict',
+  'baitcheck-block-sender',
+  'baitcheck-accounts',
+  'baitcheck-accessibility',
+];
+
+/** Verbs of handing something over, within a few words of a secret: "read me the code", "send your password". */
+const HAND_OVER_SECRET =
+  /\b(?:send|share|give|tell|read(?: out)?|forward|provide|hand over|disclose|reveal|say)\b(?:\s+\S+){0,4}?\s+(?:(?:one-time|verification|security|login|2fa)\s+)?(?<!\bqr\s)(?:password|passwords|passcode|pin|code|codes|otp)\b/i;
+const NEGATION = /\b(?:never|not|no one|nobody|without|refuse|ignore)\b|n't\b/i;
+const TO_US = /\b(?:to|with)\s+(?:us|baitcheck|our (?:team|support))\b/i;
+const SECRET = /\b(?:password|passwords|passcode|pin|code|codes|otp)\b/i;
+
+/** The sentences of `text` that ask the reader to hand over a password or a code, or to send one to us. */
+function sharingRequests(text: string): string[] {
+  return text
+    .split(/(?<=[.;!?])\s+|:\s+/)
+    .filter((sentence) => {
+      if (NEGATION.test(sentence)) return false;
+      return HAND_OVER_SECRET.test(sentence) || (TO_US.test(sentence) && SECRET.test(sentence));
+    });
+}
+
+const byId = new Map(GUIDANCE.map((a) => [a.id, a]));
+
+/** What the assistant answers with: the title, summary and steps (not the signs). */
+function answerText(a: GuidanceArticle): string {
+  return [a.title, a.summary, ...a.steps].join('\n').toLowerCase();
+}
+
+describe('guidance corpus', () => {
+  it('has at least 45 articles with unique kebab-case ids', () => {
+    expect(GUIDANCE.length).toBeGreaterThanOrEqual(45);
+    const ids = GUIDANCE.map((a) => a.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id, id).toMatch(KEBAB);
+  });
+
+  it.each(GUIDANCE.map((a) => [a.id, a] as const))('%s is complete', (_id, a) => {
+    expect(KINDS).toContain(a.kind);
+    expect(a.title.trim()).not.toBe('');
+    expect(a.summary.trim().length).toBeGreaterThan(40);
+    expect(a.steps.length).toBeGreaterThan(0);
+    for (const step of a.steps) expect(step.trim()).not.toBe('');
+    expect(a.keywords.length).toBeGreaterThan(0);
+    if (a.region !== undefined) expect(REGIONS).toContain(a.region);
+  });
+
+  it('cites at least one https source for every article, with well-formed addresses', () => {
+    for (const a of GUIDANCE) {
+      expect(a.sources.length, a.id).toBeGreaterThan(0);
+      for (const s of a.sources) {
+        expect(s.name.trim(), a.id).not.toBe('');
+        // Product articles may also point at the app's own screens ("/subscription").
+        if (s.url.startsWith('/')) {
+          expect(a.kind, `${a.id}: ${s.url}`).toBe('product');
+          continue;
+        }
+        const url = new URL(s.url);
+        expect(url.protocol, `${a.id}: ${s.url}`).toBe('https:');
+      }
+      const external = a.sources.filter((s) => s.url.startsWith('https://'));
+      if (a.kind !== 'product') expect(external.length, a.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('never asks the reader, in a step, to share a password or a code', () => {
+    const offending = GUIDANCE.flatMap((a) => a.steps.flatMap((step) => sharingRequests(step).map((s) => `${a.id}: ${s}`)));
+    expect(offending).toEqual([]);
+  });
+
+  it('recognises a request to share a secret (the check above works)', () => {
+    expect(sharingRequests('Read me the code we just sent you.')).toHaveLength(1);
+    expect(sharingRequests('Send your password to us so we can check.')).toHaveLength(1);
+    expect(sharingRequests('Please tell the agent your one-time code.')).toHaveLength(1);
+    expect(sharingRequests('Never tell anyone a code that was sent to you.')).toEqual([]);
+    expect(sharingRequests('Read the whole text that came with the code.')).toEqual([]);
+    expect(sharingRequests('Your phone camera can read QR codes.')).toEqual([]);
+  });
+
+  it('covers every common scam type, one article each', () => {
+    for (const id of REQUIRED_SCAM_TYPES) {
+      expect(byId.get(id)?.kind, id).toBe('scam-type');
+    }
+  });
+
+  it('covers the situations after a scam, protection, reporting by country and the product', () => {
+    for (const id of REQUIRED_OTHERS) expect(byId.has(id), id).toBe(true);
+    const regions = new Set(GUIDANCE.filter((a) => a.kind === 'reporting').map((a) => a.region));
+    for (const r of ['US', 'UK', 'CA', 'AU', 'IE', 'IN', 'EU']) expect(regions.has(r), r).toBe(true);
+  });
+
+  it('states the plans, limits and retention as the specification does', () => {
+    const text = (id: string) => answerText(byId.get(id)!);
+    expect(text('baitcheck-plans-and-prices')).toMatch(/\$7\.99/);
+    expect(text('baitcheck-plans-and-prices')).toMatch(/\$14\.99/);
+    expect(text('baitcheck-plans-and-prices')).toMatch(/up to 5 members/);
+    for (const days of ['7 days', '30 days', '90 days']) expect(text('baitcheck-history-retention')).toContain(days);
+    expect(text('baitcheck-scan-limits')).toMatch(/daily limit on the free plan/);
+    expect(text('baitcheck-scan-limits')).toMatch(/\b10\b/);
+    expect(text('baitcheck-enhanced-scan-privacy')).toMatch(/basic scan .*sends nothing/);
+  });
+});
+
+interface EvalQuestion {
+  id: string;
+  question: string;
+  history?: { role: 'user' | 'assistant'; content: string }[];
+  mustContain: string[];
+  kind: 'guidance' | 'scan' | 'follow-up' | 'clarify' | 'refuse';
+}
+
+describe('assistant eval questions', () => {
+  const questions = JSON.parse(readFileSync(new URL('../eval/questions.json', import.meta.url), 'utf8')) as EvalQuestion[];
+
+  it('are well formed, with unique ids', () => {
+    expect(questions.length).toBeGreaterThanOrEqual(48);
+    expect(new Set(questions.map((q) => q.id)).size).toBe(questions.length);
+    for (const q of questions) {
+      expect(q.id, q.id).toMatch(KEBAB);
+      expect(q.question.trim(), q.id).not.toBe('');
+      expect(['guidance', 'scan', 'follow-up', 'clarify', 'refuse'], q.id).toContain(q.kind);
+      expect(q.mustContain.length, q.id).toBeGreaterThan(0);
+      for (const m of q.mustContain) for (const alt of m.split('|')) expect(alt.trim(), q.id).not.toBe('');
+      if (q.kind === 'follow-up') expect(q.history?.length, q.id).toBeGreaterThan(0);
+      for (const turn of q.history ?? []) {
+        expect(['user', 'assistant'], q.id).toContain(turn.role);
+        expect(turn.content.trim(), q.id).not.toBe('');
+      }
+    }
+  });
+
+  it('have enough of each kind', () => {
+    const count = (kind: EvalQuestion['kind']) => questions.filter((q) => q.kind === kind).length;
+    expect(count('guidance')).toBeGreaterThanOrEqual(30);
+    expect(count('scan')).toBeGreaterThanOrEqual(8);
+    expect(count('follow-up')).toBeGreaterThanOrEqual(4);
+    expect(count('clarify')).toBeGreaterThanOrEqual(3);
+    expect(count('refuse')).toBeGreaterThanOrEqual(3);
+  });
+
+  it('ask guidance facts that one article states in its answer (title, summary, steps)', () => {
+    const texts = GUIDANCE.map(answerText);
+    const unanswerable = questions
+      .filter((q) => q.kind === 'guidance')
+      .filter((q) => !texts.some((t) => q.mustContain.every((m) => m.split('|').some((alt) => t.includes(alt.toLowerCase())))))
+      .map((q) => q.id);
+    expect(unanswerable).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { findLinks } from '@baitcheck/detector';
+import type { ChatTurn } from '@baitcheck/contracts';
+
+/** What a question asks for. */
+export type Intent =
+  | { kind: 'refuse' }
+  | { kind: 'scan'; content: string; scanKind: 'text' | 'url' }
+  | { kind: 'follow-up'; about: 'why' | 'what-to-do'; content: string; scanKind: 'text' | 'url' }
+  | { kind: 'guidance' };
+
+/** Requests to help deceive or harm someone: writing scams, finding or tracking people, breaking into accounts. */
+const HARMFUL: readonly RegExp[] = [
+  /\b(write|create|make|draft|generate|craft|design|build|compose)\b[^.?!]{0,60}\b(phishing|scam|fake|spoof\w*|smish\w*|fraudulent|convincing)\b[^.?!]{0,60}\b(text|message|email|e-mail|sms|page|site|website|link|login|letter|invoice|call|script)s?\b/i,
+  /\b(phishing|scam|fake|spoof\w*|fraudulent)\b[^.?!]{0,20}\b(text|message|email|sms|page|site|website|login|invoice)s?\b[^.?!]{0,40}\b(that|which|to)\b[^.?!]{0,30}\b(looks?|seems?|appears?|fool|trick|convince)\b/i,
+  /\b(find|track|trace|locate|look ?up|get|dox+)\b[^.?!]{0,40}\b(someone|somebody|a person|people|him|her|them|my ex|my neighbou?r|this person|a stranger)\b[^.?!]{0,60}\b(address|location|where (he|she|they) li?ves?|live|home|phone number|real name|identity|workplace)\b/i,
+  /\b(find|get|look ?up)\b[^.?!]{0,20}\b(home )?address\b[^.?!]{0,40}\b(from|with|using)\b[^.?!]{0,30}\b(phone|number|name|email|photo)\b/i,
+  /\b(hack|break|get) into\b[^.?!]{0,40}\b(account|phone|email|instagram|facebook|whatsapp|computer|wifi)\b/i,
+  /\b(steal|harvest|phish|collect)\b[^.?!]{0,40}\b(passwords?|credentials|logins?|card (numbers|details)|bank details|codes?)\b/i,
+  /\b(bypass|get around|defeat)\b[^.?!]{0,20}\b(2fa|two[- ]factor|mfa|otp|one[- ]time (code|password)|verification)\b/i,
+  // writing a message that passes for someone else's: impersonation is the scam, whatever it is called
+  /\b(write|create|make|draft|generate|craft|compose)\b[^.?!]{0,40}\b(text|message|email|e-mail|sms|letter|page|site|website)s?\b[^.?!]{0,40}\b(looks? like|pretend\w*|appears? to be|posing as|impersonat\w*|as if)\b/i,
+  /\b(get|gets|getting|slip|sneak)\b[^.?!]{0,10}\b(past|through|around)\b[^.?!]{0,20}\b(spam|junk)( filters?)?\b|\b(bypass|evade|avoid|beat)\b[^.?!]{0,20}\bspam (filters?|detection)\b/i,
+];
+
+/** Phrases that ask to check something the person received. */
+const CHECK_CUE =
+  /\b(is (this|it|that)( one| message| text| email| link| call| really)? (a |an |really )?(scam|safe|legit|legitimate|real|fake|phishing|genuine|ok|okay|spam|fraud)|is (this|it|that) (really )?(my|from|your)\b|check (this|it|that|the following)|scan (this|it)|what about this|look at this|(got|received|getting) (this|a|an|these)\b[^.?!]{0,30}\b(text|message|sms|email|e-mail|dm|call|voicemail|letter|link)|(texted|emailed|sent|messaged) me|should i (click|open|trust|reply|respond|call)|can i trust|(this|the) (link|text|message|email|site|website) (safe|legit|real|ok))\b/i;
+
+/** A short question about the conversation's last verdict. */
+const FOLLOW_UP_WHY = /^((so|ok|okay|and|but|hmm)[,!.]? )*(why|how come|how do you know|how can you tell|what makes (it|this|that)|explain|what (are|were) the (signs|reasons|red flags)|what('s| is) (wrong|suspicious) (with|about) (it|this|that))\b/i;
+const FOLLOW_UP_DO =
+  /^((so|ok|okay|and|but|right|hmm|thanks|thank you)[,!.]? )*(what (should|do|can|must) i do|what now|now what|what next|what do i do|what are my next steps|how do i (report|block|protect myself)|should i (reply|respond|click|call|block|report|delete|ignore))/i;
+
+/** The question part before a pasted message: "Is this a scam?", "got this text:". */
+const LEAD_IN = /^[^\n?]{0,120}?(\?|:(?=\s)|\n)\s*/;
+
+function stripQuotes(s: string): string {
+  return s.trim().replace(/^["'“”‘’«»]+|["'“”‘’«»]+$/g, '').trim();
+}
+
+/** The message or link a question carries, or null: what follows its lead-in, else the whole of it. */
+export function extractPasted(query: string): { content: string; scanKind: 'text' | 'url' } | null {
+  const q = query.trim();
+  const lead = LEAD_IN.exec(q);
+  let rest = lead && q.length - lead[0].length >= 8 ? q.slice(lead[0].length) : q;
+  rest = stripQuotes(rest.replace(/^[\s?!.:,;-]+/, ''));
+  const links = findLinks(rest);
+  const hasCue = CHECK_CUE.test(q);
+  // a link and nothing else worth reading: a URL scan
+  const first = links[0];
+  if (first && rest.replace(first.text, '').replace(/[\s.,!?:;"'()]+/g, '').length <= 3) return { content: first.url, scanKind: 'url' };
+  if (hasCue && rest.length >= 10 && rest !== q) return { content: rest, scanKind: 'text' };
+  if (hasCue && links.length > 0) return { content: rest, scanKind: 'text' };
+  // a pasted message with no question: long, or with a link, and not itself a question
+  const isQuestion = /^(how|what|where|who|when|why|which|can|could|should|would|is|are|do|does|did|will|i|my|help)\b/i.test(q) && /\?\s*$/.test(q);
+  if (!isQuestion && (links.length > 0 || q.length >= 160) && !/^(how|what|where|who|why|which)\b/i.test(q)) return { content: rest, scanKind: 'text' };
+  return null;
+}
+
+/** The last message or link the person asked about earlier in the conversation. */
+export function lastPasted(history: readonly ChatTurn[]): { content: string; scanKind: 'text' | 'url' } | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const turn = history[i];
+    if (turn?.role !== 'user') continue;
+    const pasted = extractPasted(turn.content);
+    if (pasted) return pasted;
+  }
+  return null;
+}
+
+/** What the question asks, given the conversation so far. */
+export function classify(query: string, history: readonly ChatTurn[]): Intent {
+  const q = query.trim();
+  if (HARMFUL.some((re) => re.test(q))) return { kind: 'refuse' };
+  if (q.length <= 120) {
+    const about = FOLLOW_UP_WHY.test(q) ? 'why' : FOLLOW_UP_DO.test(q) ? 'what-to-do' : null;
+    const earlier = about ? lastPasted(history) : null;
+    if (about && earlier) return { kind: 'follow-up', about, ...earlier };
+  }
+  const pasted = extractPasted(q);
+  if (pasted) return { kind: 'scan', ...pasted };
+  return { kind: 'guidance' };
+}
+
+/** A password or a one-time code the person seems to have typed into the chat. */
+export function sharesSecret(query: string): boolean {
+  return /\b(my )?(password|passcode|pin|passphrase)\s*(is|=|:)\s*\S{3,}/i.test(query) || /\b(the |my )?(code|otp|verification code)\s*(is|=|:)\s*\d{4,8}\b/i.test(query);
+}
