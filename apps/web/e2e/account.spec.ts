@@ -110,7 +110,7 @@ test('every tab opens; no axe violations as a guest or signed in; screenshots at
     await expect(profileHeading(page, 'Guest')).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const tabs = page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab');
-    await expect(tabs).toHaveText(['Account', 'Accessibility']);
+    await expect(tabs).toHaveText(['Account', 'Accessibility', 'Virtual Assistant']);
     await expectNoAxeViolations(page);
     await screenshotWholePage(page, join(SCREENSHOT_DIR, `account-guest-${width}.png`));
 

@@ -40,10 +40,10 @@ describe('AccountPage', () => {
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
   });
 
-  it('has the Account and Accessibility tabs only (the assistant is not built yet)', async () => {
+  it('has the Account, Accessibility and Virtual Assistant tabs', async () => {
     await renderAs(GUEST);
     const tabs = within(screen.getByRole('tablist', { name: 'Account sections' })).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Account', 'Accessibility']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Account', 'Accessibility', 'Virtual Assistant']);
     await userEvent.click(screen.getByRole('tab', { name: 'Accessibility' }));
     expect(screen.getByRole('tab', { name: 'Accessibility' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('heading', { name: 'Guest' })).not.toBeInTheDocument();

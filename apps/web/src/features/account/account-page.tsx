@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast-store';
 import { readAuthError, useCurrentUser, useSignOut } from '@/lib/api/auth';
+import { AssistantTab } from './assistant-tab';
 import { HelpCard } from './help-card';
 import { ProfileCard, ProfileCardError, ProfileCardLoading } from './profile-card';
 import { SubscriptionCard } from './subscription-card';
@@ -72,6 +73,7 @@ export default function AccountPage() {
         <TabsList aria-label="Account sections">
           <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="accessibility">Accessibility</TabsTrigger>
+          <TabsTrigger value="assistant">Virtual Assistant</TabsTrigger>
         </TabsList>
         <TabsContent value="account">
           <AccountTab />
@@ -82,6 +84,10 @@ export default function AccountPage() {
             <p className="mb-4 text-sm text-slate-600">Display preferences for this device.</p>
             <AccessibilityPanel />
           </Card>
+        </TabsContent>
+        {/* Kept mounted while another tab is open, so switching tabs does not forget the conversation. */}
+        <TabsContent value="assistant" forceMount className="data-[state=inactive]:hidden">
+          <AssistantTab />
         </TabsContent>
       </Tabs>
     </div>

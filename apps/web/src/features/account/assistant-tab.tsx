@@ -1,0 +1,241 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Bot, RotateCcw, SendHorizontal } from 'lucide-react';
+import type { AssistantChatResponse, ChatTurn } from '@baitcheck/contracts';
+import { MAX_ASSISTANT_QUERY_LENGTH } from '@baitcheck/contracts/lite';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Label, Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { useAskAssistant } from '@/lib/api/assistant';
+import { cn } from '@/lib/cn';
+import { AnswerText, AnswerVerdict } from './assistant-answer';
+
+/** The first message of every conversation; never sent back as history. */
+export const ASSISTANT_GREETING = [
+  "Hi! I'm your Baitcheck assistant. I can help you:",
+  '- understand how common scams and phishing tricks work',
+  '- check a message or link: paste it here and I will tell you what I think of it',
+  '- know what to do next if you clicked a link, shared your details or paid someone',
+  'I will never ask for your passwords, PINs or verification codes, and you should never share them with anyone.',
+].join('\n');
+
+interface ChatEntry {
+  id: string;
+  role: ChatTurn['role'];
+  content: string;
+  /** ISO time the message was written (the server's for answers). */
+  timestamp: string;
+  greeting?: boolean;
+  sources?: AssistantChatResponse['sources'];
+  scan?: AssistantChatResponse['scan'];
+}
+
+function startConversation(): ChatEntry[] {
+  return [{ id: 'greeting', role: 'assistant', content: ASSISTANT_GREETING, timestamp: new Date().toISOString(), greeting: true }];
+}
+
+/** Hours and minutes in the person's locale, e.g. 14:05. */
+function formatChatTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+function validTimestamp(value: string): string {
+  return Number.isNaN(Date.parse(value)) ? new Date().toISOString() : value;
+}
+
+function ChatBubble({ entry }: { entry: ChatEntry }) {
+  const mine = entry.role === 'user';
+  return (
+    <div className={cn('flex flex-col', mine ? 'items-end' : 'items-start')} data-role={entry.role}>
+      <p className="mb-1 px-1 text-xs text-slate-600">
+        <span className="font-semibold text-slate-700">{mine ? 'You' : 'Assistant'}</span>
+        <span aria-hidden="true"> · </span>
+        <time dateTime={entry.timestamp}>{formatChatTime(entry.timestamp)}</time>
+      </p>
+      <div
+        className={cn(
+          'rounded-2xl px-3 py-2 text-sm leading-relaxed [overflow-wrap:anywhere]',
+          mine ? 'max-w-[85%] rounded-br-md bg-primary text-white' : 'max-w-[95%] rounded-bl-md border border-slate-200 bg-slate-50 text-slate-900 sm:max-w-[85%]',
+        )}
+      >
+        {/* The verdict comes first: it is what the person came for; the answer explains it. */}
+        {entry.scan ? <AnswerVerdict scan={entry.scan} /> : null}
+        {mine ? <p className="whitespace-pre-wrap">{entry.content}</p> : <AnswerText text={entry.content} />}
+        {entry.sources && entry.sources.length > 0 ? (
+          <p className="mt-2 text-xs text-slate-600">Based on: {entry.sources.map((s) => s.title).join(', ')}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function TypingIndicator() {
+  return (
+    <div className="flex items-start" data-testid="assistant-typing">
+      <div className="rounded-2xl rounded-bl-md border border-slate-200 bg-slate-50 px-4 py-3">
+        <span className="sr-only">The assistant is typing…</span>
+        <span aria-hidden="true" className="flex gap-1">
+          {[0, 1, 2].map((i) => (
+            <span
+              key={i}
+              className="h-2 w-2 animate-bounce rounded-full bg-slate-500 motion-reduce:animate-none"
+              style={{ animationDelay: `${i * 150}ms` }}
+            />
+          ))}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** The Virtual Assistant tab: a chat kept in this component only; clearing or leaving forgets it. */
+export function AssistantTab() {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const [messages, setMessages] = useState<ChatEntry[]>(startConversation);
+  const [draft, setDraft] = useState('');
+  const ask = useAskAssistant();
+  const pending = ask.isPending;
+  const logRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const nextId = useRef(0);
+  // A reply to a conversation that has since been cleared (or left) is dropped.
+  const conversation = useRef(0);
+  const refocus = useRef(false);
+
+  useEffect(
+    () => () => {
+      conversation.current += 1;
+    },
+    [],
+  );
+
+  // Keep the newest message in view; a reply taller than the log is shown from its start.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    const newest = log?.lastElementChild as HTMLElement | null | undefined;
+    if (!log || !newest) return;
+    const fromTop = newest.offsetTop - 12;
+    log.scrollTop = newest.offsetHeight > log.clientHeight - 24 ? fromTop : log.scrollHeight;
+  }, [messages, pending]);
+
+  // Disabling the input while waiting drops its focus: give it back once it can be typed in again.
+  useEffect(() => {
+    if (pending || !refocus.current) return;
+    refocus.current = false;
+    // Browsers differ: the disabled control may keep focus or hand it to the body.
+    const active = document.activeElement;
+    if (!active || active === document.body || formRef.current?.contains(active)) document.getElementById(inputId)?.focus();
+  }, [pending, inputId]);
+
+  const send = async () => {
+    const query = draft.trim();
+    if (!query || pending) return;
+    const history: ChatTurn[] = messages.filter((m) => !m.greeting).map(({ role, content }) => ({ role, content }));
+    const turn = conversation.current;
+    setMessages((prev) => [
+      ...prev,
+      { id: `m${++nextId.current}`, role: 'user', content: query, timestamp: new Date().toISOString() },
+    ]);
+    setDraft('');
+    refocus.current = true;
+    try {
+      const answer = await ask.mutateAsync({ query, history });
+      if (turn !== conversation.current) return;
+      setMessages((prev) => [
+        ...prev,
+        {
+          id: `m${++nextId.current}`,
+          role: 'assistant',
+          content: answer.answer,
+          timestamp: validTimestamp(answer.timestamp),
+          sources: answer.sources,
+          scan: answer.scan,
+        },
+      ]);
+    } catch {
+      if (turn !== conversation.current) return;
+      toast({ title: 'Error', description: 'Unable to get a response. Please try again later.', variant: 'destructive' });
+    }
+  };
+
+  const clear = () => {
+    conversation.current += 1;
+    ask.reset();
+    setMessages(startConversation());
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter is a new line; Enter that confirms an IME composition is neither.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    void send();
+  };
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-wrap items-start justify-between gap-2 border-b border-slate-200 p-4">
+        <div className="flex min-w-0 items-start gap-3">
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
+            <Bot aria-hidden="true" className="h-5 w-5" />
+          </span>
+          <div className="min-w-0">
+            <h2 className="text-base font-semibold text-slate-900">Virtual Assistant</h2>
+            <p className="text-sm text-slate-600">Ask about scams, or paste a message or link to check it.</p>
+          </div>
+        </div>
+        <Button variant="ghost" size="sm" onClick={clear}>
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+          Clear conversation
+        </Button>
+      </div>
+
+      <div
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-label="Conversation with the assistant"
+        tabIndex={0}
+        className="relative h-[400px] space-y-4 overflow-y-auto overscroll-contain bg-white p-4 focus-ring"
+      >
+        {messages.map((entry) => (
+          <ChatBubble key={entry.id} entry={entry} />
+        ))}
+        {pending ? <TypingIndicator /> : null}
+      </div>
+
+      <form
+        ref={formRef}
+        className="border-t border-slate-200 bg-slate-50 p-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <Label htmlFor={inputId} className="sr-only">
+          Message to the assistant
+        </Label>
+        <div className="flex items-end gap-2">
+          <Textarea
+            id={inputId}
+            rows={2}
+            value={draft}
+            maxLength={MAX_ASSISTANT_QUERY_LENGTH}
+            disabled={pending}
+            placeholder="Ask a question, or paste a message or link…"
+            aria-describedby={`${id}-hint`}
+            className="max-h-40 min-h-12! resize-none! [field-sizing:content]"
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <Button type="submit" size="icon" aria-label="Send message" disabled={pending} className="shrink-0">
+            <SendHorizontal aria-hidden="true" className="h-5 w-5" />
+          </Button>
+        </div>
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          Press Enter to send, Shift+Enter for a new line.
+        </p>
+      </form>
+    </Card>
+  );
+}
