@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountsRoutes(app, accounts, config.cookieSecure);
   registerNotificationPreferencesRoutes(app, createNotificationPreferencesRepository(db));
   registerPluginsRoutes(app);
-  const llm = config.assistantLlm ? createChatCompletionsModel(config.assistantLlm.apiKey ? config.assistantLlm : { url: config.assistantLlm.url, model: config.assistantLlm.model, timeoutMs: config.assistantLlm.timeoutMs }) : null;
+  const llm = config.assistantLlm ? createChatCompletionsModel(config.assistantLlm) : null;
   registerAssistantRoutes(app, createAssistantService({ model: llm, ...(deps.logger ? { logger: deps.logger } : {}) }));
   const feeds = createFeedsService({ repo: createFeedsRepository(db) });
   app.decorate('feeds', feeds);

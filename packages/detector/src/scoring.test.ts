@@ -106,6 +106,10 @@ describe('verdictFloor', () => {
     expect(verdictFloor([hosting('weebly.com', 'free-hosting')], 'text')).toBe('safe');
   });
 
+  it('makes an email that failed its domain\'s authentication at least suspicious, in a text scan', () => {
+    expect(verdictFloor([signal('email-auth-failed', 'risk', 'high')], 'text')).toBe('suspicious');
+  });
+
   it('does not floor blogs (Blogger on any country domain) or files shared from the big suites', () => {
     for (const p of ['blogspot.com', 'blogspot.lt', 'blogspot.com.by', 'wordpress.com', 'medium.com']) {
       expect(verdictFloor([hosting(p, 'free-hosting')], 'url')).toBe('safe');

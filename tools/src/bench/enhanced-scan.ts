@@ -10,15 +10,13 @@ export interface EnhancedScanFigures {
   oneSourceHanging: { scans: number; p50: number; p99: number; addedP50: number; addedP99: number };
 }
 
-/** Runs the server's enhanced-scan bench and returns its figures, plus its own readable report. */
+/** Runs the server's enhanced-scan bench and returns its figures, and them as lines to print. */
 export function measureEnhancedScan(scans = 200): { figures: EnhancedScanFigures; text: string } {
-  const run = (json: boolean) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/bench/enhanced-scan.ts', '--scans', String(scans), ...(json ? ['--json'] : [])], {
-      cwd: `${REPO_ROOT}apps/server`,
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-    });
-  const res = run(true);
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/bench/enhanced-scan.ts', '--scans', String(scans)], {
+    cwd: `${REPO_ROOT}apps/server`,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   if (res.status !== 0) throw new Error(`the enhanced-scan bench failed (exit ${res.status}): ${res.stderr}`);
   const figures = JSON.parse(res.stdout) as EnhancedScanFigures;
   const f = figures;

@@ -6,7 +6,7 @@
  * the budget (INTEL_BUDGET_MS, 1500 ms) bounds the wait of the first scan, and later scans leave
  * the silent source alone for a minute (SOURCE_COOLDOWN_MS).
  *
- *   node --import tsx apps/server/src/bench/enhanced-scan.ts [--json] [--scans 200]
+ *   node --import tsx apps/server/src/bench/enhanced-scan.ts [--scans 200]    (JSON on stdout)
  *
  * Run by `npm run bench` (tools/src/bench), which prints its figures with the rest.
  */
@@ -115,23 +115,12 @@ export async function measureEnhancedScan(scans = 200): Promise<EnhancedScanBenc
   }
 }
 
-/** The bench as table rows. */
-export function formatEnhancedScan(r: EnhancedScanBench): string {
-  return [
-    `Enhanced scan (feeds + DNS + RDAP on 127.0.0.1, cold caches, budget ${r.budgetMs} ms), ${r.basic.scans} scans:`,
-    `  basic scan          p50 ${r.basic.p50} ms, p99 ${r.basic.p99} ms`,
-    `  enhanced scan       p50 ${r.enhanced.p50} ms, p99 ${r.enhanced.p99} ms`,
-    `  added by enrichment p50 ${r.added.p50} ms, p99 ${r.added.p99} ms`,
-    `  DNS hanging (${r.oneSourceHanging.scans} scans, the first waits the budget, later ones skip DNS for a minute): enhanced p50 ${r.oneSourceHanging.p50} ms, p99 ${r.oneSourceHanging.p99} ms; added p50 ${r.oneSourceHanging.addedP50} ms, p99 ${r.oneSourceHanging.addedP99} ms`,
-  ].join('\n');
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const i = args.indexOf('--scans');
   const scans = i >= 0 ? Number(args[i + 1]) : 200;
   if (!Number.isInteger(scans) || scans < 1) throw new Error('--scans needs a positive whole number');
   const result = await measureEnhancedScan(scans);
-  process.stdout.write(args.includes('--json') ? `${JSON.stringify(result, null, 2)}\n` : `${formatEnhancedScan(result)}\n`);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   process.exit(0);
 }

@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Dialog } from 'radix-ui';
-import { Accessibility, Bell, History, LayoutDashboard, ScanSearch, Settings, ShieldCheck, User, X, type LucideIcon } from 'lucide-react';
+import { Accessibility, Bell, History, LayoutDashboard, ScanSearch, Settings, ShieldCheck, User, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { ColorVisionFilters } from '@/components/accessibility/color-vision-filters';
+import { DialogPanel } from '@/components/ui/dialog';
 import { StatusBanner } from './status-banner';
 
 // Loaded when the dialog first opens, so the first screen does not carry it.
@@ -35,28 +36,11 @@ function AccessibilityDialog() {
       <Dialog.Trigger className={HEADER_BUTTON} aria-label="Accessibility settings">
         <Accessibility aria-hidden="true" className="h-5 w-5" />
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 text-slate-900 shadow-xl outline-none">
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <Dialog.Title className="text-lg font-semibold">Accessibility</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600">
-                Saved on this device and applied across the app at once.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close
-              aria-label="Close"
-              className="-mr-2 -mt-2 inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-            >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </Dialog.Close>
-          </div>
-          <Suspense fallback={<p className="mt-4 text-sm text-slate-600">Loading…</p>}>
-            <AccessibilityPanel className="mt-4" />
-          </Suspense>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogPanel title="Accessibility" description="Saved on this device and applied across the app at once." className="max-w-lg">
+        <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+          <AccessibilityPanel />
+        </Suspense>
+      </DialogPanel>
     </Dialog.Root>
   );
 }

@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import type { IntelProvider, ProviderAnswer } from '../../modules/intel/enrich.ts';
-import { authenticateRawEmail, emailAuthFacts, parseRawEmail } from '../../modules/intel/raw-email/raw-email.ts';
+import { authenticateRawEmail, emailAuthFacts } from '../../modules/intel/raw-email/raw-email.ts';
 
 /**
  * Our own check of a pasted email's SPF, DKIM and DMARC (mailauth), asking the DNS of the domains
@@ -12,22 +12,19 @@ export function createEmailAuthProvider(options: { servers?: readonly string[]; 
     unavailable: () => null,
     appliesTo: (request) => request.rawEmail !== undefined,
     async lookup(request, signal): Promise<ProviderAnswer> {
-      const source = request.rawEmail;
-      if (source === undefined) return { facts: {} };
+      if (request.rawEmail === undefined) return { facts: {} };
+      const { source, parsed } = request.rawEmail;
       const resolver = new Resolver({ timeout: 1000, tries: 1 });
       if (options.servers && options.servers.length > 0) resolver.setServers([...options.servers]);
       const onAbort = () => resolver.cancel();
       signal.addEventListener('abort', onAbort, { once: true });
       try {
-        const [email, verified] = await Promise.all([
-          parseRawEmail(source),
-          authenticateRawEmail(source, {
-            resolver: (name, rrtype) => resolver.resolve(name, rrtype),
-            signal,
-            ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-          }),
-        ]);
-        const facts = emailAuthFacts(email, verified);
+        const verified = await authenticateRawEmail(source, {
+          resolver: (name, rrtype) => resolver.resolve(name, rrtype),
+          signal,
+          ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        });
+        const facts = emailAuthFacts(parsed, verified);
         const aligned = verified.dkim.result === 'pass' && verified.dkim.aligned;
         return { facts: facts ? { emailAuth: facts } : {}, sender: { hasDkim: aligned } };
       } finally {

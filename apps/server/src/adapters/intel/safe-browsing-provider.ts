@@ -1,6 +1,7 @@
 import { feedUrlKey, type LinkFinding } from '@baitcheck/detector';
 import { createLruCache } from '../../lib/lru-cache.ts';
 import { createSharedRequests, type SharedRequest } from '../../lib/shared-request.ts';
+import { fetchJson, httpError, keyRedactor } from './json-api.ts';
 import type { IntelProvider, ProviderAnswer } from '../../modules/intel/enrich.ts';
 
 /** Options of {@link createSafeBrowsingProvider}; only `apiKey` matters in production. */
@@ -84,8 +85,8 @@ export function createSafeBrowsingProvider(options: SafeBrowsingOptions = {}): I
   // one batch request is filed under each URL it asks about
   const inFlight = createSharedRequests<Verdicts>({ timeoutMs, timeoutMessage: `${SOURCE_NAME} did not answer within ${timeoutMs} ms` });
 
-  /** The key goes in the query string, where an error message could echo it: scrub it everywhere. */
-  const redact = (text: string) => (apiKey === '' ? text : text.split(apiKey).join('***'));
+  // the key goes in the query string, where an error message could echo it
+  const redact = keyRedactor(apiKey);
 
   function cached(url: string): Verdict | undefined {
     const verdict = cache.get(url);
@@ -107,26 +108,8 @@ export function createSafeBrowsingProvider(options: SafeBrowsingOptions = {}): I
         threatEntries: urls.map((url) => ({ url })),
       },
     };
-    let res: Response;
-    let payload: unknown;
-    try {
-      res = await fetchImpl(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
-      const text = await res.text();
-      try {
-        payload = text === '' ? {} : JSON.parse(text);
-      } catch {
-        payload = undefined;
-      }
-    } catch (err) {
-      if (signal.aborted) throw err;
-      const code = (err as { cause?: { code?: unknown } }).cause?.code;
-      throw new Error(redact(`${SOURCE_NAME} could not be reached${typeof code === 'string' ? ` (${code})` : ''}`));
-    }
-    if (!res.ok) {
-      const error = (payload as { error?: { status?: unknown; message?: unknown } } | undefined)?.error;
-      const why = [error?.status, error?.message].filter((v): v is string => typeof v === 'string' && v !== '').join(': ');
-      throw new Error(redact(`${SOURCE_NAME} answered HTTP ${res.status}${why ? ` (${why.slice(0, 120)})` : ''}`));
-    }
+    const { res, payload } = await fetchJson(SOURCE_NAME, redact, fetchImpl, address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal }, {});
+    if (!res.ok) throw httpError(SOURCE_NAME, redact, res, payload, ['status', 'message']);
     if (typeof payload !== 'object' || payload === null) throw new Error(`${SOURCE_NAME} sent an unreadable answer`);
 
     const now = clock();

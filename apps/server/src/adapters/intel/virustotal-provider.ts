@@ -1,6 +1,7 @@
 import { feedEntryKeys } from '@baitcheck/detector';
 import { createLruCache } from '../../lib/lru-cache.ts';
 import { createSharedRequests } from '../../lib/shared-request.ts';
+import { fetchJson, httpError, keyRedactor } from './json-api.ts';
 import type { IntelProvider, ProviderAnswer } from '../../modules/intel/enrich.ts';
 
 /** Options of {@link createVirusTotalProvider}; only `apiKey` matters in production. */
@@ -80,32 +81,13 @@ export function createVirusTotalProvider(options: VirusTotalOptions = {}): Intel
   });
   const inFlight = createSharedRequests<DomainReport | null>({ timeoutMs, timeoutMessage: `${SOURCE_NAME} did not answer within ${timeoutMs} ms` });
 
-  /** An error body could echo the key: scrub it from every message. */
-  const redact = (text: string) => (apiKey === '' ? text : text.split(apiKey).join('***'));
+  const redact = keyRedactor(apiKey);
 
   async function request(domain: string, signal: AbortSignal): Promise<DomainReport | null> {
-    let res: Response;
-    let payload: unknown;
-    try {
-      res = await fetchImpl(`${baseUrl}/domains/${encodeURIComponent(domain)}`, { headers: { 'x-apikey': apiKey, accept: 'application/json' }, signal });
-      const text = await res.text();
-      try {
-        payload = JSON.parse(text);
-      } catch {
-        payload = undefined;
-      }
-    } catch (err) {
-      if (signal.aborted) throw err;
-      const code = (err as { cause?: { code?: unknown } }).cause?.code;
-      throw new Error(redact(`${SOURCE_NAME} could not be reached${typeof code === 'string' ? ` (${code})` : ''}`));
-    }
+    const { res, payload } = await fetchJson(SOURCE_NAME, redact, fetchImpl, `${baseUrl}/domains/${encodeURIComponent(domain)}`, { headers: { 'x-apikey': apiKey, accept: 'application/json' }, signal });
     // an unknown domain is an answer, not a failure: it is cached like a report
     if (res.status === 404) return null;
-    if (!res.ok) {
-      const error = (payload as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-      const why = [error?.code, error?.message].filter((v): v is string => typeof v === 'string' && v !== '').join(': ');
-      throw new Error(redact(`${SOURCE_NAME} answered HTTP ${res.status}${why ? ` (${why.slice(0, 120)})` : ''}`));
-    }
+    if (!res.ok) throw httpError(SOURCE_NAME, redact, res, payload, ['code', 'message']);
     return readReport(payload);
   }
 

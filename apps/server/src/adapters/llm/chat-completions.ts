@@ -28,7 +28,7 @@ export function chatCompletionsUrl(base: string): string {
  * The chat-completions client: one request a question, no streaming, a time limit, and
  * `temperature` low so answers stay close to the guidance given.
  */
-export function createChatCompletionsModel(options: { url: string; model: string; apiKey?: string; timeoutMs: number; fetch?: typeof fetch; maxTokens?: number }): ChatModel {
+export function createChatCompletionsModel(options: { url: string; model: string; apiKey?: string | undefined; timeoutMs: number; fetch?: typeof fetch; maxTokens?: number }): ChatModel {
   const endpoint = chatCompletionsUrl(options.url);
   const fetchImpl = options.fetch ?? fetch;
   return {

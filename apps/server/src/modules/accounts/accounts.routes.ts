@@ -2,14 +2,11 @@ import { ENDPOINTS } from '@baitcheck/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CookieSecure } from '../../config.ts';
 import { defineRoute } from '../../lib/route.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { SESSION_COOKIE, setSessionCookie } from '../../plugins/session.ts';
 import { RateLimitedError, type AccountsService } from './accounts.service.ts';
 
 /** `/api/auth/*`: who the visitor is, sign-up, sign-in, sign-out, change password. */
 export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsService, cookieSecure: CookieSecure): void {
-  const setSessionCookie = (reply: FastifyReply, secure: boolean, session: { token: string; maxAgeSeconds: number }) =>
-    reply.setCookie(SESSION_COOKIE, session.token, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: session.maxAgeSeconds, secure });
-  const isSecure = (protocol: string) => cookieSecure === 'true' || (cookieSecure === 'auto' && protocol === 'https');
   const withRetryAfter = async <T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -23,14 +20,14 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
 
   defineRoute(app, ENDPOINTS.signUp, async ({ userId, request, reply, body }) => {
     const { user, session } = await accounts.signUp(userId, request.sessionHash, body.email, body.password);
-    setSessionCookie(reply, isSecure(request.protocol), session);
+    setSessionCookie(request, reply, cookieSecure, session);
     return { user };
   });
 
   defineRoute(app, ENDPOINTS.signIn, async ({ userId, request, reply, body }) =>
     withRetryAfter(reply, async () => {
       const { user, session } = await accounts.signIn(userId, request.sessionHash, body.email, body.password, request.ip);
-      setSessionCookie(reply, isSecure(request.protocol), session);
+      setSessionCookie(request, reply, cookieSecure, session);
       return { user };
     }),
   );

@@ -1,4 +1,5 @@
 import type { IntelFacts, LinkFinding, SenderInfo } from '@baitcheck/detector';
+import type { ParsedEmail } from './raw-email/raw-email.ts';
 
 /** What an enhanced scan asks the outside world about. */
 export interface IntelRequest {
@@ -11,8 +12,8 @@ export interface IntelRequest {
    * an email sender's domain, else a URL scan's domain. Absent: no sender lookups.
    */
   senderDomain?: string;
-  /** The whole email source, when the person pasted one (headers and body). */
-  rawEmail?: string;
+  /** The whole email source, when the person pasted one (headers and body), and what was read from it. */
+  rawEmail?: { source: string; parsed: ParsedEmail };
 }
 
 /** What a source learnt about the sender's domain; each field absent when that source does not know. */

@@ -49,7 +49,7 @@ function toThreatDetails(analysis: ScanAnalysis): ThreatDetails {
 }
 
 /** What an enhanced scan looks up: the input's links, and the domain of an email sender or of a scanned URL. */
-function intelRequest(input: AnalyzeInput, rawEmail: string | undefined): IntelRequest {
+function intelRequest(input: AnalyzeInput, rawEmail: IntelRequest['rawEmail']): IntelRequest {
   const links = inputLinks(input);
   const sender = input.sender ? parseSender(input.sender) : null;
   const senderDomain = sender?.kind === 'email' || sender?.kind === 'domain' ? sender.registrableDomain : input.kind === 'url' ? (links[0]?.registrableDomain ?? null) : null;
@@ -63,6 +63,7 @@ export const RAW_EMAIL_NOTE =
 /** A pasted email source, read: the message it carries and what its headers say. */
 interface PastedEmail {
   message: { content: string; sender: string };
+  parsed: ParsedEmail;
   /** What the recipient's provider recorded (Authentication-Results), Reply-To and Return-Path: local facts. */
   headerFacts: EmailAuthFacts | null;
 }
@@ -82,7 +83,7 @@ async function readPastedEmail(content: string, givenSender: string): Promise<Pa
   }
   const body = [email.subject.trim(), email.text.trim()].filter((p) => p.length > 0).join('\n\n');
   if (body.length === 0 && email.from === null) return null;
-  return { message: { content: body.slice(0, MAX_CONTENT_LENGTH), sender: senderOf(email) ?? givenSender }, headerFacts: emailAuthFacts(email) };
+  return { message: { content: body.slice(0, MAX_CONTENT_LENGTH), sender: senderOf(email) ?? givenSender }, parsed: email, headerFacts: emailAuthFacts(email) };
 }
 
 /** Scans text and links with the engine and keeps them in the user's history on request. */
@@ -98,11 +99,11 @@ export function createScanService(deps: {
   // sources that failed lately are left alone for a minute, across scans and visitors
   const sourceHealth: SourceHealth = new Map();
 
-  const run = async (userId: string, input: AnalyzeInput, enhanced: boolean, pasted?: { raw: string; headerFacts: EmailAuthFacts | null }): Promise<ScanAnalysis> => {
+  const run = async (userId: string, input: AnalyzeInput, enhanced: boolean, pasted?: { raw: string; parsed: ParsedEmail; headerFacts: EmailAuthFacts | null }): Promise<ScanAnalysis> => {
     // Without a sender there is nothing to match, so the list is not worth a query.
     const blockedSenders = input.sender ? await deps.blockedSenders.listSenders(userId) : [];
     // a basic scan stays on the engine: nothing is looked up anywhere
-    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, intelRequest(input, pasted?.raw), deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS, { health: sourceHealth }) : null;
+    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, intelRequest(input, pasted ? { source: pasted.raw, parsed: pasted.parsed } : undefined), deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS, { health: sourceHealth }) : null;
     // what the email's own headers say counts in a basic scan too (read here, nothing asked);
     // our own check, when it ran, replaces it
     const intel: IntelFacts = { ...(pasted?.headerFacts ? { emailAuth: pasted.headerFacts } : {}), ...(enrichment?.facts ?? {}) };
@@ -129,7 +130,7 @@ export function createScanService(deps: {
       const message = { content: pasted?.message.content ?? req.content, sender: pasted?.message.sender ?? req.sender, source: req.source };
       // and judged as an email, whatever the form's source says
       const input: AnalyzeInput = { kind: 'text', ...message, ...(pasted ? { source: 'email' } : {}) };
-      const analysis = await run(userId, input, wantsAdvancedScan(req), pasted ? { raw: req.content, headerFacts: pasted.headerFacts } : undefined);
+      const analysis = await run(userId, input, wantsAdvancedScan(req), pasted ? { raw: req.content, parsed: pasted.parsed, headerFacts: pasted.headerFacts } : undefined);
       const id = req.saveToHistory ? await save(userId, 'text', message, analysis) : null;
       return { message: { id, ...message }, analysis };
     },

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
-import { KeyRound, X } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { DialogPanel } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/toast-store';
 import { readAuthError, useChangePassword, type AuthError } from '@/lib/api/auth';
@@ -99,7 +100,6 @@ function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => vo
 /** The 'Change Password' button and its dialog; the form starts empty each time it opens. */
 export function ChangePasswordDialog({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
-  const contentRef = useRef<HTMLDivElement>(null);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
@@ -108,37 +108,14 @@ export function ChangePasswordDialog({ email }: { email: string }) {
           Change Password
         </Button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          ref={contentRef}
-          // start in the first field rather than on the close button
-          onOpenAutoFocus={(event) => {
-            const first = contentRef.current?.querySelector<HTMLInputElement>('input:not([hidden])');
-            if (first) {
-              event.preventDefault();
-              first.focus();
-            }
-          }}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl focus-ring">
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div className="space-y-1">
-              <Dialog.Title className="text-lg font-semibold text-slate-900">Change Password</Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-600">
-                Enter your current password and choose a new one. Other devices signed in to your account will be signed out;
-                this one stays signed in.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close
-              aria-label="Close"
-              className="-mr-2 -mt-2 inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-ring"
-            >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </Dialog.Close>
-          </div>
-          <ChangePasswordForm email={email} onDone={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogPanel
+        title="Change Password"
+        description="Enter your current password and choose a new one. Other devices signed in to your account will be signed out; this one stays signed in."
+        className="max-w-md"
+        focusFirstField
+      >
+        <ChangePasswordForm email={email} onDone={() => setOpen(false)} />
+      </DialogPanel>
     </Dialog.Root>
   );
 }

@@ -69,6 +69,14 @@ describe('email-auth-failed through analyze', () => {
     expect(a.reasons[0]?.evidence.map((e) => e.text)).toEqual(['paypal.com', 'DMARC fail (policy reject)', 'SPF fail']);
   });
 
+  it('makes even a harmless-looking email at least suspicious when its From is forged', () => {
+    const input = mail('Hi Sam, the invoice for March is attached. Thanks, Dana', 'Dana <dana@paypal.com>');
+    expect(analyze(input).threatLevel).toBe('safe');
+    const a = analyze(input, { intel: { emailAuth: auth({ dmarc: 'fail', dmarcPolicy: 'reject' }) } });
+    expect(a.threatLevel).toBe('suspicious');
+    expect(a.reasons.map((r) => r.id)).toContain('email-auth-failed');
+  });
+
   it('changes nothing when everything passes: a pass is no evidence that a message is safe', () => {
     const facts = auth({ dmarc: 'pass', dmarcPolicy: 'reject', dkim: 'pass', dkimDomain: 'paypal.com', spf: 'pass', returnPath: 'bounce@paypal.com' });
     for (const text of [content, 'Hi Sam, the invoice for March is attached. Thanks, Dana']) {

@@ -1,0 +1,60 @@
+import { useRef, type ReactNode } from 'react';
+import { Dialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+/**
+ * A centred modal over a dimmed page, with its title, description and a Close button (Radix:
+ * focus trapped, Escape closes, focus returns to the trigger). Use inside a `Dialog.Root` with
+ * its own `Dialog.Trigger`. With `focusFirstField`, it opens in its first input rather than on
+ * the Close button.
+ */
+export function DialogPanel({
+  title,
+  description,
+  children,
+  className,
+  focusFirstField = false,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  children: ReactNode;
+  className?: string;
+  focusFirstField?: boolean;
+}) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+      <Dialog.Content
+        ref={contentRef}
+        onOpenAutoFocus={(event) => {
+          if (!focusFirstField) return;
+          const first = contentRef.current?.querySelector<HTMLInputElement>('input:not([hidden])');
+          if (first) {
+            event.preventDefault();
+            first.focus();
+          }
+        }}
+        className={cn(
+          'fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 text-slate-900 shadow-xl outline-none',
+          className,
+        )}
+      >
+        <div className="mb-4 flex items-start justify-between gap-3">
+          <div className="min-w-0 space-y-1">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+            <Dialog.Description className="text-sm text-slate-600">{description}</Dialog.Description>
+          </div>
+          <Dialog.Close
+            aria-label="Close"
+            className="-mr-2 -mt-2 inline-flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-ring"
+          >
+            <X aria-hidden="true" className="h-5 w-5" />
+          </Dialog.Close>
+        </div>
+        {children}
+      </Dialog.Content>
+    </Dialog.Portal>
+  );
+}
