@@ -57,7 +57,7 @@ import { staticPlugin } from './plugins/static.ts';
 /** What the app is built from. */
 export interface AppDeps {
   config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> &
-    Partial<Pick<Config, 'allowedOrigins' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey'>>;
+    Partial<Pick<Config, 'allowedOrigins' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits'>>;
   database: Database;
   /** A pino logger; omit (or `false`) for none. */
   logger?: Logger | false;

@@ -88,6 +88,7 @@ const EnvSchema = z
   ASSISTANT_LLM_TIMEOUT_MS: z.preprocess((v) => (v === undefined || v === '' ? '15000' : v), z.coerce.number().int().min(1000).max(120_000)),
   SAFE_BROWSING_API_KEY: optionalString,
   VIRUSTOTAL_API_KEY: optionalString,
+  RATE_LIMITS: optionalString.pipe(z.enum(['on', 'off']).optional()).transform((v) => v ?? 'on'),
 })
   .refine((e) => e.ASSISTANT_LLM_URL === undefined || e.ASSISTANT_LLM_MODEL !== undefined, { path: ['ASSISTANT_LLM_MODEL'], message: 'Name the model when ASSISTANT_LLM_URL is set' });
 
@@ -127,6 +128,12 @@ export interface Config {
   safeBrowsingApiKey: string | undefined;
   /** VirusTotal API key; the source is not asked without one. */
   virusTotalApiKey: string | undefined;
+  /**
+   * Whether the per-client request limits apply (`RATE_LIMITS`, default on). Off only for load
+   * tests on a trusted network: the benchmarks turn them off. Per-user storage caps and the
+   * sign-in guessing limits stay on either way.
+   */
+  rateLimits: boolean;
 }
 
 /** Thrown when the environment does not parse; `message` lists every problem, one a line. */
@@ -168,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL,
     safeBrowsingApiKey: e.SAFE_BROWSING_API_KEY,
     virusTotalApiKey: e.VIRUSTOTAL_API_KEY,
+    rateLimits: e.RATE_LIMITS === 'on',
   };
 }
 
