@@ -205,6 +205,21 @@ describe('unexpected failures', () => {
   });
 });
 
+describeWithDatabases('deeply nested JSON', (ctx) => {
+  it.each([
+    ['400,000 nested arrays', `{"content":${'['.repeat(400_000)}${']'.repeat(400_000)}}`],
+    ['150,000 nested objects', `{"content":"hi","x":${'{"a":'.repeat(150_000)}1${'}'.repeat(150_000)}}`],
+    ['33 levels in the assistant history', JSON.stringify({ query: 'hi', history: [{ role: 'user', content: JSON.parse('['.repeat(33) + ']'.repeat(33)) }] })],
+  ])('refuses %s with 400 and keeps serving', async (_, body) => {
+    const visitor = ctx.visitor();
+    const url = body.includes('"query"') ? '/api/assistant/chat' : '/api/scan/text';
+    const res = await visitor.request('POST', url, body, { 'content-type': 'application/json' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: '', message: expect.stringContaining('levels deep') }] });
+    expect((await visitor.request('POST', '/api/scan/text', { content: 'See you at 6?' })).statusCode).toBe(200);
+  });
+});
+
 describeWithDatabases('NUL characters', (ctx) => {
   it.each([
     ['POST', '/api/scan/text', { content: 'hi\u0000there' }, 'content'],

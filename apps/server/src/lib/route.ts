@@ -15,13 +15,33 @@ export interface RouteInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-/** The dotted path of the first string in `value` that holds a NUL character, if any. */
-export function findNulCharacter(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const found = findNulCharacter(child, [...path, key]);
-    if (found !== undefined) return found;
+/** How deeply a request's JSON may nest: every body of the contract is a few levels deep. */
+export const MAX_JSON_DEPTH = 32;
+
+/** What {@link inspectInput} found wrong with a parsed body, query or params, if anything. */
+export type InputProblem = { kind: 'nul'; field: string } | { kind: 'too-deep' };
+
+/**
+ * Walks `value` (iteratively: a body of 400,000 nested arrays must not overflow the stack) and
+ * reports the first string holding a NUL character, by dotted path, or that it nests deeper than
+ * {@link MAX_JSON_DEPTH}.
+ */
+export function inspectInput(value: unknown): InputProblem | undefined {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: node, path } = stack.pop()!;
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) return { kind: 'nul', field: path.join('.') };
+      continue;
+    }
+    if (node === null || typeof node !== 'object') continue;
+    if (path.length >= MAX_JSON_DEPTH) return { kind: 'too-deep' };
+    // pushed in reverse so the first field is looked at first, as a person reads the body
+    const entries = Object.entries(node);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      stack.push({ value: child, path: [...path, key] });
+    }
   }
   return undefined;
 }
@@ -32,9 +52,12 @@ export function findNulCharacter(value: unknown, path: string[] = []): string | 
  * mistake rather than failing later as a 500.
  */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const nulField = findNulCharacter(value);
-  if (nulField !== undefined) {
-    throw new AppError('VALIDATION_FAILED', undefined, [{ field: nulField, message: 'Text cannot contain NUL (\\u0000) characters.' }]);
+  const problem = inspectInput(value);
+  if (problem?.kind === 'nul') {
+    throw new AppError('VALIDATION_FAILED', undefined, [{ field: problem.field, message: 'Text cannot contain NUL (\\u0000) characters.' }]);
+  }
+  if (problem?.kind === 'too-deep') {
+    throw new AppError('VALIDATION_FAILED', undefined, [{ field: '', message: `The request nests more than ${MAX_JSON_DEPTH} levels deep.` }]);
   }
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError('VALIDATION_FAILED', undefined, toFieldIssues(result.error));
