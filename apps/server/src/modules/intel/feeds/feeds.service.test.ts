@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,10 +20,13 @@ const file = (name: string, text: string) => {
 
 // a real HTTP server on loopback serving feeds the way feed sites do
 const routes = new Map<string, { status: number; body: string }>();
+const handlers = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>();
 let server: Server;
 let base = '';
 beforeAll(async () => {
   server = createServer((req, res) => {
+    const handler = handlers.get(req.url ?? '');
+    if (handler) return handler(req, res);
     const route = routes.get(req.url ?? '') ?? { status: 404, body: 'not found' };
     res.writeHead(route.status, { 'content-type': 'text/plain' }).end(route.body);
   });
@@ -94,6 +98,42 @@ for (const factory of DATABASES) {
       const source = (await feeds.listSources()).find((s) => s.name === 'openphish');
       expect(source).toMatchObject({ entryCount: 4 });
       expect(source!.lastError).toMatch(message);
+    });
+
+    it('stops a download without an end as soon as it passes the size limit', async () => {
+      let closed = false;
+      handlers.set('/endless.txt', (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        const line = 'evil-endless.top\n'.repeat(4096);
+        const timer = setInterval(() => res.write(line), 1);
+        res.on('close', () => {
+          closed = true;
+          clearInterval(timer);
+        });
+      });
+      const small = createFeedsService({ repo: createFeedsRepository(database.db), clock: () => now, maxFeedBytes: 256 * 1024 });
+      await expect(small.importFeed('endless', `${base}/endless.txt`)).rejects.toThrow('the feed is larger than 262144 bytes');
+      await expect.poll(() => closed).toBe(true);
+    });
+
+    it('counts the decompressed bytes of a compressed download (a gzip bomb is refused)', async () => {
+      const bomb = gzipSync(Buffer.from('evil-bomb.top\n'.repeat(1_000_000)));
+      handlers.set('/bomb.txt.gz', (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip', 'content-length': String(bomb.byteLength) });
+        res.end(bomb);
+      });
+      expect(bomb.byteLength).toBeLessThan(256 * 1024);
+      const small = createFeedsService({ repo: createFeedsRepository(database.db), clock: () => now, maxFeedBytes: 256 * 1024 });
+      await expect(small.importFeed('bomb', `${base}/bomb.txt.gz`)).rejects.toThrow('the feed is larger than 262144 bytes');
+    });
+
+    it('follows a few redirects and refuses a chain longer than five', async () => {
+      for (let i = 0; i < 8; i++) {
+        handlers.set(`/hop${i}`, (_req, res) => res.writeHead(302, { location: i === 7 ? '/feed-after-hops.txt' : `/hop${i + 1}` }).end());
+      }
+      routes.set('/feed-after-hops.txt', { status: 200, body: 'redirected-feed.top\n' });
+      expect(await feeds.importFeed('hops', `${base}/hop3`)).toMatchObject({ entries: 1 });
+      await expect(feeds.importFeed('hops', `${base}/hop1`)).rejects.toThrow('download failed: more than 5 redirects');
     });
 
     it('refuses a source name that is not a plain name', async () => {

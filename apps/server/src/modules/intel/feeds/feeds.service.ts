@@ -30,26 +30,79 @@ export interface FeedImportResult {
   skipped: number;
 }
 
-/** Reads a feed from a file or an http(s) address, at most {@link MAX_FEED_BYTES}. */
-async function readFeed(location: string, fetchImpl: typeof fetch): Promise<string> {
-  if (/^https?:\/\//i.test(location)) {
-    let res: Response;
-    try {
-      res = await fetchImpl(location, { signal: AbortSignal.timeout(FEED_DOWNLOAD_TIMEOUT_MS), redirect: 'follow' });
-    } catch (err) {
-      throw new FeedImportError(`download failed: ${(err as Error).name === 'TimeoutError' ? 'no answer within 60 s' : (err as Error).message}`);
+/** Redirects a feed download may follow before it is refused. */
+export const MAX_FEED_REDIRECTS = 5;
+
+const tooLarge = (maxBytes: number) =>
+  new FeedImportError(`the feed is larger than ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${maxBytes} bytes`}`);
+
+/**
+ * Downloads a feed, following at most {@link MAX_FEED_REDIRECTS} redirects, each to http(s) and
+ * never from https down to http. The body is read as a stream and the download stopped as soon as
+ * it passes `maxBytes` of decompressed text: neither a missing Content-Length nor a gzip bomb
+ * makes the server hold more than that.
+ */
+async function downloadFeed(location: string, fetchImpl: typeof fetch, maxBytes: number): Promise<string> {
+  const signal = AbortSignal.timeout(FEED_DOWNLOAD_TIMEOUT_MS);
+  let url = new URL(location);
+  let res: Response;
+  try {
+    for (let hop = 0; ; hop++) {
+      res = await fetchImpl(url, { signal, redirect: 'manual' });
+      const next = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+      if (next === null) break;
+      await res.body?.cancel();
+      if (hop >= MAX_FEED_REDIRECTS) throw new FeedImportError(`download failed: more than ${MAX_FEED_REDIRECTS} redirects`);
+      const target = new URL(next, url);
+      if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new FeedImportError(`download failed: redirected to a ${target.protocol} address`);
+      if (url.protocol === 'https:' && target.protocol === 'http:') throw new FeedImportError('download failed: redirected from https to plain http');
+      url = target;
     }
-    if (!res.ok) throw new FeedImportError(`download failed: HTTP ${res.status}`);
-    const declared = Number(res.headers.get('content-length') ?? '0');
-    if (declared > MAX_FEED_BYTES) throw new FeedImportError(`the feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`);
-    const body = await res.arrayBuffer();
-    if (body.byteLength > MAX_FEED_BYTES) throw new FeedImportError(`the feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`);
-    return new TextDecoder().decode(body);
+  } catch (err) {
+    if (err instanceof FeedImportError) throw err;
+    throw new FeedImportError(`download failed: ${(err as Error).name === 'TimeoutError' ? 'no answer within 60 s' : (err as Error).message}`);
   }
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new FeedImportError(`download failed: HTTP ${res.status}`);
+  }
+  const declared = Number(res.headers.get('content-length') ?? '0');
+  // Content-Length counts the compressed bytes: only a sure refusal, never a sure acceptance
+  if (res.headers.get('content-encoding') === null && declared > maxBytes) {
+    await res.body?.cancel();
+    throw tooLarge(maxBytes);
+  }
+  if (res.body === null) return '';
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let received = 0;
+  const reader = res.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        await reader.cancel();
+        throw tooLarge(maxBytes);
+      }
+      parts.push(decoder.decode(value, { stream: true }));
+    }
+  } catch (err) {
+    if (err instanceof FeedImportError) throw err;
+    throw new FeedImportError(`download failed: ${(err as Error).name === 'TimeoutError' ? 'no answer within 60 s' : (err as Error).message}`);
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+/** Reads a feed from a file or an http(s) address, at most `maxBytes`. */
+async function readFeed(location: string, fetchImpl: typeof fetch, maxBytes: number): Promise<string> {
+  if (/^https?:\/\//i.test(location)) return downloadFeed(location, fetchImpl, maxBytes);
   try {
     const info = await stat(location);
     if (!info.isFile()) throw new FeedImportError(`${location} is not a file`);
-    if (info.size > MAX_FEED_BYTES) throw new FeedImportError(`the feed is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`);
+    if (info.size > maxBytes) throw tooLarge(maxBytes);
     return await readFile(location, 'utf8');
   } catch (err) {
     if (err instanceof FeedImportError) throw err;
@@ -76,9 +129,10 @@ export function hostKeysOf(link: Pick<LinkFinding, 'host' | 'registrableDomain'>
 }
 
 /** Threat feeds: imports and lookups. */
-export function createFeedsService(deps: { repo: FeedsRepository; clock?: () => Date; fetch?: typeof fetch }) {
+export function createFeedsService(deps: { repo: FeedsRepository; clock?: () => Date; fetch?: typeof fetch; maxFeedBytes?: number }) {
   const clock = deps.clock ?? (() => new Date());
   const fetchImpl = deps.fetch ?? fetch;
+  const maxBytes = deps.maxFeedBytes ?? MAX_FEED_BYTES;
 
   return {
     /**
@@ -91,7 +145,7 @@ export function createFeedsService(deps: { repo: FeedsRepository; clock?: () => 
       const now = clock();
       const source = { name, location, format: format ?? 'auto' };
       try {
-        const text = await readFeed(location, fetchImpl);
+        const text = await readFeed(location, fetchImpl, maxBytes);
         let parsed;
         try {
           parsed = parseFeed(text, format);
