@@ -57,7 +57,7 @@ import { staticPlugin } from './plugins/static.ts';
 /** What the app is built from. */
 export interface AppDeps {
   config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> &
-    Partial<Pick<Config, 'allowedOrigins' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits'>>;
+    Partial<Pick<Config, 'allowedOrigins' | 'publicOrigins' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits'>>;
   database: Database;
   /** A pino logger; omit (or `false`) for none. */
   logger?: Logger | false;
@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(sameOriginPlugin, { allowedOrigins: config.allowedOrigins ?? [] });
+  await app.register(sameOriginPlugin, { allowedOrigins: config.allowedOrigins ?? [], publicOrigins: config.publicOrigins ?? [] });
   await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure });
 
   registerHealthRoutes(app, createHealthService(createHealthRepository(db), database.driver));

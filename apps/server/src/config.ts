@@ -33,6 +33,18 @@ const TrustProxySchema = z
     return z.NEVER;
   });
 
+/** A comma-separated list of origins (`scheme://host[:port]`, no path) whose schemes match `pattern`. */
+const originList = (pattern: RegExp) =>
+  optionalString.transform((v, ctx): string[] => {
+    const list = (v ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+    const bad = list.filter((o) => !pattern.test(o));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 const EnvSchema = z
   .object({
   PORT: z.preprocess((v) => (v === undefined || v === '' ? '5000' : v), z.coerce.number().int().min(0).max(65_535)),
@@ -73,15 +85,8 @@ const EnvSchema = z
     }
   }),
   RDAP_BOOTSTRAP_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+$/i.test(v), 'Must be an http(s) address').transform((v) => v ?? DEFAULT_RDAP_BOOTSTRAP_URL),
-  ALLOWED_ORIGINS: optionalString.transform((v, ctx): string[] => {
-    const list = (v ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
-    const bad = list.filter((o) => !/^(https?|capacitor):\/\/[^/\s]+$/i.test(o));
-    if (bad.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${bad.join(', ')}` });
-      return z.NEVER;
-    }
-    return list;
-  }),
+  ALLOWED_ORIGINS: originList(/^(https?|capacitor):\/\/[^/\s]+$/i),
+  PUBLIC_ORIGINS: originList(/^https?:\/\/[^/\s]+$/i),
   ASSISTANT_LLM_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+$/i.test(v), 'Must be an http(s) address, e.g. http://127.0.0.1:11434/v1'),
   ASSISTANT_LLM_MODEL: optionalString,
   ASSISTANT_LLM_API_KEY: optionalString,
@@ -116,6 +121,11 @@ export interface Config {
   threatFeedsRefreshHours: number;
   /** Other sites' origins allowed to send state-changing requests (the app's iOS and Android wrappers). */
   allowedOrigins: string[];
+  /**
+   * The origins people open the app at, when they differ from what the server sees (behind a TLS
+   * proxy); empty: each request's own scheme and Host.
+   */
+  publicOrigins: string[];
   /** The outside sources enhanced scans may ask. */
   intelSources: IntelSourceId[];
   /** DNS resolvers of the DNS source (`host` or `host:port`); empty: the system's. */
@@ -169,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     threatFeeds: e.THREAT_FEEDS.map((f) => ({ ...f, location: /^https?:\/\//i.test(f.location) ? f.location : toAbsolute(f.location) })),
     threatFeedsRefreshHours: e.THREAT_FEEDS_REFRESH_HOURS,
     allowedOrigins: e.ALLOWED_ORIGINS,
+    publicOrigins: e.PUBLIC_ORIGINS,
     assistantLlm: e.ASSISTANT_LLM_URL && e.ASSISTANT_LLM_MODEL ? { url: e.ASSISTANT_LLM_URL, model: e.ASSISTANT_LLM_MODEL, apiKey: e.ASSISTANT_LLM_API_KEY, timeoutMs: e.ASSISTANT_LLM_TIMEOUT_MS } : null,
     intelSources: e.INTEL_SOURCES,
     dnsServers: e.DNS_SERVERS,

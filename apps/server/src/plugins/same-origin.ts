@@ -3,38 +3,43 @@ import { globalPlugin } from '../lib/plugin.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** `scheme://host[:port]` of an Origin header, lower-case; null when it is no origin ("null", junk). */
-function originOf(value: string): string | null {
+/** `scheme://host[:port]` of an Origin header, lower-case, default port left out; null when it is no origin ("null", junk). */
+export function originOf(value: string): string | null {
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'capacitor:' ? url.origin.toLowerCase() : null;
+    // built by hand: URL.origin is "null" for capacitor:, which would make every such origin one
+    if (url.protocol !== 'http:' && url.protocol !== 'https:' && url.protocol !== 'capacitor:') return null;
+    return url.host === '' ? null : `${url.protocol}//${url.host}`.toLowerCase();
   } catch {
     return null;
   }
 }
 
 /**
- * Refuses (403 FOREIGN_ORIGIN) a state-changing request that a browser sent from another site:
- * its Origin's host name is neither this server's own (the Host it was sent to) nor one of `allowedOrigins`
- * (the app's own wrappers), or it says `Sec-Fetch-Site: cross-site`. The session cookie is
- * SameSite=Lax already; this closes what Lax leaves open (a same-site sibling, older browsers).
- * Requests without an Origin (command-line tools, server-to-server) are not browsers' and pass.
+ * Refuses (403 FOREIGN_ORIGIN) a state-changing request that a browser sent from another origin.
+ * A request passes when its Origin is, scheme, host and port alike, the app's own: `publicOrigins`
+ * when configured (the addresses people open the app at, e.g. behind a TLS proxy), else the origin
+ * the request itself was sent to (its scheme and Host); or one of `allowedOrigins` (the app's own
+ * wrappers). Another port of the same host is another origin: a page on `http://127.0.0.1:9999`
+ * shares the SameSite=Lax cookie (same site) and must not act with it.
+ *
+ * `Sec-Fetch-Site: cross-site` is refused whatever the Origin says, except from an allowed origin
+ * (a wrapper's WebView is another site by definition). Requests without an Origin (command-line
+ * tools, server-to-server) are not a browser's and pass unless they say they are cross-site.
  */
-export const sameOriginPlugin = globalPlugin<{ allowedOrigins: readonly string[] }>(async (app, opts) => {
-  const allowed = new Set(opts.allowedOrigins.map((o) => originOf(o)).filter((o): o is string => o !== null));
+export const sameOriginPlugin = globalPlugin<{ allowedOrigins: readonly string[]; publicOrigins?: readonly string[] }>(async (app, opts) => {
+  const normalise = (list: readonly string[] = []) => new Set(list.map((o) => originOf(o)).filter((o): o is string => o !== null));
+  const allowed = normalise(opts.allowedOrigins);
+  const publicOrigins = normalise(opts.publicOrigins);
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const header = request.headers.origin;
-    const site = request.headers['sec-fetch-site'];
-    if (header === undefined) {
-      if (site === 'cross-site') throw new AppError('FOREIGN_ORIGIN');
-      return;
-    }
-    const origin = originOf(header);
-    // the host name the browser sent the request to (a browser sets Host itself); scheme and
-    // port are left out, as a site is (a TLS proxy that does not say so, TRUST_PROXY off, must
-    // not refuse our own pages)
-    if (origin !== null && (new URL(origin).hostname === request.hostname.toLowerCase() || allowed.has(origin))) return;
+    const origin = header === undefined ? undefined : originOf(header);
+    if (origin !== undefined && origin !== null && allowed.has(origin)) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('FOREIGN_ORIGIN');
+    if (origin === undefined) return;
+    const own = publicOrigins.size > 0 ? publicOrigins : new Set([originOf(`${request.protocol}://${request.host}`)]);
+    if (origin !== null && own.has(origin)) return;
     throw new AppError('FOREIGN_ORIGIN');
   });
 });

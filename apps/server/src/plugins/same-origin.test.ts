@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/database.ts';
+import { DATABASES } from '../test/databases.ts';
+import { describeWithDatabases } from '../test/harness.ts';
+
+const ACCOUNT = { email: `csrf-${Date.now()}@example.com`, password: 'correct horse battery' };
+
+describeWithDatabases('same-origin checks', (ctx) => {
+  it('refuses a sign-out from another port of the same host, and the account stays signed in', async () => {
+    const v = ctx.visitor();
+    expect((await v.post('/api/auth/sign-up', ACCOUNT)).statusCode).toBe(201);
+    const host = { host: '127.0.0.1:5000' };
+    const foreign = await v.request('POST', '/api/auth/sign-out', undefined, { ...host, origin: 'http://127.0.0.1:9999' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.code).toBe('FOREIGN_ORIGIN');
+    expect((await v.get('/api/auth/me')).json().user).toMatchObject({ kind: 'account', email: ACCOUNT.email });
+    // the app's own page, same scheme, host and port, still signs out
+    expect((await v.request('POST', '/api/auth/sign-out', undefined, { ...host, origin: 'http://127.0.0.1:5000' })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['another port', 'localhost:5000', 'http://localhost:5001'],
+    ['another scheme', 'localhost:5000', 'https://localhost:5000'],
+    ['another host', 'localhost:5000', 'http://evil.example:5000'],
+    ['a default port that is not the one used', 'localhost:5000', 'http://localhost'],
+    ['an opaque origin', 'localhost:5000', 'null'],
+  ])('refuses a scan posted from %s', async (_, host, origin) => {
+    const res = await ctx.visitor().request('POST', '/api/scan/text', { content: 'hi' }, { host, origin });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('FOREIGN_ORIGIN');
+  });
+
+  it('refuses Sec-Fetch-Site: cross-site even beside an Origin that matches', async () => {
+    const res = await ctx.visitor().request('POST', '/api/scan/text', { content: 'hi' }, { host: 'localhost:5000', origin: 'http://localhost:5000', 'sec-fetch-site': 'cross-site' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('lets through its own origin, requests without one (command-line tools) and reads from anywhere', async () => {
+    const v = ctx.visitor();
+    expect((await v.request('POST', '/api/scan/text', { content: 'hi' }, { host: 'localhost:5000', origin: 'http://LOCALHOST:5000', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await v.request('POST', '/api/scan/text', { content: 'hi' }, { host: 'localhost' , origin: 'http://localhost:80' })).statusCode).toBe(200);
+    expect((await v.request('POST', '/api/scan/text', { content: 'hi' })).statusCode).toBe(200);
+    expect((await v.request('GET', '/api/messages', undefined, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).statusCode).toBe(200);
+  });
+});
+
+describe('same-origin checks with PUBLIC_ORIGINS and ALLOWED_ORIGINS', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await DATABASES[0]!.open();
+    app = await buildApp({
+      config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent', allowedOrigins: ['capacitor://localhost'], publicOrigins: ['https://baitcheck.example'] },
+      database,
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  const post = (headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/scan/text', payload: { content: 'hi' }, headers: { host: '10.0.0.5:5000', ...headers } });
+
+  it('takes the configured public origin as its own, behind a TLS proxy it is not told about', async () => {
+    expect((await post({ origin: 'https://baitcheck.example' })).statusCode).toBe(200);
+    expect((await post({ origin: 'http://baitcheck.example' })).statusCode).toBe(403);
+    // what the server itself sees is no longer its origin once the public one is named
+    expect((await post({ origin: 'http://10.0.0.5:5000' })).statusCode).toBe(403);
+  });
+
+  it('lets the app wrappers through, though their WebView is another site', async () => {
+    expect((await post({ origin: 'capacitor://localhost', 'sec-fetch-site': 'cross-site' })).statusCode).toBe(200);
+    expect((await post({ origin: 'capacitor://evil', 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+  });
+});
