@@ -1,0 +1,32 @@
+import { isIPv4, isIPv6 } from 'node:net';
+
+/** The eight 16-bit groups of a valid IPv6 address. */
+function ipv6Groups(ip: string): number[] {
+  let address = ip.split('%')[0]!;
+  // a dotted IPv4 tail (::ffff:192.0.2.7) is two groups written another way
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    address = `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [left, right] = address.includes('::') ? address.split('::') : [address, undefined];
+  const parse = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const l = parse(left);
+  const r = parse(right);
+  return [...l, ...Array<number>(8 - l.length - r.length).fill(0), ...r];
+}
+
+/**
+ * The key a per-address limit counts under: an IPv4 address as it is, an IPv6 address by its
+ * /64 network. One IPv6 client is normally given a whole /64, so counting single addresses would
+ * let it pick a fresh one per request; an IPv4-mapped IPv6 address counts as its IPv4 address.
+ */
+export function addressKey(ip: string): string {
+  if (isIPv4(ip)) return ip;
+  if (!isIPv6(ip)) return ip;
+  const groups = ipv6Groups(ip);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+}
