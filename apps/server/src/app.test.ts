@@ -5,13 +5,28 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
-import { SESSION_COOKIE } from './plugins/session.ts';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './plugins/session.ts';
 import { buildTestApp, describeWithDatabases } from './test/harness.ts';
+
+/** A pino logger at `level` whose lines land in `lines`, parsed. */
+function captureLogs(level: string) {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, logger: pino({ level }, sink) };
+}
 
 describeWithDatabases('cross-cutting behaviour', (ctx) => {
   describe('sessions', () => {
-    it('gives a first-time visitor an httpOnly, SameSite=Lax session cookie and keeps it', async () => {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/protection-settings' });
+    it('gives a visitor an httpOnly, SameSite=Lax session cookie on the first write and keeps it', async () => {
+      const read = await ctx.app.inject({ method: 'GET', url: '/api/protection-settings' });
+      expect(read.statusCode).toBe(200);
+      expect(read.cookies).toHaveLength(0);
+      const res = await ctx.app.inject({ method: 'PATCH', url: '/api/protection-settings', payload: { smsProtection: false } });
       expect(res.statusCode).toBe(200);
       const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
       expect(cookie).toBeDefined();
@@ -21,18 +36,48 @@ describeWithDatabases('cross-cutting behaviour', (ctx) => {
       expect(cookie!.secure).toBeFalsy();
       expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-      const again = await ctx.app.inject({ method: 'GET', url: '/api/messages', cookies: { [SESSION_COOKIE]: cookie!.value } });
+      const again = await ctx.app.inject({ method: 'GET', url: '/api/protection-settings', cookies: { [SESSION_COOKIE]: cookie!.value } });
       expect(again.statusCode).toBe(200);
+      expect(again.json().smsProtection).toBe(false);
       // A known, fresh session needs no new cookie.
       expect(again.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     });
 
-    it('marks the cookie Secure when the request came over https through a trusted proxy', async () => {
-        const app = await buildApp({ config: { cookieSecure: 'auto', trustProxy: true, webDistDir: '/nonexistent' }, database: ctx.database });
+    it('names the cookie __Host-… when it is Secure (https through a trusted proxy), for the whole site and no Domain, and reads it back', async () => {
+      const app = await buildApp({ config: { cookieSecure: 'auto', trustProxy: true, webDistDir: '/nonexistent' }, database: ctx.database });
       try {
-        const res = await app.inject({ method: 'GET', url: '/api/messages', headers: { 'x-forwarded-proto': 'https' } });
-        expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
+        const https = { 'x-forwarded-proto': 'https' };
+        const res = await app.inject({ method: 'PATCH', url: '/api/protection-settings', headers: https, payload: { emailProtection: false } });
+        expect(res.cookies.map((c) => c.name)).toEqual([SECURE_SESSION_COOKIE]);
+        const cookie = res.cookies[0]!;
+        expect(cookie).toMatchObject({ name: '__Host-bc_session', secure: true, path: '/', httpOnly: true });
+        expect(cookie.domain).toBeUndefined();
         expect(res.headers['strict-transport-security']).toContain('max-age=');
+        const again = await app.inject({ method: 'GET', url: '/api/protection-settings', headers: https, cookies: { [SECURE_SESSION_COOKIE]: cookie.value } });
+        expect(again.json().emailProtection).toBe(false);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('names the cookie __Host-… whenever COOKIE_SECURE=true, plain http or not', async () => {
+      const app = await buildApp({ config: { cookieSecure: 'true', trustProxy: false, webDistDir: '/nonexistent' }, database: ctx.database });
+      try {
+        const res = await app.inject({ method: 'PATCH', url: '/api/protection-settings', payload: { smsProtection: false } });
+        expect(res.cookies.map((c) => [c.name, c.secure, c.path, c.domain])).toEqual([['__Host-bc_session', true, '/', undefined]]);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('warns once when a request says X-Forwarded-Proto: https but TRUST_PROXY is not set', async () => {
+      const { lines, logger } = captureLogs('warn');
+      const app = await buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent' }, database: ctx.database, logger });
+      try {
+        await app.inject({ method: 'GET', url: '/api/health' });
+        expect(lines.filter((l) => String(l.msg).includes('TRUST_PROXY'))).toHaveLength(0);
+        for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+        expect(lines.filter((l) => String(l.msg).includes('TRUST_PROXY'))).toHaveLength(1);
       } finally {
         await app.close();
       }
@@ -40,7 +85,7 @@ describeWithDatabases('cross-cutting behaviour', (ctx) => {
 
     it('stores only a hash of the token, never the token itself', async () => {
       const visitor = ctx.visitor();
-      await visitor.get('/api/messages');
+      await visitor.patch('/api/protection-settings', { smsProtection: true });
       const result = await ctx.database.db.execute(sql`select id_hash from sessions`);
       const hashes = (result as unknown as { rows: { id_hash: string }[] }).rows.map((r) => r.id_hash);
       expect(hashes.length).toBeGreaterThan(0);
@@ -48,10 +93,14 @@ describeWithDatabases('cross-cutting behaviour', (ctx) => {
       expect(hashes.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
     });
 
-    it('replaces a forged or unknown cookie with a new session', async () => {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/messages', cookies: { [SESSION_COOKIE]: 'A'.repeat(43) } });
-      expect(res.statusCode).toBe(200);
-      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    it('treats a forged or unknown cookie as no session, and replaces it on the first write', async () => {
+      const forged = { [SESSION_COOKIE]: 'A'.repeat(43) };
+      const read = await ctx.app.inject({ method: 'GET', url: '/api/messages', cookies: forged });
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual([]);
+      expect(read.cookies).toHaveLength(0);
+      const write = await ctx.app.inject({ method: 'PATCH', url: '/api/protection-settings', cookies: forged, payload: { smsProtection: true } });
+      const cookie = write.cookies.find((c) => c.name === SESSION_COOKIE);
       expect(cookie?.value).toBeDefined();
       expect(cookie!.value).not.toBe('A'.repeat(43));
     });
@@ -78,9 +127,9 @@ describeWithDatabases('cross-cutting behaviour', (ctx) => {
       expect(list.statusCode).toBe(405);
       expect(list.json().error.code).toBe('METHOD_NOT_ALLOWED');
       expect(list.headers.allow).toBe('GET, HEAD');
-      const one = await ctx.visitor().request('GET', '/api/messages/some-id');
+      const one = await ctx.visitor().request('PATCH', '/api/messages/some-id');
       expect(one.statusCode).toBe(405);
-      expect(one.headers.allow).toBe('DELETE');
+      expect(one.headers.allow).toBe('GET, DELETE, HEAD');
       const settings = await ctx.visitor().request('POST', '/api/protection-settings');
       expect(settings.headers.allow).toBe('GET, PATCH, HEAD');
       expect((await ctx.visitor().request('GET', '/api/messages/a/b')).statusCode).toBe(404);
@@ -160,17 +209,11 @@ describeWithDatabases('cross-cutting behaviour', (ctx) => {
 
 describe('unexpected failures', () => {
   it('answers 500 INTERNAL with the request id, logs the cause with that id, never echoes it, and keeps serving', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
+    const { lines, logger } = captureLogs('error');
     const database = await openDatabase({ kind: 'pglite' });
-    const app = await buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent' }, database, logger: pino({ level: 'error' }, sink) });
+    const app = await buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent' }, database, logger });
     try {
-      const ok = await app.inject({ method: 'GET', url: '/api/messages' });
+      const ok = await app.inject({ method: 'PATCH', url: '/api/protection-settings', payload: { smsProtection: true } });
       const cookie = ok.cookies[0]!;
       // Break the database under the running app: the next query fails in a way no route expects.
       await database.close();

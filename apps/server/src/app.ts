@@ -51,13 +51,21 @@ import { registerStatsRoutes } from './modules/stats/stats.routes.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { DEFAULT_STORAGE_LIMITS } from './lib/storage-limits.ts';
 import { staticPlugin } from './plugins/static.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
   config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> &
-    Partial<Pick<Config, 'allowedOrigins' | 'publicOrigins' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits'>>;
+    Partial<Pick<Config, 'allowedOrigins' | 'publicOrigins' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits'>> & {
+      /** Each omitted limit takes its default; tests pass small ones. */
+      clientRateLimits?: Partial<Config['clientRateLimits']>;
+      storageLimits?: Partial<Config['storageLimits']>;
+      historyPageBytes?: number;
+      sessionLimits?: Partial<Config['sessionLimits']>;
+    };
   database: Database;
   /** A pino logger; omit (or `false`) for none. */
   logger?: Logger | false;
@@ -112,15 +120,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   const db = database.db;
-  const messages = createMessagesService(createMessagesRepository(db));
-  const blockedSenders = createBlockedSendersService(createBlockedSendersRepository(db));
-  const sessions = createSessionsService(createSessionsRepository(db));
+  const storageLimits = { ...DEFAULT_STORAGE_LIMITS, ...config.storageLimits };
+  const messages = createMessagesService(createMessagesRepository(db), config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {});
+  const blockedSenders = createBlockedSendersService(createBlockedSendersRepository(db), { maxBlockedSenders: storageLimits.blockedSenders });
+  const sessions = createSessionsService(createSessionsRepository(db), config.sessionLimits ? { limits: config.sessionLimits } : {});
   app.decorate('sessions', sessions);
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(sameOriginPlugin, { allowedOrigins: config.allowedOrigins ?? [], publicOrigins: config.publicOrigins ?? [] });
-  await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure });
+  await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure, trustProxy: config.trustProxy });
+  // after the session plugin: limits count per session as well as per address
+  if (config.rateLimits !== false) await app.register(rateLimitsPlugin, config.clientRateLimits ? { limits: config.clientRateLimits } : {});
 
   registerHealthRoutes(app, createHealthService(createHealthRepository(db), database.driver));
   const accounts = createAccountsService({ repo: createAccountsRepository(db), sessions, blockedSendersChanged: (userId) => blockedSenders.forget(userId) });
@@ -133,12 +144,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('feeds', feeds);
   registerFeedsRoutes(app, feeds, deps.adminToken);
   const intel = { providers: intelProviders(config, feeds), ...(config.intelBudgetMs !== undefined ? { budgetMs: config.intelBudgetMs } : {}) };
-  registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), blockedSenders, intel }));
+  registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), blockedSenders, intel, maxStoredMessages: storageLimits.messages }));
   registerMessagesRoutes(app, messages);
   registerStatsRoutes(app, createStatsService(createStatsRepository(db)));
   registerProtectionSettingsRoutes(app, createProtectionSettingsService(createProtectionSettingsRepository(db)));
   registerProtectionStatusRoutes(app, createProtectionStatusService(createProtectionStatusRepository(db)));
-  registerReportsRoutes(app, createReportsService({ repo: createReportsRepository(db), messages }));
+  registerReportsRoutes(app, createReportsService({ repo: createReportsRepository(db), messages, maxReports: storageLimits.reports }));
   registerBlockedSendersRoutes(app, blockedSenders);
 
   await app.register(staticPlugin, { webDistDir: config.webDistDir });

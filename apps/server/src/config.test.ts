@@ -23,7 +23,24 @@ describe('loadConfig', () => {
       rdapBootstrapUrl: 'https://data.iana.org/rdap/dns.json',
       safeBrowsingApiKey: undefined,
       virusTotalApiKey: undefined,
+      publicOrigins: [],
+      rateLimits: true,
+      clientRateLimits: { scansPerMinute: 30, scansPerDay: 600, assistantPerMinute: 20, assistantPerDay: 300, listsPerMinute: 120, addressMultiplier: 5 },
+      storageLimits: { messages: 5000, reports: 200, blockedSenders: 1000 },
+      historyPageBytes: 1_000_000,
+      sessionLimits: { accountSessionMaxAgeMs: 90 * 86_400_000, guestIdleMs: 7 * 86_400_000 },
     });
+  });
+
+  it('reads the limits of issue 13 and refuses nonsense', () => {
+    const config = loadConfig({ RATE_LIMIT_SCANS_PER_MINUTE: '5', RATE_LIMIT_ADDRESS_MULTIPLIER: '2', MAX_STORED_MESSAGES: '10', HISTORY_PAGE_BYTES: '20000', ACCOUNT_SESSION_MAX_DAYS: '14', GUEST_IDLE_DAYS: '3' });
+    expect(config.clientRateLimits).toMatchObject({ scansPerMinute: 5, addressMultiplier: 2 });
+    expect(config.storageLimits.messages).toBe(10);
+    expect(config.historyPageBytes).toBe(20_000);
+    expect(config.sessionLimits).toEqual({ accountSessionMaxAgeMs: 14 * 86_400_000, guestIdleMs: 3 * 86_400_000 });
+    expect(() => loadConfig({ MAX_STORED_MESSAGES: '0' })).toThrow(/MAX_STORED_MESSAGES/);
+    expect(() => loadConfig({ RATE_LIMIT_SCANS_PER_DAY: 'lots' })).toThrow(/RATE_LIMIT_SCANS_PER_DAY/);
+    expect(() => loadConfig({ HISTORY_PAGE_BYTES: '100' })).toThrow(/HISTORY_PAGE_BYTES/);
   });
 
   it('treats empty values as unset', () => {

@@ -5,6 +5,10 @@ import { z } from 'zod';
 import { parseDnsServers } from './adapters/intel/dns-provider.ts';
 import { DEFAULT_RDAP_BOOTSTRAP_URL } from './adapters/intel/rdap-provider.ts';
 import { parseScheduledFeeds, type ScheduledFeed } from './modules/intel/feeds/feeds.scheduler.ts';
+import { DEFAULT_CLIENT_RATE_LIMITS, type ClientRateLimits } from './plugins/rate-limits.ts';
+import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from './lib/storage-limits.ts';
+import { HISTORY_PAGE_BYTES } from './modules/messages/messages.service.ts';
+import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './modules/sessions/sessions.service.ts';
 
 /** The outside sources an enhanced scan may ask (`INTEL_SOURCES`). */
 export const INTEL_SOURCE_IDS = ['feeds', 'dns', 'rdap', 'safe-browsing', 'virustotal'] as const;
@@ -32,6 +36,11 @@ const TrustProxySchema = z
     ctx.addIssue({ code: 'custom', message: 'Use true, false, a number of proxy hops, or a comma-separated list of addresses/CIDRs.' });
     return z.NEVER;
   });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A whole number of at least `min`, `fallback` when unset. */
+const count = (fallback: number, min = 1) => z.preprocess((v) => (v === undefined || v === '' ? String(fallback) : v), z.coerce.number().int().min(min));
 
 /** A comma-separated list of origins (`scheme://host[:port]`, no path) whose schemes match `pattern`. */
 const originList = (pattern: RegExp) =>
@@ -94,6 +103,18 @@ const EnvSchema = z
   SAFE_BROWSING_API_KEY: optionalString,
   VIRUSTOTAL_API_KEY: optionalString,
   RATE_LIMITS: optionalString.pipe(z.enum(['on', 'off']).optional()).transform((v) => v ?? 'on'),
+  RATE_LIMIT_SCANS_PER_MINUTE: count(DEFAULT_CLIENT_RATE_LIMITS.scansPerMinute),
+  RATE_LIMIT_SCANS_PER_DAY: count(DEFAULT_CLIENT_RATE_LIMITS.scansPerDay),
+  RATE_LIMIT_ASSISTANT_PER_MINUTE: count(DEFAULT_CLIENT_RATE_LIMITS.assistantPerMinute),
+  RATE_LIMIT_ASSISTANT_PER_DAY: count(DEFAULT_CLIENT_RATE_LIMITS.assistantPerDay),
+  RATE_LIMIT_LISTS_PER_MINUTE: count(DEFAULT_CLIENT_RATE_LIMITS.listsPerMinute),
+  RATE_LIMIT_ADDRESS_MULTIPLIER: count(DEFAULT_CLIENT_RATE_LIMITS.addressMultiplier),
+  MAX_STORED_MESSAGES: count(DEFAULT_STORAGE_LIMITS.messages),
+  MAX_REPORTS: count(DEFAULT_STORAGE_LIMITS.reports),
+  MAX_BLOCKED_SENDERS: count(DEFAULT_STORAGE_LIMITS.blockedSenders),
+  HISTORY_PAGE_BYTES: count(HISTORY_PAGE_BYTES, 10_000),
+  ACCOUNT_SESSION_MAX_DAYS: count(DEFAULT_SESSION_LIMITS.accountSessionMaxAgeMs / DAY_MS),
+  GUEST_IDLE_DAYS: count(DEFAULT_SESSION_LIMITS.guestIdleMs / DAY_MS),
 })
   .refine((e) => e.ASSISTANT_LLM_URL === undefined || e.ASSISTANT_LLM_MODEL !== undefined, { path: ['ASSISTANT_LLM_MODEL'], message: 'Name the model when ASSISTANT_LLM_URL is set' });
 
@@ -144,6 +165,14 @@ export interface Config {
    * sign-in guessing limits stay on either way.
    */
   rateLimits: boolean;
+  /** The per-client request limits (`RATE_LIMIT_*`), applied when {@link Config.rateLimits} is on. */
+  clientRateLimits: ClientRateLimits;
+  /** What one user may keep (`MAX_STORED_MESSAGES`, `MAX_REPORTS`, `MAX_BLOCKED_SENDERS`); always on. */
+  storageLimits: StorageLimits;
+  /** The most JSON one page of the history carries (`HISTORY_PAGE_BYTES`). */
+  historyPageBytes: number;
+  /** Account sessions' absolute lifetime and how long idle empty guests are kept (`ACCOUNT_SESSION_MAX_DAYS`, `GUEST_IDLE_DAYS`). */
+  sessionLimits: SessionLimits;
 }
 
 /** Thrown when the environment does not parse; `message` lists every problem, one a line. */
@@ -187,6 +216,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     safeBrowsingApiKey: e.SAFE_BROWSING_API_KEY,
     virusTotalApiKey: e.VIRUSTOTAL_API_KEY,
     rateLimits: e.RATE_LIMITS === 'on',
+    clientRateLimits: {
+      scansPerMinute: e.RATE_LIMIT_SCANS_PER_MINUTE,
+      scansPerDay: e.RATE_LIMIT_SCANS_PER_DAY,
+      assistantPerMinute: e.RATE_LIMIT_ASSISTANT_PER_MINUTE,
+      assistantPerDay: e.RATE_LIMIT_ASSISTANT_PER_DAY,
+      listsPerMinute: e.RATE_LIMIT_LISTS_PER_MINUTE,
+      addressMultiplier: e.RATE_LIMIT_ADDRESS_MULTIPLIER,
+    },
+    storageLimits: { messages: e.MAX_STORED_MESSAGES, reports: e.MAX_REPORTS, blockedSenders: e.MAX_BLOCKED_SENDERS },
+    historyPageBytes: e.HISTORY_PAGE_BYTES,
+    sessionLimits: { accountSessionMaxAgeMs: e.ACCOUNT_SESSION_MAX_DAYS * DAY_MS, guestIdleMs: e.GUEST_IDLE_DAYS * DAY_MS },
   };
 }
 

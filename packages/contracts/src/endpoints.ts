@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { API_ROUTES, type EndpointName, type HttpMethod } from './lite';
 import {
+  MessageSchema,
   MessageStatsSchema,
   ProtectionSettingsSchema,
   ProtectionStatusSchema,
@@ -59,6 +60,7 @@ export const ENDPOINTS = {
   scanUrl: { ...API_ROUTES.scanUrl, body: UrlScanRequestSchema, response: UrlScanResponseSchema, status: 200 },
   messageStats: { ...API_ROUTES.messageStats, query: MessageStatsQuerySchema, response: MessageStatsSchema, status: 200 },
   listMessages: { ...API_ROUTES.listMessages, query: MessagesQuerySchema, response: MessageListSchema, status: 200 },
+  getMessage: { ...API_ROUTES.getMessage, params: IdParamsSchema, response: MessageSchema, status: 200 },
   deleteMessage: { ...API_ROUTES.deleteMessage, params: IdParamsSchema, response: DeleteResponseSchema, status: 200 },
   getProtectionSettings: { ...API_ROUTES.getProtectionSettings, response: ProtectionSettingsSchema, status: 200 },
   patchProtectionSettings: { ...API_ROUTES.patchProtectionSettings, body: ProtectionSettingsPatchSchema, response: ProtectionSettingsSchema, status: 200 },

@@ -23,6 +23,8 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large (at most 1 MB).' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  REPORTS_LIMIT_REACHED: { status: 409, message: 'You have reached the most reports one person can keep. Thank you: the ones you sent are kept.' },
+  BLOCKED_SENDERS_LIMIT_REACHED: { status: 409, message: 'Your blocked list is full. Unblock a sender you no longer need before blocking another.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is starting or shutting down. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -16,6 +16,17 @@ export const MAX_BODY_BYTES = 1_048_576;
 export const MESSAGES_DEFAULT_LIMIT = 200;
 /** The largest `limit` accepted by `GET /api/messages`. */
 export const MESSAGES_MAX_LIMIT = 1_000;
+/**
+ * Characters of a message's content in a list of the history; the list says when it cut one
+ * (`contentTruncated`), and `GET /api/messages/:id` has the whole message.
+ */
+export const MESSAGE_PREVIEW_CHARS = 1_000;
+/**
+ * Response header of `GET /api/messages` holding the cursor of the next page (pass it back as
+ * `before`); absent on the last page. A page ends at `limit` messages or at the server's byte
+ * budget, whichever comes first.
+ */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 /** The home dashboard window in days (spec section 9). */
 export const DASHBOARD_WINDOW_DAYS = 30;
 /** Recent alerts shown on the home screen (spec section 9). */
@@ -77,6 +88,8 @@ export const API_ROUTES = {
   scanUrl: { method: 'POST', path: '/api/scan/url' },
   messageStats: { method: 'GET', path: '/api/message-stats' },
   listMessages: { method: 'GET', path: '/api/messages' },
+  // not in the spec: one whole message, for a history entry opened in full
+  getMessage: { method: 'GET', path: '/api/messages/:id' },
   deleteMessage: { method: 'DELETE', path: '/api/messages/:id' },
   getProtectionSettings: { method: 'GET', path: '/api/protection-settings' },
   patchProtectionSettings: { method: 'PATCH', path: '/api/protection-settings' },

@@ -9,6 +9,7 @@ import {
   ReportKindSchema,
   ReportSchema,
   ThreatDataSchema,
+  ThreatDetailsSchema,
   ThreatLevelSchema,
 } from './entities';
 
@@ -133,16 +134,39 @@ export const UrlScanResponseSchema = ScanAnalysisSchema.extend({
 /** URL scan response. */
 export type UrlScanResponse = z.infer<typeof UrlScanResponseSchema>;
 
+/** A history cursor: the scan time and id of the last message of a page, `<ISO time>_<id>`. */
+const HISTORY_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z_[A-Za-z0-9-]{1,64}$/;
+
 /** `GET /api/messages` query. */
 export const MessagesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MESSAGES_MAX_LIMIT).optional().default(MESSAGES_DEFAULT_LIMIT),
   threatLevel: ThreatLevelSchema.optional(),
+  /** The messages older than this cursor (a previous page's `x-next-cursor` header). */
+  before: z
+    .string()
+    .max(100)
+    .regex(HISTORY_CURSOR, 'Pass back the x-next-cursor header of the previous page.')
+    .refine((c) => !Number.isNaN(Date.parse(c.slice(0, c.indexOf('_')))), 'Pass back the x-next-cursor header of the previous page.')
+    .optional(),
 });
 /** Parsed messages query. */
 export type MessagesQuery = z.infer<typeof MessagesQuerySchema>;
 
-/** Response of `GET /api/messages`: newest first. */
-export const MessageListSchema = z.array(MessageSchema);
+/**
+ * A message as the history lists it: what the list and the recent alerts show. The content is
+ * cut to `MESSAGE_PREVIEW_CHARS` characters (`contentTruncated` says so, and
+ * `GET /api/messages/:id` has it whole), with the highlights that fall in it; recommendations,
+ * checks, notes and threat data are in the whole message only.
+ */
+export const MessageSummarySchema = MessageSchema.omit({ threatDetails: true }).extend({
+  threatDetails: ThreatDetailsSchema.pick({ reasons: true, reasonDetails: true, highlights: true }),
+  contentTruncated: z.boolean(),
+});
+/** A listed message. */
+export type MessageSummary = z.infer<typeof MessageSummarySchema>;
+
+/** Response of `GET /api/messages`: newest first, one page (the next one's cursor in the `NEXT_CURSOR_HEADER` header). */
+export const MessageListSchema = z.array(MessageSummarySchema);
 
 /** `GET /api/message-stats` query: the client's IANA time zone for the daily bars (default UTC). */
 export const MessageStatsQuerySchema = z.object({

@@ -80,14 +80,12 @@ export function defineRoute<E extends Endpoint>(
     url: endpoint.path,
     config: { session: options.session ?? true },
     handler: async (request, reply) => {
-      const input = {
-        body: endpoint.body ? parseOrThrow(endpoint.body, request.body) : undefined,
-        query: endpoint.query ? parseOrThrow(endpoint.query, request.query) : undefined,
-        params: endpoint.params ? parseOrThrow(endpoint.params, request.params) : undefined,
-        userId: request.userId,
-        request,
-        reply,
-      } as RouteInput<E>;
+      const body = endpoint.body ? parseOrThrow(endpoint.body, request.body) : undefined;
+      const query = endpoint.query ? parseOrThrow(endpoint.query, request.query) : undefined;
+      const params = endpoint.params ? parseOrThrow(endpoint.params, request.params) : undefined;
+      // a newcomer's guest row is made only now, once the request is valid and stores something
+      await request.openSession(reply, body);
+      const input = { body, query, params, userId: request.userId, request, reply } as RouteInput<E>;
       // Set before the handler so a handler can still choose another success status.
       reply.code(endpoint.status);
       return handler(input);
@@ -97,7 +95,7 @@ export function defineRoute<E extends Endpoint>(
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Whether the route needs the visitor's session (and creates one on first contact). */
+    /** Whether the route needs the visitor's session (made by the first request that stores something). */
     session?: boolean;
   }
 }

@@ -1,48 +1,119 @@
 import cookie from '@fastify/cookie';
+import { ENDPOINTS, type Endpoint } from '@baitcheck/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSecure } from '../config.ts';
 import { globalPlugin } from '../lib/plugin.ts';
 import type { SessionsService } from '../modules/sessions/sessions.service.ts';
 
-/** Name of the session cookie. */
+/** Name of the session cookie over plain http (development, or `COOKIE_SECURE=false`). */
 export const SESSION_COOKIE = 'bc_session';
+/**
+ * Name of the session cookie when it is `Secure`: browsers accept a `__Host-` cookie only from a
+ * secure origin, for the whole site and the exact host (no `Domain`), so a sibling subdomain or
+ * a plain-http page cannot plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The visitor's user id; set on every route that needs a session. */
+    /** The visitor's user id; empty for a newcomer who has stored nothing yet. */
     userId: string;
-    /** SHA-256 of the visitor's session token. */
+    /** SHA-256 of the visitor's session token; empty for a newcomer. */
     sessionHash: string;
+    /**
+     * Makes the newcomer's guest user and session when this request is about to store
+     * something (`body`: the validated body). Called by `defineRoute` after validation, so a
+     * malformed or read-only request never makes a row.
+     */
+    openSession(reply: FastifyReply, body: unknown): Promise<void>;
   }
+}
+
+function isSecure(request: FastifyRequest, cookieSecure: CookieSecure): boolean {
+  return cookieSecure === 'true' || (cookieSecure === 'auto' && request.protocol === 'https');
 }
 
 /**
  * Sends the session cookie: httpOnly, SameSite=Lax, the whole site, `Secure` as configured
- * (`auto`: when the request came over https). The one place its attributes are set.
+ * (`auto`: when the request came over https), named `__Host-…` when secure. The one place its
+ * attributes are set.
  */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, cookieSecure: CookieSecure, session: { token: string; maxAgeSeconds: number }): void {
-  reply.setCookie(SESSION_COOKIE, session.token, {
+  const secure = isSecure(request, cookieSecure);
+  reply.setCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, session.token, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
     maxAge: session.maxAgeSeconds,
-    secure: cookieSecure === 'true' || (cookieSecure === 'auto' && request.protocol === 'https'),
+    secure,
   });
 }
 
+/** Removes the session cookie from the browser, under whichever name it was sent. */
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, cookieSecure: CookieSecure): void {
+  const secure = isSecure(request, cookieSecure);
+  reply.clearCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'lax' });
+}
+
+/** The session token a request carries: the `__Host-` cookie first, then the plain one. */
+export function readSessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
+}
+
+const routeKey = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
+const keepsNothing = () => true;
+const unsavedScan = (body: unknown) => (body as { saveToHistory?: boolean } | undefined)?.saveToHistory === false;
+
 /**
- * Gives every visitor a server-side session on first contact with a session route, and resolves
- * the cookie to a user id on every later one. Routes opt out with `config: { session: false }`,
- * and unmatched paths never create one (so scanners probing random URLs make no rows).
+ * Writes that store nothing for a newcomer, so no guest is made for them: sign-out and
+ * change-password need an account, the assistant keeps no conversation, and a scan not saved to
+ * the history reads only the (empty) blocked senders. Deleting never makes one either.
  */
-export const sessionPlugin = globalPlugin<{ sessions: SessionsService; cookieSecure: CookieSecure }>(async (app, opts) => {
+const NEWCOMER_STORES_NOTHING = new Map<string, (body: unknown) => boolean>([
+  [routeKey(ENDPOINTS.signOut), keepsNothing],
+  [routeKey(ENDPOINTS.changePassword), keepsNothing],
+  [routeKey(ENDPOINTS.assistantChat), keepsNothing],
+  [routeKey(ENDPOINTS.scanText), unsavedScan],
+  [routeKey(ENDPOINTS.scanUrl), unsavedScan],
+]);
+
+/**
+ * Resolves the session cookie to a user id on every session route. A newcomer (no valid cookie)
+ * reads as an empty guest would and gets no row and no cookie; their guest user and session are
+ * made by the first request that stores something (see `openSession`). Routes opt out with
+ * `config: { session: false }`, and unmatched paths never look.
+ *
+ * With `trustProxy` off, a request saying `X-Forwarded-Proto: https` came through a TLS proxy
+ * the server does not trust: cookies then miss `Secure` under `COOKIE_SECURE=auto`, so it warns
+ * once.
+ */
+export const sessionPlugin = globalPlugin<{ sessions: SessionsService; cookieSecure: CookieSecure; trustProxy?: boolean | number | string[] }>(async (app, opts) => {
   await app.register(cookie);
   app.decorateRequest('userId', '');
   app.decorateRequest('sessionHash', '');
+  app.decorateRequest('openSession', async function openSession(this: FastifyRequest, reply: FastifyReply, body: unknown) {
+    if (this.userId !== '' || this.routeOptions.config.session !== true) return;
+    if (this.method !== 'POST' && this.method !== 'PATCH' && this.method !== 'PUT') return;
+    if (NEWCOMER_STORES_NOTHING.get(`${this.method} ${this.routeOptions.url ?? ''}`)?.(body)) return;
+    const session = await opts.sessions.startGuest();
+    this.userId = session.userId;
+    this.sessionHash = session.idHash;
+    setSessionCookie(this, reply, opts.cookieSecure, session.setCookie);
+  });
+
+  const proxyUntrusted = opts.trustProxy === undefined || opts.trustProxy === false || opts.trustProxy === 0;
+  let warnedAboutProxy = false;
 
   app.addHook('onRequest', async (request, reply) => {
+    if (proxyUntrusted && !warnedAboutProxy && request.protocol === 'http' && /^\s*https\s*(,|$)/i.test(String(request.headers['x-forwarded-proto'] ?? ''))) {
+      warnedAboutProxy = true;
+      request.log.warn(
+        'A request arrived with X-Forwarded-Proto: https but TRUST_PROXY is not set: behind a TLS proxy, set TRUST_PROXY to its hop count or addresses, or session cookies are sent without Secure and client addresses are the proxy\'s.',
+      );
+    }
     if (request.routeOptions.url === undefined || request.routeOptions.config.session !== true) return;
-    const session = await opts.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    const session = await opts.sessions.resolve(readSessionToken(request));
+    if (!session) return;
     request.userId = session.userId;
     request.sessionHash = session.idHash;
     if (session.setCookie) setSessionCookie(request, reply, opts.cookieSecure, session.setCookie);

@@ -5,9 +5,12 @@ import { messages, sessions } from '../db/schema.ts';
 import { hashToken } from '../modules/sessions/sessions.service.ts';
 import type { Visitor } from './harness.ts';
 
-/** The user id behind a visitor's cookie, read from the database (opening a session first if needed). */
+/**
+ * The user id behind a visitor's cookie, read from the database. A newcomer is given a guest
+ * first by storing something (reading makes no row): the default notification sensitivity.
+ */
 export async function userIdOf(database: Database, visitor: Visitor): Promise<string> {
-  if (!visitor.cookie) await visitor.get('/api/protection-settings');
+  if (!visitor.cookie) await visitor.patch('/api/notification-preferences', { sensitivity: 3 });
   const [row] = await database.db
     .select({ userId: sessions.userId })
     .from(sessions)

@@ -27,7 +27,8 @@ export async function buildTestApp(database: Database, webDistDir = '/nonexisten
   return buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir }, database, logger: false });
 }
 
-function makeVisitor(app: FastifyInstance): Visitor {
+/** A browser-like visitor of `app`, for tests that build their own app (other limits, other options). */
+export function makeVisitor(app: FastifyInstance): Visitor {
   const visitor: Visitor = {
     cookie: undefined,
     async request(method, url, body, headers = {}) {

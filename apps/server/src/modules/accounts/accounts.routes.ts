@@ -2,7 +2,7 @@ import { ENDPOINTS } from '@baitcheck/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CookieSecure } from '../../config.ts';
 import { defineRoute } from '../../lib/route.ts';
-import { SESSION_COOKIE, setSessionCookie } from '../../plugins/session.ts';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
 import { RateLimitedError, type AccountsService } from './accounts.service.ts';
 
 /** `/api/auth/*`: who the visitor is, sign-up, sign-in, sign-out, change password. */
@@ -16,7 +16,8 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     }
   };
 
-  defineRoute(app, ENDPOINTS.me, async ({ userId }) => ({ user: await accounts.me(userId) }));
+  // a newcomer (nothing stored yet, so no row) is shown as the empty guest it would become
+  defineRoute(app, ENDPOINTS.me, async ({ userId }) => ({ user: userId === '' ? { kind: 'guest' as const, email: null, createdAt: new Date().toISOString() } : await accounts.me(userId) }));
 
   defineRoute(app, ENDPOINTS.signUp, async ({ userId, request, reply, body }) => {
     const { user, session } = await accounts.signUp(userId, request.sessionHash, body.email, body.password);
@@ -35,7 +36,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   defineRoute(app, ENDPOINTS.signOut, async ({ userId, request, reply }) => {
     await accounts.signOut(userId, request.sessionHash);
     // the next request makes a fresh guest session
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(request, reply, cookieSecure);
     return { success: true as const };
   });
 

@@ -1,5 +1,5 @@
 import type { BlockedSender } from '@baitcheck/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { blockedSenders } from '../../db/schema.ts';
 
@@ -32,6 +32,21 @@ export function createBlockedSendersRepository(db: Db) {
     async list(userId: string): Promise<BlockedSender[]> {
       const rows = await db.select(columns).from(blockedSenders).where(eq(blockedSenders.userId, userId)).orderBy(desc(blockedSenders.createdAt), desc(blockedSenders.id));
       return rows.map(toBlockedSender);
+    },
+
+    async countFor(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(blockedSenders).where(eq(blockedSenders.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    /** The user's entry for this sender (any case), if they blocked it. */
+    async findBySender(userId: string, sender: string): Promise<BlockedSender | undefined> {
+      const [row] = await db
+        .select(columns)
+        .from(blockedSenders)
+        .where(and(eq(blockedSenders.userId, userId), eq(blockedSenders.senderKey, toSenderKey(sender))))
+        .limit(1);
+      return row ? toBlockedSender(row) : undefined;
     },
 
     /** Inserts unless the user already blocked this sender (any case); `created` says which. */

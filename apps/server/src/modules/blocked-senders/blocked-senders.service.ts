@@ -1,13 +1,16 @@
 import type { BlockedSender } from '@baitcheck/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { createLruCache } from '../../lib/lru-cache.ts';
+import { DEFAULT_STORAGE_LIMITS, createCapGuard } from '../../lib/storage-limits.ts';
 import type { BlockedSendersRepository } from './blocked-senders.repository.ts';
 
 /** How long a cached blocked-senders list is trusted. */
 export const BLOCKED_SENDERS_CACHE_TTL_MS = 10_000;
 
 /** The user's blocked senders; a later scan from one of them says so in its reasons. */
-export function createBlockedSendersService(repo: BlockedSendersRepository) {
+export function createBlockedSendersService(repo: BlockedSendersRepository, options: { maxBlockedSenders?: number } = {}) {
+  const maxBlockedSenders = options.maxBlockedSenders ?? DEFAULT_STORAGE_LIMITS.blockedSenders;
+  const guard = createCapGuard();
   // Every scan with a sender needs the list and it rarely changes, so it is cached per user.
   // Changes through this process drop the entry at once; the TTL bounds how long another
   // server process sharing a PostgreSQL database can miss a change.
@@ -35,10 +38,14 @@ export function createBlockedSendersService(repo: BlockedSendersRepository) {
       return repo.list(userId);
     },
 
-    /** Blocking twice is not an error: the second call returns the first entry. */
+    /** Blocking twice is not an error: the second call returns the first entry, even on a full list. */
     async block(userId: string, sender: string): Promise<{ blocked: BlockedSender; created: boolean }> {
       try {
-        return await repo.insertOrFind(userId, sender);
+        const stored = await guard.storeUnder(userId, maxBlockedSenders, () => repo.countFor(userId), () => repo.insertOrFind(userId, sender));
+        if (stored) return stored;
+        const existing = await repo.findBySender(userId, sender);
+        if (existing) return { blocked: existing, created: false };
+        throw new AppError('BLOCKED_SENDERS_LIMIT_REACHED', `Your blocked list holds ${maxBlockedSenders.toLocaleString('en-US')} senders, the most it keeps. Unblock one you no longer need before blocking another.`);
       } finally {
         sendersByUser.delete(userId);
       }

@@ -1,5 +1,5 @@
-import type { Message, ThreatLevel } from '@baitcheck/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { MESSAGE_PREVIEW_CHARS, type Highlight, type Message, type MessageSummary, type Reason, type ThreatLevel } from '@baitcheck/contracts';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
 
@@ -19,15 +19,99 @@ function toMessage(row: MessageRow): Message {
   };
 }
 
+/** Where a page of the history starts: after this message (scan time, then id, both descending). */
+export interface HistoryCursor {
+  scanDate: Date;
+  id: string;
+}
+
+/** A span cut to the preview; null when it starts past it. Domain-level evidence (0, 0) stays. */
+function clipSpan<S extends { start: number; end: number; text: string }>(span: S): S | null {
+  if (span.start >= MESSAGE_PREVIEW_CHARS) return null;
+  if (span.end <= MESSAGE_PREVIEW_CHARS) return span;
+  return { ...span, end: MESSAGE_PREVIEW_CHARS, text: span.text.slice(0, MESSAGE_PREVIEW_CHARS - span.start) };
+}
+
+/**
+ * What a list needs of a row, cut in SQL so a long message's whole content and details never
+ * leave the database for a list: the content's first characters, and the highlights in them.
+ */
+const summaryColumns = {
+  id: messages.id,
+  sender: messages.sender,
+  source: messages.source,
+  kind: messages.kind,
+  threatLevel: messages.threatLevel,
+  scanDate: messages.scanDate,
+  content: sql<string>`left(${messages.content}, ${sql.raw(String(MESSAGE_PREVIEW_CHARS))})`,
+  contentTruncated: sql<boolean>`char_length(${messages.content}) > ${sql.raw(String(MESSAGE_PREVIEW_CHARS))}`,
+  reasons: sql<string[]>`coalesce(${messages.threatDetails}->'reasons', '[]'::jsonb)`,
+  reasonDetails: sql<Reason[] | null>`${messages.threatDetails}->'reasonDetails'`,
+  highlights: sql<Highlight[]>`coalesce(jsonb_path_query_array(${messages.threatDetails}->'highlights', ${sql.raw(`'$[*] ? (@.start < ${MESSAGE_PREVIEW_CHARS})'`)}), '[]'::jsonb)`,
+};
+
+type SummaryRow = { [K in keyof typeof summaryColumns]: K extends 'scanDate' ? Date : (typeof summaryColumns)[K] extends SQL<infer T> ? T : MessageRow[K & keyof MessageRow] };
+
+function toSummary(row: SummaryRow): MessageSummary {
+  return {
+    id: row.id,
+    sender: row.sender,
+    content: row.content,
+    contentTruncated: row.contentTruncated,
+    source: row.source,
+    kind: row.kind,
+    threatLevel: row.threatLevel,
+    // the driver may hand back an aggregate-free timestamp as a Date; a string only from raw SQL
+    scanDate: new Date(row.scanDate).toISOString(),
+    threatDetails: {
+      reasons: row.reasons,
+      reasonDetails: (row.reasonDetails ?? []).map((r) => ({ ...r, evidence: r.evidence.map(clipSpan).filter((s) => s !== null) })),
+      highlights: row.highlights.map(clipSpan).filter((h) => h !== null),
+    },
+  };
+}
+
+/** Rows read per query while filling a page: bounds what one list holds in memory before the byte budget stops it. */
+const LIST_CHUNK_ROWS = 25;
+
 /** Reading and deleting the history (`messages`); every query is scoped by user id. Scans write it (scan repository). */
 export function createMessagesRepository(db: Db) {
+  const chunk = async (userId: string, options: { threatLevel?: ThreatLevel | undefined; before?: HistoryCursor | undefined }, limit: number): Promise<SummaryRow[]> => {
+    const where = and(
+      eq(messages.userId, userId),
+      options.threatLevel ? eq(messages.threatLevel, options.threatLevel) : undefined,
+      options.before ? sql`(${messages.scanDate}, ${messages.id}) < (${options.before.scanDate.toISOString()}::timestamptz, ${options.before.id})` : undefined,
+    );
+    return (await db.select(summaryColumns).from(messages).where(where).orderBy(desc(messages.scanDate), desc(messages.id)).limit(limit)) as SummaryRow[];
+  };
+
   return {
-    async list(userId: string, options: { limit: number; threatLevel?: ThreatLevel | undefined }): Promise<Message[]> {
-      const where = options.threatLevel
-        ? and(eq(messages.userId, userId), eq(messages.threatLevel, options.threatLevel))
-        : eq(messages.userId, userId);
-      const rows = await db.select().from(messages).where(where).orderBy(desc(messages.scanDate), desc(messages.id)).limit(options.limit);
-      return rows.map(toMessage);
+    /**
+     * One page of the history, newest first: at most `limit` messages and, past the first, no
+     * more than `maxBytes` of JSON. `next` is where the following page starts, or null at the end.
+     */
+    async list(
+      userId: string,
+      options: { limit: number; maxBytes: number; threatLevel?: ThreatLevel | undefined; before?: HistoryCursor | undefined },
+    ): Promise<{ messages: MessageSummary[]; next: HistoryCursor | null }> {
+      const page: MessageSummary[] = [];
+      let bytes = 2;
+      let before = options.before;
+      for (;;) {
+        const wanted = Math.min(LIST_CHUNK_ROWS, options.limit - page.length);
+        const rows = await chunk(userId, { threatLevel: options.threatLevel, before }, wanted + 1);
+        for (const row of rows.slice(0, wanted)) {
+          const summary = toSummary(row);
+          const size = Buffer.byteLength(JSON.stringify(summary)) + 1;
+          if (page.length > 0 && bytes + size > options.maxBytes) return { messages: page, next: cursorOf(page) };
+          page.push(summary);
+          bytes += size;
+        }
+        const more = rows.length > wanted;
+        if (!more) return { messages: page, next: null };
+        if (page.length >= options.limit) return { messages: page, next: cursorOf(page) };
+        before = cursorOf(page)!;
+      }
     },
 
     async find(userId: string, id: string): Promise<Message | undefined> {
@@ -48,6 +132,11 @@ export function createMessagesRepository(db: Db) {
       return rows.length > 0;
     },
   };
+}
+
+function cursorOf(page: MessageSummary[]): HistoryCursor | null {
+  const last = page.at(-1);
+  return last ? { scanDate: new Date(last.scanDate), id: last.id } : null;
 }
 
 /** The messages repository. */

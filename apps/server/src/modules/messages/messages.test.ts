@@ -1,4 +1,4 @@
-import { MessageListSchema } from '@baitcheck/contracts';
+import { MessageListSchema, MessageSchema } from '@baitcheck/contracts';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { insertMessage, userIdOf } from '../../test/fixtures.ts';
@@ -31,13 +31,14 @@ describeWithDatabases('GET /api/messages', (ctx) => {
     const userId = await userIdOf(ctx.database, visitor);
     const id = await insertMessage(ctx.database, userId, { threatLevel: 'safe', scanDate: new Date() });
     await ctx.database.db.execute(sql`update messages set threat_details = threat_details - 'checks' - 'notes' where id = ${id}`);
-    const [message] = (await visitor.get('/api/messages')).json();
+    const message = (await visitor.get(`/api/messages/${id}`)).json();
     expect(message.threatDetails.checks).toEqual([]);
     expect(message.threatDetails.notes).toEqual([]);
-    expect(MessageListSchema.safeParse([message]).success).toBe(true);
+    expect(MessageSchema.safeParse(message).success).toBe(true);
+    expect(MessageListSchema.safeParse((await visitor.get('/api/messages')).json()).success).toBe(true);
   });
 
-  it.each([['limit=0'], ['limit=abc'], ['limit=1001'], ['limit=2.5'], ['threatLevel=dangerous']])('rejects ?%s with 400', async (query) => {
+  it.each([['limit=0'], ['limit=abc'], ['limit=1001'], ['limit=2.5'], ['threatLevel=dangerous'], ['before=yesterday'], ['before=2025-13-45T99:00:00Z_x']])('rejects ?%s with 400', async (query) => {
     const res = await ctx.visitor().get(`/api/messages?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
@@ -77,7 +78,7 @@ describeWithDatabases('two visitors', (ctx) => {
     const a = ctx.visitor();
     const b = ctx.visitor();
     const { message } = (await a.post('/api/scan/text', { content: 'Your parcel is waiting, pay the fee at http://bit.ly/xyz', sender: 'DHL' })).json();
-    await b.get('/api/messages');
+    await b.patch('/api/protection-settings', { smsProtection: true });
     expect(a.cookie).toBeDefined();
     expect(b.cookie).toBeDefined();
     expect(a.cookie).not.toBe(b.cookie);

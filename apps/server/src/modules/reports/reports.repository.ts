@@ -1,5 +1,5 @@
 import type { MessageSource, Report, ReportKind, ThreatLevel } from '@baitcheck/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { reports } from '../../db/schema.ts';
 
@@ -38,6 +38,11 @@ export function createReportsRepository(db: Db) {
       const [row] = await db.insert(reports).values(report).returning();
       if (!row) throw new Error('insert into reports returned no row');
       return toReport(row);
+    },
+
+    async countFor(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(reports).where(eq(reports.userId, userId));
+      return row?.n ?? 0;
     },
 
     async list(userId: string): Promise<Report[]> {

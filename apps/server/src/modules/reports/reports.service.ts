@@ -1,9 +1,19 @@
 import type { CreateReportRequest, Report } from '@baitcheck/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import { DEFAULT_STORAGE_LIMITS, createCapGuard } from '../../lib/storage-limits.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
-import type { ReportsRepository } from './reports.repository.ts';
+import type { NewReport, ReportsRepository } from './reports.repository.ts';
 
 /** User feedback (missed scams and false alarms), kept for retraining the engine. */
-export function createReportsService(deps: { repo: ReportsRepository; messages: MessagesService }) {
+export function createReportsService(deps: { repo: ReportsRepository; messages: MessagesService; maxReports?: number }) {
+  const maxReports = deps.maxReports ?? DEFAULT_STORAGE_LIMITS.reports;
+  const guard = createCapGuard();
+  const insert = async (report: NewReport): Promise<Report> => {
+    const stored = await guard.storeUnder(report.userId, maxReports, () => deps.repo.countFor(report.userId), () => deps.repo.insert(report));
+    if (!stored) throw new AppError('REPORTS_LIMIT_REACHED', `You have sent ${maxReports.toLocaleString('en-US')} reports, the most one person can keep. Thank you: the ones you sent are kept.`);
+    return stored;
+  };
+
   return {
     /**
      * A report by message id copies the stored message (it must be the user's); a report by
@@ -12,7 +22,7 @@ export function createReportsService(deps: { repo: ReportsRepository; messages: 
     async create(userId: string, req: CreateReportRequest): Promise<Report> {
       if (req.messageId !== undefined) {
         const message = await deps.messages.requireMessage(userId, req.messageId);
-        return deps.repo.insert({
+        return insert({
           userId,
           kind: req.kind,
           messageId: message.id,
@@ -23,7 +33,7 @@ export function createReportsService(deps: { repo: ReportsRepository; messages: 
           note: req.note,
         });
       }
-      return deps.repo.insert({
+      return insert({
         userId,
         kind: req.kind,
         messageId: null,

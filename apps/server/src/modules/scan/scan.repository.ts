@@ -1,7 +1,9 @@
 import type { MessageSource, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
 import { createBatchWriter } from '../../lib/batch-writer.ts';
+import { createCapGuard } from '../../lib/storage-limits.ts';
 
 /** A scan to keep in the history. */
 export interface NewMessage {
@@ -29,12 +31,20 @@ export function createScanRepository(db: Db) {
     { maxBatch: MAX_ROWS_PER_INSERT },
   );
 
+  const guard = createCapGuard();
+  const countOf = async (userId: string) => (await db.select({ n: count() }).from(messages).where(eq(messages.userId, userId)))[0]?.n ?? 0;
+
   return {
-    /** Stores the scan and resolves with its id once it is committed. */
-    async saveMessage(message: NewMessage): Promise<string> {
-      const id = crypto.randomUUID();
-      await writer.write({ ...message, id, scanDate: new Date() });
-      return id;
+    /**
+     * Stores the scan and resolves with its id once it is committed, or null (nothing stored)
+     * when the user's history already holds `maxMessages`.
+     */
+    async saveMessage(message: NewMessage, maxMessages: number): Promise<string | null> {
+      return guard.storeUnder(message.userId, maxMessages, () => countOf(message.userId), async () => {
+        const id = crypto.randomUUID();
+        await writer.write({ ...message, id, scanDate: new Date() });
+        return id;
+      });
     },
   };
 }

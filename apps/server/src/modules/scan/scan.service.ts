@@ -4,6 +4,7 @@ import type { Analysis, AnalyzeInput, EmailAuthFacts, IntelFacts } from '@baitch
 import { analyze, inputLinks, parseSender } from '@baitcheck/detector';
 import { DEFAULT_INTEL_BUDGET_MS, enrich, type Enrichment, type IntelProvider, type IntelRequest, type SourceHealth } from '../intel/enrich.ts';
 import { emailAuthFacts, looksLikeRawEmail, parseRawEmail, senderOf, type ParsedEmail } from '../intel/raw-email/raw-email.ts';
+import { DEFAULT_STORAGE_LIMITS } from '../../lib/storage-limits.ts';
 import type { ScanRepository } from './scan.repository.ts';
 
 function toScanAnalysis(analysis: Analysis, content: string, enrichment: Enrichment | null): ScanAnalysis {
@@ -56,6 +57,11 @@ function intelRequest(input: AnalyzeInput, rawEmail: IntelRequest['rawEmail']): 
   return { links, ...(input.sender ? { sender: input.sender } : {}), ...(senderDomain ? { senderDomain } : {}), ...(rawEmail !== undefined ? { rawEmail } : {}) };
 }
 
+/** Said on a result that could not be saved because the history is full. */
+export function historyFullNote(max: number): string {
+  return `Not saved to your history: it already holds ${max.toLocaleString('en-US')} scans, the most it keeps. Delete scans you no longer need to save new ones.`;
+}
+
 /** Said on the result of a pasted email source, so the person knows what was judged. */
 export const RAW_EMAIL_NOTE =
   'This was read as a whole email (headers and body): the verdict is about its sender, subject and body, and its authentication results were checked.';
@@ -93,6 +99,8 @@ export function createScanService(deps: {
   clock?: () => Date;
   /** Outside sources for enhanced scans, asked together within `budgetMs`. None: every scan is basic. */
   intel?: { providers: readonly IntelProvider[]; budgetMs?: number };
+  /** The most scans one user's history keeps (`MAX_STORED_MESSAGES`). */
+  maxStoredMessages?: number;
 }) {
   const clock = deps.clock ?? (() => new Date());
   const providers = deps.intel?.providers ?? [];
@@ -112,15 +120,22 @@ export function createScanService(deps: {
     return toScanAnalysis(analysis, input.content, enrichment);
   };
 
+  const maxStoredMessages = deps.maxStoredMessages ?? DEFAULT_STORAGE_LIMITS.messages;
+  /**
+   * Stores the scan; when the history is full the verdict is still answered, unsaved, with a
+   * note saying so (the oldest scans are never dropped to make room: deleting is the person's).
+   */
   const save = async (userId: string, kind: 'text' | 'url', input: { content: string; sender: string; source: MessageSource }, analysis: ScanAnalysis) => {
-    return deps.scanRepo.saveMessage({
+    const id = await deps.scanRepo.saveMessage({
       userId,
       kind,
       ...input,
       threatLevel: analysis.threatLevel,
       score: analysis.score,
       threatDetails: toThreatDetails(analysis),
-    });
+    }, maxStoredMessages);
+    if (id === null) analysis.notes = [historyFullNote(maxStoredMessages), ...analysis.notes];
+    return id;
   };
 
   return {

@@ -13,6 +13,11 @@ export const SESSION_CACHE_SIZE = 10_000;
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** Account sessions end this long after they began however often they are used (`ACCOUNT_SESSION_MAX_DAYS`). */
+export const ACCOUNT_SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+/** Guests with nothing stored and no visit for this long are removed (`GUEST_IDLE_DAYS`). */
+export const GUEST_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** A resolved session: whose it is, and the token to (re)send when the cookie must be set. */
 export interface ResolvedSession {
   userId: string;
@@ -23,6 +28,7 @@ export interface ResolvedSession {
 
 interface CachedSession {
   userId: string;
+  createdAt: number;
   expiresAt: number;
   lastSeenAt: number;
 }
@@ -33,6 +39,13 @@ function lifetimeOf(entry: CachedSession): number {
   return ttl > 0 ? ttl : SESSION_TTL_MS;
 }
 
+/**
+ * Account sessions are the ones started with a shorter life than a guest's (sign-in, sign-up):
+ * the row has no kind, and the lifetime it was given is what tells them apart.
+ */
+function isAccountSession(entry: CachedSession): boolean {
+  return lifetimeOf(entry) < SESSION_TTL_MS;
+}
 /** SHA-256 of a session token, hex: the only form stored. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -43,46 +56,75 @@ export function generateToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** How long sessions and the guests they made are kept; each has its setting. */
+export interface SessionLimits {
+  /** An account session ends this long after it began, however often it is used. */
+  accountSessionMaxAgeMs: number;
+  /** A guest with nothing stored and no visit for this long is removed by the pruning. */
+  guestIdleMs: number;
+}
+
+/** The limits when none are configured. */
+export const DEFAULT_SESSION_LIMITS: SessionLimits = { accountSessionMaxAgeMs: ACCOUNT_SESSION_MAX_AGE_MS, guestIdleMs: GUEST_IDLE_MS };
+
 /**
- * Turns a cookie value into a user id, creating a guest user and session when there is none.
- * Sessions are cached by hash; the cache is per process, which is right while one process owns
- * the sessions it creates (deletion goes through `revoke`, which drops the cache entry).
+ * Turns a cookie value into a user id, and makes a guest user with its session when a visitor
+ * first stores something ({@link startGuest}); reading makes nothing, so a client that only
+ * reads (or a crawler) leaves no row. Sessions are cached by hash; the cache is per process,
+ * which is right while one process owns the sessions it creates (deletion goes through
+ * `revoke` and the pruning, which drop the cache entries).
  */
-export function createSessionsService(repo: SessionsRepository, clock: () => number = Date.now) {
+export function createSessionsService(repo: SessionsRepository, options: { clock?: () => number; limits?: Partial<SessionLimits> } = {}) {
+  const clock = options.clock ?? Date.now;
+  const limits: SessionLimits = { ...DEFAULT_SESSION_LIMITS, ...options.limits };
   const cache = createLruCache<string, CachedSession>({ maxEntries: SESSION_CACHE_SIZE });
   const remember = (idHash: string, entry: CachedSession) => cache.set(idHash, entry);
-
-  const create = async (): Promise<ResolvedSession> => {
-    const token = generateToken();
-    const idHash = hashToken(token);
-    const now = clock();
-    const userId = await repo.createGuest(idHash, new Date(now + SESSION_TTL_MS));
-    remember(idHash, { userId, expiresAt: now + SESSION_TTL_MS, lastSeenAt: now });
-    return { userId, idHash, setCookie: { token, maxAgeSeconds: SESSION_TTL_MS / 1000 } };
-  };
+  const fromRow = (row: { userId: string; createdAt: Date; expiresAt: Date; lastSeenAt: Date }): CachedSession => ({
+    userId: row.userId,
+    createdAt: row.createdAt.getTime(),
+    expiresAt: row.expiresAt.getTime(),
+    lastSeenAt: row.lastSeenAt.getTime(),
+  });
+  /** When the session ends for good, visits or not: an account session's absolute limit. */
+  const endOf = (entry: CachedSession) => (isAccountSession(entry) ? entry.createdAt + limits.accountSessionMaxAgeMs : Infinity);
 
   return {
-    async resolve(token: string | undefined): Promise<ResolvedSession> {
-      if (!token || !TOKEN_PATTERN.test(token)) return create();
+    /**
+     * The session behind a cookie value, or null when there is none (no cookie, a malformed,
+     * unknown or expired one): the visitor is then a newcomer and nothing is created here.
+     */
+    async resolve(token: string | undefined): Promise<ResolvedSession | null> {
+      if (!token || !TOKEN_PATTERN.test(token)) return null;
       const idHash = hashToken(token);
       const now = clock();
       let entry = cache.get(idHash);
       if (!entry) {
         const row = await repo.find(idHash);
-        if (!row) return create();
-        entry = { userId: row.userId, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() };
+        if (!row) return null;
+        entry = fromRow(row);
         remember(idHash, entry);
       }
-      if (entry.expiresAt <= now) {
+      if (entry.expiresAt <= now || endOf(entry) <= now) {
+        // a stolen cookie of an account is not good forever, however often it is used
         cache.delete(idHash);
-        return create();
+        await repo.delete(idHash);
+        return null;
       }
       if (now - entry.lastSeenAt < SESSION_TOUCH_INTERVAL_MS) return { userId: entry.userId, idHash };
-      const ttl = lifetimeOf(entry);
-      const expiresAt = now + ttl;
+      const expiresAt = Math.min(now + lifetimeOf(entry), endOf(entry));
       await repo.touch(idHash, new Date(now), new Date(expiresAt));
-      remember(idHash, { userId: entry.userId, expiresAt, lastSeenAt: now });
-      return { userId: entry.userId, idHash, setCookie: { token, maxAgeSeconds: Math.floor(ttl / 1000) } };
+      remember(idHash, { ...entry, expiresAt, lastSeenAt: now });
+      return { userId: entry.userId, idHash, setCookie: { token, maxAgeSeconds: Math.floor((expiresAt - now) / 1000) } };
+    },
+
+    /** A new guest user and its first session: called when a newcomer first stores something. */
+    async startGuest(): Promise<ResolvedSession & { setCookie: { token: string; maxAgeSeconds: number } }> {
+      const token = generateToken();
+      const idHash = hashToken(token);
+      const now = clock();
+      const userId = await repo.createGuest(idHash, new Date(now), new Date(now + SESSION_TTL_MS));
+      remember(idHash, { userId, createdAt: now, expiresAt: now + SESSION_TTL_MS, lastSeenAt: now });
+      return { userId, idHash, setCookie: { token, maxAgeSeconds: SESSION_TTL_MS / 1000 } };
     },
 
     /** A new session for `userId` (a sign-in: the id rotates), lasting `ttlMs` after each visit. */
@@ -90,8 +132,8 @@ export function createSessionsService(repo: SessionsRepository, clock: () => num
       const token = generateToken();
       const idHash = hashToken(token);
       const now = clock();
-      await repo.createFor(idHash, userId, new Date(now + ttlMs));
-      remember(idHash, { userId, expiresAt: now + ttlMs, lastSeenAt: now });
+      await repo.createFor(idHash, userId, new Date(now), new Date(now + ttlMs));
+      remember(idHash, { userId, createdAt: now, expiresAt: now + ttlMs, lastSeenAt: now });
       return { userId, idHash, setCookie: { token, maxAgeSeconds: Math.floor(ttlMs / 1000) } };
     },
 
@@ -103,7 +145,7 @@ export function createSessionsService(repo: SessionsRepository, clock: () => num
       cache.deleteWhere((entry) => entry.userId === userId);
       if (exceptHash !== undefined) {
         const kept = await repo.find(exceptHash);
-        if (kept) remember(exceptHash, { userId: kept.userId, expiresAt: kept.expiresAt.getTime(), lastSeenAt: kept.lastSeenAt.getTime() });
+        if (kept) remember(exceptHash, fromRow(kept));
       }
       return ended.length;
     },
@@ -113,10 +155,22 @@ export function createSessionsService(repo: SessionsRepository, clock: () => num
       await repo.delete(idHash);
     },
 
+    /**
+     * Housekeeping: deletes expired sessions, account sessions past their absolute limit, and
+     * guests nobody can reach any more (no session left) or who never came back (nothing stored,
+     * no visit for {@link SessionLimits.guestIdleMs}). Accounts are kept: they can sign in again.
+     */
     async pruneExpired(): Promise<{ sessions: number; guests: number }> {
       const now = clock();
-      cache.deleteWhere((entry) => entry.expiresAt <= now);
-      return repo.pruneExpired(new Date(now));
+      const ended = await repo.pruneExpired({
+        now: new Date(now),
+        accountSessionsStartedBefore: new Date(now - limits.accountSessionMaxAgeMs),
+        idleGuestsLastSeenBefore: new Date(now - limits.guestIdleMs),
+      });
+      for (const hash of ended.sessionHashes) cache.delete(hash);
+      const goneGuests = new Set(ended.guestIds);
+      cache.deleteWhere((entry) => entry.expiresAt <= now || endOf(entry) <= now || goneGuests.has(entry.userId));
+      return { sessions: ended.sessionHashes.length, guests: ended.guests };
     },
   };
 }

@@ -1,0 +1,41 @@
+/**
+ * How much one user may keep (`MAX_STORED_MESSAGES`, `MAX_REPORTS`, `MAX_BLOCKED_SENDERS`). These
+ * hold whatever `RATE_LIMITS` says: they bound the disk one client can fill, not its speed.
+ */
+export interface StorageLimits {
+  /** Scans kept in the history. */
+  messages: number;
+  /** Reports sent (each keeps a copy of the message, up to 100,000 characters). */
+  reports: number;
+  /** Blocked senders (every scan with a sender reads the whole list). */
+  blockedSenders: number;
+}
+
+/** The limits when none are configured: far above a person's use (a busy history is a few hundred scans). */
+export const DEFAULT_STORAGE_LIMITS: StorageLimits = { messages: 5_000, reports: 200, blockedSenders: 1_000 };
+
+/**
+ * Stores under a per-user cap, one write at a time per user and kind, so concurrent requests
+ * cannot all see room for one more and overshoot it (within this process; the embedded database
+ * has one, and a shared PostgreSQL at most overshoots by one write per extra server process).
+ */
+export function createCapGuard() {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    /** Runs `store` when `count()` is below `cap`, else resolves null. */
+    async storeUnder<T>(key: string, cap: number, count: () => Promise<number>, store: () => Promise<T>): Promise<T | null> {
+      const work = async () => ((await count()) < cap ? store() : null);
+      const previous = tails.get(key) ?? Promise.resolve();
+      const result = previous.then(work, work);
+      const tail = result.then(
+        () => undefined,
+        () => undefined,
+      );
+      tails.set(key, tail);
+      void tail.then(() => {
+        if (tails.get(key) === tail) tails.delete(key);
+      });
+      return result;
+    },
+  };
+}

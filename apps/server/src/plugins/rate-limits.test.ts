@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type AppDeps } from '../app.ts';
+import type { Database } from '../db/database.ts';
+import { DATABASES } from '../test/databases.ts';
+import { makeVisitor } from '../test/harness.ts';
+
+const factory = DATABASES[0]!;
+
+describe('per-client rate limits', () => {
+  let database: Database;
+  const apps: FastifyInstance[] = [];
+  const build = async (config: Partial<AppDeps['config']> = {}) => {
+    const app = await buildApp({
+      config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent', clientRateLimits: { scansPerMinute: 3, scansPerDay: 5, assistantPerMinute: 2, listsPerMinute: 4, addressMultiplier: 2 }, ...config },
+      database,
+    });
+    apps.push(app);
+    return app;
+  };
+  beforeAll(async () => {
+    database = await factory.open();
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database.close();
+  });
+
+  it('answer 429 RATE_LIMITED with Retry-After once a session has used its scans of the minute', async () => {
+    const app = await build();
+    const visitor = makeVisitor(app);
+    for (let i = 0; i < 3; i++) expect((await visitor.post('/api/scan/text', { content: `hello ${i}` })).statusCode).toBe(200);
+    const refused = await visitor.post('/api/scan/url', { url: 'https://example.com/' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many scans.*Try again in \d+ seconds/) });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // another session on the same address still has its own
+    expect((await makeVisitor(app).post('/api/scan/text', { content: 'hi' })).statusCode).toBe(200);
+    // and nothing was stored for the refused one
+    expect((await visitor.get('/api/messages')).json()).toHaveLength(3);
+  });
+
+  it('count per address too, whatever the cookie: a client dropping its cookie gets the multiple, then 429', async () => {
+    const app = await build();
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++) codes.push((await app.inject({ method: 'POST', url: '/api/scan/text', payload: { content: `x ${i}`, saveToHistory: false }, remoteAddress: '192.0.2.10' })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+    // another address is not affected
+    expect((await app.inject({ method: 'POST', url: '/api/scan/text', payload: { content: 'y', saveToHistory: false }, remoteAddress: '192.0.2.11' })).statusCode).toBe(200);
+  });
+
+  it('count IPv6 clients by their /64', async () => {
+    const app = await build();
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push((await app.inject({ method: 'POST', url: '/api/assistant/chat', payload: { query: 'What is phishing?' }, remoteAddress: `2001:db8:aa:bb::${(i + 1).toString(16)}` })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 429, 429, 429]);
+    expect((await app.inject({ method: 'POST', url: '/api/assistant/chat', payload: { query: 'What is phishing?' }, remoteAddress: '2001:db8:aa:cc::1' })).statusCode).toBe(200);
+  });
+
+  it('limit list reads and keep a daily scan budget', async () => {
+    const app = await build({ clientRateLimits: { scansPerMinute: 100, scansPerDay: 2, listsPerMinute: 2, addressMultiplier: 10 } });
+    const visitor = makeVisitor(app);
+    await visitor.post('/api/scan/text', { content: 'one' });
+    await visitor.post('/api/scan/text', { content: 'two' });
+    const third = await visitor.post('/api/scan/text', { content: 'three' });
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(3600);
+    expect(third.json().error.message).toMatch(/hours/);
+    const lists = [];
+    for (const url of ['/api/messages', '/api/reports', '/api/blocked-senders']) lists.push((await visitor.get(url)).statusCode);
+    expect(lists).toEqual([200, 200, 429]);
+    // a route that is not limited still answers
+    expect((await visitor.get('/api/protection-settings')).statusCode).toBe(200);
+  });
+
+  it('are off with rateLimits: false (RATE_LIMITS=off, the benchmarks)', async () => {
+    const app = await build({ rateLimits: false });
+    const visitor = makeVisitor(app);
+    for (let i = 0; i < 8; i++) expect((await visitor.post('/api/scan/text', { content: `hello ${i}`, saveToHistory: false })).statusCode).toBe(200);
+  });
+});

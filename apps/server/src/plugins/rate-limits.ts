@@ -1,0 +1,115 @@
+import { ENDPOINTS, type Endpoint } from '@baitcheck/contracts';
+import type { FastifyRequest } from 'fastify';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../lib/app-error.ts';
+import { addressKey } from '../lib/client-address.ts';
+import { globalPlugin } from '../lib/plugin.ts';
+
+/**
+ * Requests one session may make (`RATE_LIMIT_*`); one client address may make
+ * `addressMultiplier` times as many (a household or office shares an address, and a client
+ * that drops its cookie counts only there).
+ */
+export interface ClientRateLimits {
+  scansPerMinute: number;
+  scansPerDay: number;
+  assistantPerMinute: number;
+  assistantPerDay: number;
+  /** Reads of the history, reports, blocked senders and counters. */
+  listsPerMinute: number;
+  addressMultiplier: number;
+}
+
+/**
+ * Sized for a person: a scan every two seconds for a minute, 600 a day (the busiest real use we
+ * know is a few dozen); the assistant a little less, since a model may answer; list reads as
+ * fast as anyone can click through screens.
+ */
+export const DEFAULT_CLIENT_RATE_LIMITS: ClientRateLimits = {
+  scansPerMinute: 30,
+  scansPerDay: 600,
+  assistantPerMinute: 20,
+  assistantPerDay: 300,
+  listsPerMinute: 120,
+  addressMultiplier: 5,
+};
+
+type Kind = 'scans' | 'assistant' | 'lists';
+
+const routeKey = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
+
+/** The limited routes and what they count as. */
+const LIMITED_ROUTES = new Map<string, Kind>([
+  [routeKey(ENDPOINTS.scanText), 'scans'],
+  [routeKey(ENDPOINTS.scanUrl), 'scans'],
+  [routeKey(ENDPOINTS.assistantChat), 'assistant'],
+  [routeKey(ENDPOINTS.listMessages), 'lists'],
+  [routeKey(ENDPOINTS.getMessage), 'lists'],
+  [routeKey(ENDPOINTS.listReports), 'lists'],
+  [routeKey(ENDPOINTS.listBlockedSenders), 'lists'],
+  [routeKey(ENDPOINTS.messageStats), 'lists'],
+]);
+
+const WHAT: Record<Kind, string> = { scans: 'scans', assistant: 'questions to the assistant', lists: 'requests' };
+
+const MINUTE_S = 60;
+const DAY_S = 24 * 60 * 60;
+
+function waitSentence(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 90 * 60) return `${Math.ceil(seconds / 60)} minutes`;
+  return `${Math.ceil(seconds / 3600)} hours`;
+}
+
+/**
+ * Per-client request limits on scans, the assistant and list reads: each session, and each
+ * client address (IPv6 by its /64), has a budget per minute (and per day for the costly ones).
+ * Over it the request is answered `429 RATE_LIMITED` with `Retry-After` before any work is done.
+ * Registered after the session plugin, which names the session. Only when `RATE_LIMITS` is on.
+ */
+export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits> }>(async (app, opts) => {
+  const limits: ClientRateLimits = { ...DEFAULT_CLIENT_RATE_LIMITS, ...opts.limits };
+  const limiter = (kind: Kind, scope: 'session' | 'address', points: number, duration: number) =>
+    new RateLimiterMemory({ keyPrefix: `${kind}-${scope}-${duration}`, points: Math.max(1, Math.floor(points * (scope === 'address' ? limits.addressMultiplier : 1))), duration });
+  const windows = (kind: Kind, perMinute: number, perDay?: number) =>
+    (['session', 'address'] as const).map((scope) => ({
+      scope,
+      limiters: [limiter(kind, scope, perMinute, MINUTE_S), ...(perDay === undefined ? [] : [limiter(kind, scope, perDay, DAY_S)])],
+    }));
+  const budgets: Record<Kind, ReturnType<typeof windows>> = {
+    scans: windows('scans', limits.scansPerMinute, limits.scansPerDay),
+    assistant: windows('assistant', limits.assistantPerMinute, limits.assistantPerDay),
+    lists: windows('lists', limits.listsPerMinute),
+  };
+
+  const kindOf = (request: FastifyRequest) => LIMITED_ROUTES.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+  const newcomers = new WeakSet<FastifyRequest>();
+
+  // a newcomer's first saved scan makes its session: that scan counts for the session too
+  app.addHook('onResponse', async (request) => {
+    const kind = kindOf(request);
+    if (kind === undefined || !newcomers.has(request) || !request.sessionHash) return;
+    for (const { scope, limiters } of budgets[kind]) if (scope === 'session') for (const window of limiters) await window.penalty(request.sessionHash);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const kind = kindOf(request);
+    if (kind === undefined) return;
+    if (!request.sessionHash) newcomers.add(request);
+    for (const { scope, limiters } of budgets[kind]) {
+      // a newcomer has no session yet: its address alone counts
+      const key = scope === 'session' ? request.sessionHash : addressKey(request.ip);
+      if (!key) continue;
+      for (const window of limiters) {
+        try {
+          await window.consume(key);
+        } catch (res) {
+          if (!(res instanceof RateLimiterRes)) throw res;
+          const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+          reply.header('retry-after', String(seconds));
+          throw new AppError('RATE_LIMITED', `Too many ${WHAT[kind]} in a short time. Try again in ${waitSentence(seconds)}.`);
+        }
+      }
+    }
+  });
+});
