@@ -8,6 +8,11 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * an Error whose message is `'{status}: {body text}'`, or the status text when the body is empty.
  */
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  return (await apiRequestWithHeaders<T>(method, path, body)).data;
+}
+
+/** {@link apiRequest}, with the response headers too (a paged list says where the next page starts in one). */
+export async function apiRequestWithHeaders<T>(method: Method, path: string, body?: unknown): Promise<{ data: T; headers: Headers }> {
   const init: RequestInit = { method, credentials: 'include' };
   if (body !== undefined) {
     init.headers = { 'Content-Type': 'application/json' };
@@ -19,7 +24,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     throw new Error(`${res.status}: ${text}`);
   }
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
 }
 
 /** Convenience wrappers over {@link apiRequest}. */

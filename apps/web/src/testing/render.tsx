@@ -29,13 +29,14 @@ export interface RecordedCall {
   init: RequestInit;
 }
 
-type Responder = (call: RecordedCall) => { status?: number; body?: unknown } | undefined;
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Responder = (call: RecordedCall) => Answer | undefined;
 
 /**
  * Replaces `fetch` with a table of `'METHOD /path'` responders (the path without the query
  * string) and records every call. An unknown route answers 404 so a missing stub shows up.
  */
-export function mockApi(routes: Record<string, Responder | { status?: number; body?: unknown }>) {
+export function mockApi(routes: Record<string, Responder | Answer>) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
@@ -53,7 +54,7 @@ export function mockApi(routes: Record<string, Responder | { status?: number; bo
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,6 +1,6 @@
 import { useId, type Ref } from 'react';
 import { ChevronDown, ChevronUp, Trash2 } from 'lucide-react';
-import type { Message } from '@baitcheck/contracts';
+import type { MessageSummary } from '@baitcheck/contracts';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
@@ -8,9 +8,13 @@ import { HighlightedText } from '@/components/highlighted-text';
 import { ReasonList } from '@/components/reason-list';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { formatScanDate } from '@/lib/format-date';
+import { useMessage } from '@/lib/api/messages';
 import { cn } from '@/lib/cn';
 
-/** One stored scan: title, date, sender, clamped content; expanded it shows highlights and reasons. */
+/**
+ * One stored scan: title, date, sender, clamped content; expanded it shows highlights and
+ * reasons, over the whole message when the list carried only its beginning.
+ */
 export function HistoryEntry({
   message,
   expanded,
@@ -20,7 +24,7 @@ export function HistoryEntry({
   highlighted,
   ref,
 }: {
-  message: Message;
+  message: MessageSummary;
   expanded: boolean;
   onToggle: () => void;
   onDelete: () => void;
@@ -30,7 +34,9 @@ export function HistoryEntry({
 }) {
   const id = useId();
   const meta = THREAT_LEVEL_META[message.threatLevel];
-  const details = message.threatDetails;
+  const whole = useMessage(message.id, expanded && message.contentTruncated);
+  const shown = whole.data ?? message;
+  const details = shown.threatDetails;
   return (
     <Card
       ref={ref}
@@ -56,7 +62,12 @@ export function HistoryEntry({
         {expanded ? (
           <div className="space-y-3">
             <div className="rounded-lg border border-slate-200 bg-slate-50 p-3">
-              <HighlightedText content={message.content} highlights={details.highlights} reasons={details.reasonDetails} />
+              <HighlightedText content={shown.content} highlights={details.highlights} reasons={details.reasonDetails} />
+              {message.contentTruncated && !whole.data ? (
+                <p className="mt-2 text-xs text-slate-600" role="status">
+                  {whole.isError ? 'Could not load the rest of this message.' : 'Loading the rest of this message…'}
+                </p>
+              ) : null}
             </div>
             <div>
               <h3 className="mb-2 text-sm font-semibold text-slate-900">Reasons</h3>

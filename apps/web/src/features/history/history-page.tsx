@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useSearch } from 'wouter';
 import { Inbox } from 'lucide-react';
-import type { Message, ThreatLevel } from '@baitcheck/contracts';
+import type { ThreatLevel } from '@baitcheck/contracts';
+import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useMessages } from '@/lib/api/messages';
+import { useHistoryPages } from '@/lib/api/messages';
 import { useDeleteAction } from '@/components/use-feedback-actions';
 import { HistoryEntry } from './history-entry';
 
@@ -24,9 +25,84 @@ export function readMessageIdParam(search: string): string | null {
   return id && id.trim() ? id.trim() : null;
 }
 
-export default function HistoryPage() {
-  const messages = useMessages();
+/** One tab's history, page by page, with "Load more" while the server has older entries. */
+function HistoryList({
+  filter,
+  empty,
+  targetId,
+  targetRef,
+  expanded,
+  onToggle,
+}: {
+  filter: Filter;
+  empty: string;
+  targetId: string | null;
+  targetRef: RefObject<HTMLDivElement | null>;
+  expanded: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+}) {
+  const pages = useHistoryPages(filter === 'all' ? undefined : filter);
   const { remove, pendingId } = useDeleteAction();
+  if (pages.isPending) {
+    return (
+      <div className="space-y-3" aria-busy="true" aria-label="Loading history">
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+  if (pages.isError && !pages.data) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        Could not load your history. Check your connection and reload the page.
+      </p>
+    );
+  }
+  const list = pages.data.pages.flatMap((p) => p.messages);
+  if (list.length === 0) {
+    return (
+      <Card className="flex flex-col items-center gap-2 p-8 text-center">
+        <Inbox aria-hidden="true" className="h-10 w-10 text-slate-400" />
+        <h2 className="font-semibold text-slate-900">{empty}</h2>
+      </Card>
+    );
+  }
+  return (
+    <>
+      <ul className="space-y-3">
+        {list.map((m) => (
+          <li key={m.id}>
+            <HistoryEntry
+              ref={m.id === targetId ? targetRef : undefined}
+              message={m}
+              highlighted={m.id === targetId}
+              expanded={expanded.has(m.id)}
+              onToggle={() => onToggle(m.id)}
+              onDelete={() => remove(m.id)}
+              deleting={pendingId === m.id}
+            />
+          </li>
+        ))}
+      </ul>
+      {pages.isFetchNextPageError ? (
+        <p role="alert" className="mt-3 text-sm text-red-800">
+          Could not load more of your history. Try again.
+        </p>
+      ) : null}
+      {pages.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+            {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export default function HistoryPage() {
+  const all = useHistoryPages();
   const search = useSearch();
   const targetId = readMessageIdParam(search);
   const [filter, setFilter] = useState<Filter>('all');
@@ -34,7 +110,13 @@ export default function HistoryPage() {
   const targetRef = useRef<HTMLDivElement>(null);
   const handledTarget = useRef<string | null>(null);
 
-  const targetFound = Boolean(targetId && messages.data?.some((m) => m.id === targetId));
+  const targetFound = Boolean(targetId && all.data?.pages.some((p) => p.messages.some((m) => m.id === targetId)));
+  // the entry a notification points at may be older than the first page: read on until it shows
+  const searching = Boolean(targetId && !targetFound && all.hasNextPage);
+  const { fetchNextPage, isFetchingNextPage } = all;
+  useEffect(() => {
+    if (searching && !isFetchingNextPage) void fetchNextPage();
+  }, [searching, isFetchingNextPage, fetchNextPage]);
 
   useEffect(() => {
     if (!targetId || !targetFound || handledTarget.current === targetId) return;
@@ -56,38 +138,10 @@ export default function HistoryPage() {
       return next;
     });
 
-  const renderList = (list: Message[], empty: string) => {
-    if (list.length === 0) {
-      return (
-        <Card className="flex flex-col items-center gap-2 p-8 text-center">
-          <Inbox aria-hidden="true" className="h-10 w-10 text-slate-400" />
-          <h2 className="font-semibold text-slate-900">{empty}</h2>
-        </Card>
-      );
-    }
-    return (
-      <ul className="space-y-3">
-        {list.map((m) => (
-          <li key={m.id}>
-            <HistoryEntry
-              ref={m.id === targetId ? targetRef : undefined}
-              message={m}
-              highlighted={m.id === targetId}
-              expanded={expanded.has(m.id)}
-              onToggle={() => toggle(m.id)}
-              onDelete={() => remove(m.id)}
-              deleting={pendingId === m.id}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  };
-
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="mb-4 text-2xl font-bold text-slate-900">Scan History</h1>
-      {targetId && messages.isSuccess && !targetFound ? (
+      {targetId && all.isSuccess && !targetFound && !searching ? (
         <p role="status" className="mb-4 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700">
           The message you opened is no longer in your history.
         </p>
@@ -102,19 +156,7 @@ export default function HistoryPage() {
         </TabsList>
         {FILTERS.map((f) => (
           <TabsContent key={f.value} value={f.value}>
-            {messages.isPending ? (
-              <div className="space-y-3" aria-busy="true" aria-label="Loading history">
-                <Skeleton className="h-32 w-full" />
-                <Skeleton className="h-32 w-full" />
-                <Skeleton className="h-32 w-full" />
-              </div>
-            ) : messages.isError ? (
-              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-                Could not load your history. Check your connection and reload the page.
-              </p>
-            ) : (
-              renderList(f.value === 'all' ? messages.data : messages.data.filter((m) => m.threatLevel === f.value), f.empty)
-            )}
+            <HistoryList filter={f.value} empty={f.empty} targetId={targetId} targetRef={targetRef} expanded={expanded} onToggle={toggle} />
           </TabsContent>
         ))}
       </Tabs>

@@ -14,7 +14,13 @@ const MESSAGES = [
 
 describe('HistoryPage', () => {
   it('lists entries with title, date, sender or URL Scan, and filters by tab with the spec empty states', async () => {
-    mockApi({ 'GET /api/messages': { body: MESSAGES } });
+    // each tab asks the server for its verdict
+    mockApi({
+      'GET /api/messages': (call) => {
+        const level = new URL(call.path, 'http://x').searchParams.get('threatLevel');
+        return { body: MESSAGES.filter((m) => level === null || m.threatLevel === level) };
+      },
+    });
     renderWithApp(<HistoryPage />);
     const entries = await screen.findAllByRole('article');
     expect(entries).toHaveLength(2);
@@ -84,5 +90,35 @@ describe('HistoryPage', () => {
     expect(readMessageIdParam('messageId=abc')).toBe('abc');
     expect(readMessageIdParam('?messageId=%20')).toBeNull();
     expect(readMessageIdParam('')).toBeNull();
+  });
+
+  it('loads older entries with Load more, by the cursor the server named, until there are none', async () => {
+    const older = makeMessage({ id: 'old', threatLevel: 'safe', sender: 'Grandma', content: 'See you Sunday' });
+    const { calls } = mockApi({
+      'GET /api/messages': (call) =>
+        call.path.includes('before=')
+          ? { body: [older] }
+          : { body: MESSAGES, headers: { 'x-next-cursor': '2025-01-05T15:04:00.000Z_u1' } },
+    });
+    renderWithApp(<HistoryPage />);
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    expect(calls[0]!.path).toBe('/api/messages?limit=50');
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+    expect(within(screen.getAllByRole('article')[2]!).getByText('Grandma')).toBeInTheDocument();
+    expect(calls.at(-1)!.path).toBe('/api/messages?limit=50&before=2025-01-05T15%3A04%3A00.000Z_u1');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows a long message whole when expanded, fetched on demand: the list carries its beginning', async () => {
+    const whole = makeMessage({ id: 'long', content: `${makeMessage().content} ${'and more '.repeat(200)}THE END` });
+    const preview = { ...whole, content: whole.content.slice(0, 1000), contentTruncated: true };
+    const { calls } = mockApi({ 'GET /api/messages': { body: [preview] }, 'GET /api/messages/long': { body: whole } });
+    renderWithApp(<HistoryPage />);
+    const entry = await screen.findByRole('article');
+    expect(calls.some((c) => c.path === '/api/messages/long')).toBe(false);
+    await userEvent.click(within(entry).getByRole('button', { name: 'Show More' }));
+    await waitFor(() => expect(entry.textContent).toContain('THE END'));
+    expect([...entry.querySelectorAll('mark')].map((m) => m.textContent)).toContain('URGENT');
   });
 });

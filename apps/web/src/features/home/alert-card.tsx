@@ -1,4 +1,4 @@
-import type { Message } from '@baitcheck/contracts';
+import type { MessageSummary } from '@baitcheck/contracts';
 import { Ban, Flag, Trash2 } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,7 @@ import { useBlockAction, useDeleteAction, useReportAction } from '@/components/u
 import { cn } from '@/lib/cn';
 
 /** One recent alert: what was found, where from, why, and what can be done about it. */
-export function AlertCard({ message, now }: { message: Message; now?: Date }) {
+export function AlertCard({ message, now }: { message: MessageSummary; now?: Date }) {
   const { remove, pendingId } = useDeleteAction();
   const reportAction = useReportAction();
   const blockAction = useBlockAction();

@@ -2,6 +2,8 @@
 export const queryKeys = {
   messages: ['messages'] as const,
   messageList: (limit?: number) => ['messages', { limit: limit ?? null }] as const,
+  messagePages: (threatLevel: string) => ['messages', 'pages', threatLevel] as const,
+  message: (id: string) => ['messages', 'one', id] as const,
   messageStats: ['message-stats'] as const,
   messageStatsFor: (tz: string) => ['message-stats', tz] as const,
   protectionSettings: ['protection-settings'] as const,
