@@ -47,6 +47,8 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // enhanced scans ask only the server's own threat feeds: no test reaches outside the machine
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', INTEL_SOURCES: 'feeds' },
+    // RATE_LIMITS off: every spec's browser comes from 127.0.0.1, so the per-address limits
+    // (tested in the server's integration tests) would count the whole suite as one client
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', INTEL_SOURCES: 'feeds', RATE_LIMITS: 'off' },
   },
 });

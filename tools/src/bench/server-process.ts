@@ -25,7 +25,8 @@ export interface ServerProcess {
 
 /**
  * Starts the server exactly as `npm start` does (its own process, so the load generator does
- * not share its event loop) on PGlite in `dataDir`, and waits until it answers.
+ * not share its event loop) on PGlite in `dataDir`, with the per-client limits off
+ * (`RATE_LIMITS=off`) and the history cap out of reach, and waits until it answers.
  */
 export async function startServerProcess(options: { dataDir: string; logLevel?: string }): Promise<ServerProcess> {
   const port = await findFreePort();
@@ -35,6 +36,12 @@ export async function startServerProcess(options: { dataDir: string; logLevel?: 
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     LOG_LEVEL: options.logLevel ?? 'info',
+    // a load test from one trusted address: the per-client request limits (RATE_LIMITS) would
+    // answer 429 within a second at 50 connections, and one session saving every scan fills the
+    // per-user history cap in seconds, after which scans are answered unsaved: neither is the
+    // server's speed
+    RATE_LIMITS: 'off',
+    MAX_STORED_MESSAGES: '100000000',
   };
   // Empty, not deleted: a .env naming a PostgreSQL server must not redirect the benchmark.
   env.DATABASE_URL = '';

@@ -71,7 +71,8 @@ export async function measureEnhancedScan(scans = 200): Promise<EnhancedScanBenc
   const dns = await startDnsServer(zone);
   const rdap = await startRdapServer(registered);
   const database = await openDatabase({ kind: 'pglite' });
-  const config = { cookieSecure: 'auto' as const, trustProxy: false, webDistDir: '/nonexistent', intelSources: ['feeds' as const, 'dns' as const, 'rdap' as const], dnsServers: [dns.address], rdapBootstrapUrl: rdap.bootstrapUrl, intelBudgetMs: DEFAULT_INTEL_BUDGET_MS };
+  // rateLimits off: hundreds of scans from one address in seconds would meet the per-client limits (RATE_LIMITS=off)
+  const config = { cookieSecure: 'auto' as const, trustProxy: false, webDistDir: '/nonexistent', rateLimits: false, intelSources: ['feeds' as const, 'dns' as const, 'rdap' as const], dnsServers: [dns.address], rdapBootstrapUrl: rdap.bootstrapUrl, intelBudgetMs: DEFAULT_INTEL_BUDGET_MS };
   const app = await buildApp({ config, database, logger: false });
   try {
     await importStarterFeed(app.feeds, { info: () => undefined, warn: (_o: unknown, msg?: string) => console.error(msg) });
