@@ -1,5 +1,5 @@
 import { MESSAGE_PREVIEW_CHARS, type Highlight, type Message, type MessageSummary, type Reason, type ThreatLevel } from '@baitcheck/contracts';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
 
@@ -71,18 +71,19 @@ function toSummary(row: SummaryRow): MessageSummary {
   };
 }
 
-/** Rows read per query while filling a page: bounds what one list holds in memory before the byte budget stops it. */
+/** Rows read per query while filling a page: bounds what one list reads past the byte budget. */
 const LIST_CHUNK_ROWS = 25;
 
 /** Reading and deleting the history (`messages`); every query is scoped by user id. Scans write it (scan repository). */
 export function createMessagesRepository(db: Db) {
-  const chunk = async (userId: string, options: { threatLevel?: ThreatLevel | undefined; before?: HistoryCursor | undefined }, limit: number): Promise<SummaryRow[]> => {
+  /** The ids of the page's candidates in order: no content is read, so the sort stays cheap. */
+  const pageIds = (userId: string, options: { threatLevel?: ThreatLevel | undefined; before?: HistoryCursor | undefined }, limit: number) => {
     const where = and(
       eq(messages.userId, userId),
       options.threatLevel ? eq(messages.threatLevel, options.threatLevel) : undefined,
       options.before ? sql`(${messages.scanDate}, ${messages.id}) < (${options.before.scanDate.toISOString()}::timestamptz, ${options.before.id})` : undefined,
     );
-    return (await db.select(summaryColumns).from(messages).where(where).orderBy(desc(messages.scanDate), desc(messages.id)).limit(limit)) as SummaryRow[];
+    return db.select({ id: messages.id }).from(messages).where(where).orderBy(desc(messages.scanDate), desc(messages.id)).limit(limit);
   };
 
   return {
@@ -94,24 +95,27 @@ export function createMessagesRepository(db: Db) {
       userId: string,
       options: { limit: number; maxBytes: number; threatLevel?: ThreatLevel | undefined; before?: HistoryCursor | undefined },
     ): Promise<{ messages: MessageSummary[]; next: HistoryCursor | null }> {
+      const candidates = (await pageIds(userId, options, options.limit + 1)).map((r) => r.id);
+      const wanted = candidates.slice(0, options.limit);
       const page: MessageSummary[] = [];
       let bytes = 2;
-      let before = options.before;
-      for (;;) {
-        const wanted = Math.min(LIST_CHUNK_ROWS, options.limit - page.length);
-        const rows = await chunk(userId, { threatLevel: options.threatLevel, before }, wanted + 1);
-        for (const row of rows.slice(0, wanted)) {
+      // read in small chunks, in order, until the page is full or the byte budget is spent
+      for (let at = 0; at < wanted.length; at += LIST_CHUNK_ROWS) {
+        const ids = wanted.slice(at, at + LIST_CHUNK_ROWS);
+        const rows = (await db
+          .select(summaryColumns)
+          .from(messages)
+          .where(and(eq(messages.userId, userId), inArray(messages.id, ids)))
+          .orderBy(desc(messages.scanDate), desc(messages.id))) as SummaryRow[];
+        for (const row of rows) {
           const summary = toSummary(row);
           const size = Buffer.byteLength(JSON.stringify(summary)) + 1;
           if (page.length > 0 && bytes + size > options.maxBytes) return { messages: page, next: cursorOf(page) };
           page.push(summary);
           bytes += size;
         }
-        const more = rows.length > wanted;
-        if (!more) return { messages: page, next: null };
-        if (page.length >= options.limit) return { messages: page, next: cursorOf(page) };
-        before = cursorOf(page)!;
       }
+      return { messages: page, next: candidates.length > wanted.length ? cursorOf(page) : null };
     },
 
     async find(userId: string, id: string): Promise<Message | undefined> {
