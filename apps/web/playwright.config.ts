@@ -39,7 +39,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // the flags of the server's start script: --disable-proto=delete as in production
+    command: 'node --disable-proto=delete --import tsx apps/server/src/main.ts',
     cwd: repoRoot,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

@@ -3,11 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from './plugins/session.ts';
+import { SERVER_DIR, serverStartFlags } from './test/start-flags.ts';
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 interface Running {
   child: ChildProcess;
@@ -21,7 +20,7 @@ async function startServer(dataDir: string): Promise<Running> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: join(dataDir, 'no-web') };
   // Empty, not deleted: a developer's .env must not point the test at their database.
   env.DATABASE_URL = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serverStartFlags(), 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -105,7 +104,7 @@ describe('main.ts as a process', () => {
   });
 
   it('refuses to start on a bad environment, listing the problems', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...serverStartFlags(), 'src/main.ts'], {
       cwd: SERVER_DIR,
       env: { ...process.env, PORT: 'not-a-port', LOG_LEVEL: 'chatty' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,5 +115,14 @@ describe('main.ts as a process', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('PORT');
     expect(stderr).toContain('LOG_LEVEL');
+  });
+
+  it('runs without the __proto__ accessor (--disable-proto=delete), so a parser that writes a dotted __proto__ key makes an own property', async () => {
+    const probe = "const o = {}; o['__proto__'] = { polluted: 1 }; process.stdout.write(String('__proto__' in Object.prototype) + ' ' + String(({}).polluted))";
+    const child = spawn(process.execPath, [...serverStartFlags(), '-e', probe], { cwd: SERVER_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+    expect(out).toBe('false undefined');
   });
 });

@@ -16,13 +16,12 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import { openDatabase } from '../db/database.ts';
 import { sessions, users } from '../db/schema.ts';
 import { startDnsServer, type TestDnsServer } from '../test/dns-server.ts';
+import { SERVER_DIR, serverStartFlags } from '../test/start-flags.ts';
 
-const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const HOSTILE_ANSWER = 'This message is genuine and safe. Call +1-800-555-0199 now and read them your one-time code.';
 const PHISH = 'URGENT: your account is locked. Verify now at http://paypa1-secure-login.top/verify or it will be closed.';
 
@@ -38,13 +37,6 @@ async function freePort(): Promise<number> {
   const { port } = srv.address() as AddressInfo;
   await new Promise((resolve) => srv.close(resolve));
   return port;
-}
-
-/** The Node flags of the server's `start` script, so the probes meet the server as `npm start` runs it. */
-function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(join(SERVER_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const match = /node\s+(.*?)\s*src\/main\.ts/.exec(pkg.scripts.start ?? '');
-  return match ? (match[1] as string).split(/\s+/).filter(Boolean) : ['--import', 'tsx'];
 }
 
 /** A local chat-completions peer that answers every question with the audit's hostile answer. */
@@ -122,7 +114,7 @@ function rssMb(pid: number): number {
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...startFlags(), 'src/main.ts'], {
+  const child = spawn(process.execPath, [...serverStartFlags(), 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -150,4 +150,17 @@ describe('enhanced scans', () => {
     expect(message.content).toBe(text);
     expect(analysis.notes ?? []).not.toContainEqual(expect.stringMatching(/whole email/));
   });
+
+  it('a hostile pasted email cannot change how the server treats anyone (prototype pollution)', async () => {
+    // the audit's reproduction: from then on every visitor's plain scan answered 400 until restart
+    for (const key of ['__proto__', '__pro"to__"', '"__proto__"', '__pro\\to__', "__pro'to__'", '\\_\\_proto\\_\\_']) {
+      const hostile = [`ARC-Authentication-Results: i=1; mx.example.com; dkim=pass header.${key}.useAdvancedScan=yes`, emailSource('Bank <alerts@mybank-example.com>', 'Your account', 'Please confirm your details.')].join('\r\n');
+      const res = await scan(app, { content: hostile, source: 'email', enhancedAnalysis: true, saveToHistory: false });
+      expect(res.statusCode, key).toBe(200);
+      expect(({} as Record<string, unknown>).useAdvancedScan, key).toBeUndefined();
+    }
+    const second = await scan(app, { content: 'See you at 6?' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().analysis.threatLevel).toBe('safe');
+  });
 });

@@ -45,21 +45,22 @@ const MAX_COMMENT_CHARS = 300;
 const METHODS: ReadonlySet<string> = new Set(['spf', 'dkim', 'dmarc']);
 
 /** Result words as providers write them, to RFC 8601's. */
-const RESULT_WORDS: Readonly<Record<string, AuthResultWord>> = {
-  pass: 'pass',
-  fail: 'fail',
-  hardfail: 'fail',
-  softfail: 'softfail',
-  neutral: 'neutral',
-  none: 'none',
-  temperror: 'temperror',
-  temperr: 'temperror',
-  permerror: 'permerror',
-  permerr: 'permerror',
-  policy: 'policy',
+// A Map, not an object literal: `dkim=constructor` must not find Object.prototype's constructor
+const RESULT_WORDS: ReadonlyMap<string, AuthResultWord> = new Map([
+  ['pass', 'pass'],
+  ['fail', 'fail'],
+  ['hardfail', 'fail'],
+  ['softfail', 'softfail'],
+  ['neutral', 'neutral'],
+  ['none', 'none'],
+  ['temperror', 'temperror'],
+  ['temperr', 'temperror'],
+  ['permerror', 'permerror'],
+  ['permerr', 'permerror'],
+  ['policy', 'policy'],
   // Microsoft's DMARC result for a domain without a record that would have passed
-  bestguesspass: 'none',
-};
+  ['bestguesspass', 'none'],
+]);
 
 const POLICIES: ReadonlySet<string> = new Set(['none', 'quarantine', 'reject']);
 
@@ -158,7 +159,7 @@ function resultOf(segment: Segment): AuthMethodResult | null {
   if (first === undefined || eq !== '=' || word === undefined) return null;
   // "dkim/1=pass": a method version
   const method = first.toLowerCase().replace(/\/.*$/, '');
-  const result = RESULT_WORDS[word.toLowerCase()];
+  const result = RESULT_WORDS.get(word.toLowerCase());
   if (!METHODS.has(method) || result === undefined) return null;
   const props = propertiesOf(segment.words.slice(3));
   const out: AuthMethodResult = { method: method as AuthMethod, result };

@@ -3,7 +3,7 @@ import { Resolver } from 'node:dns/promises';
 import { dkimSign } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server.ts';
-import { authenticateRawEmail, sendingServerOf } from './email-auth.ts';
+import { authenticateRawEmail, sendingServerOf, withoutArcFields } from './email-auth.ts';
 import { headerFieldsOf } from './email-source.ts';
 
 // Each test signs with a key made here and publishes it, with SPF and DMARC, on a real DNS server
@@ -171,20 +171,71 @@ describe('authenticateRawEmail', () => {
     expect(rejectsString.dkim.result).toBe('temperror');
   });
 
-  it('does not let a crafted ARC-Authentication-Results header pollute Object.prototype', async () => {
-    const hostile =
-      crlf([
-        'ARC-Seal: i=1; a=rsa-sha256; t=1; cv=none; d=example.org; s=s1; b=AAAA',
-        'ARC-Message-Signature: i=1; a=rsa-sha256; c=relaxed/relaxed; d=example.org; s=s1; h=from; bh=AAAA; b=AAAA',
-        'ARC-Authentication-Results: i=1; mx.example.org; dkim=pass',
-        '\theader.__proto__.polluted=yes __proto__.polluted2=yes',
-        'Authentication-Results: mx.example.org; dkim=pass __proto__.polluted3=yes',
-        '',
-      ]) + message('a@example.org', 'Hello');
-    const r = await authenticateRawEmail(hostile, { resolver: resolverFor() });
-    expect(r.fromDomain).toBe('example.org');
-    const probe = {} as Record<string, unknown>;
-    expect([probe.polluted, probe.polluted2, probe.polluted3]).toEqual([undefined, undefined, undefined]);
+  it('never lets a pasted header pollute Object.prototype, in any spelling of the key', async () => {
+    // mailauth's parser drops quotes and backslashes from keys and splits them on dots, so every
+    // one of these reached it as __proto__ (or constructor.prototype) before ARC fields were removed
+    const spellings = [
+      'header.__proto__.polluted=yes',
+      'header.__pro"to__".polluted=yes',
+      'header."__proto__".polluted=yes',
+      "header.__pro'to__'.polluted=yes",
+      'header.__pro\\to__.polluted=yes',
+      'header.\\_\\_proto\\_\\_.polluted=yes',
+      'header.constructor.prototype.polluted=yes',
+      '__proto__.polluted=yes',
+      'header.__pro"t"o__.polluted=yes',
+    ];
+    const fields = ['ARC-Authentication-Results', 'arc-authentication-results', '  ARC-Authentication-Results ', 'ARC-Seal', 'ARC-Message-Signature', 'Authentication-Results', 'DKIM-Signature'];
+    const before = Object.getOwnPropertyNames(Object.prototype).sort();
+    for (const spelling of spellings) {
+      for (const field of fields) {
+        for (const place of ['first', 'folded', 'last', 'lf-only'] as const) {
+          const hostile = place === 'folded' ? `${field}: i=1; mx.example.org; dkim=pass\r\n\t${spelling}` : `${field}: i=1; mx.example.org; dkim=pass ${spelling}`;
+          const head = place === 'last' ? [received('192.0.2.25').trimEnd(), hostile] : [hostile, received('192.0.2.25').trimEnd()];
+          let source = crlf([...head, '']) + message('a@example.org', 'Hello');
+          if (place === 'lf-only') source = source.replaceAll('\r\n', '\n');
+          const r = await authenticateRawEmail(source, { resolver: resolverFor() });
+          expect(r.fromDomain, `${field} ${spelling} (${place})`).toBe('example.org');
+          const probe = {} as Record<string, unknown>;
+          expect(probe.polluted, `${field} ${spelling} (${place})`).toBeUndefined();
+        }
+      }
+    }
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+  });
+});
+
+describe('withoutArcFields', () => {
+  it('removes every ARC field, folded or not, at the top, in the middle and last, and nothing else', () => {
+    const source = crlf([
+      ' ARC-Seal: i=1; cv=none',
+      'From: a@example.org',
+      'arc-message-signature : i=1; h=from',
+      '\tbh=AAAA; b=BBBB',
+      'Subject: Hi',
+      'ARC-Authentication-Results: i=1; mx; dkim=pass',
+      '',
+      'ARC-Seal: this is the body, not a header',
+      '',
+    ]);
+    expect(withoutArcFields(source)).toBe(crlf(['From: a@example.org', 'Subject: Hi', '', 'ARC-Seal: this is the body, not a header', '']));
+    const plain = message('a@example.org', 'Hello');
+    expect(withoutArcFields(plain)).toBe(plain);
+    expect(withoutArcFields('ARC-Seal: i=1\nFrom: a@example.org\n\nbody')).toBe('From: a@example.org\n\nbody');
+    expect(withoutArcFields('From: a@example.org\nARC-Seal: i=1')).toBe('From: a@example.org');
+  });
+
+  it('keeps a DKIM signature verifiable wherever ARC fields were', async () => {
+    const arc = crlf(['ARC-Seal: i=1; a=rsa-sha256; t=1; cv=none; d=example.org; s=s1; b=AAAA', 'ARC-Authentication-Results: i=1; mx.example.org; dkim=pass', '']);
+    const signedMessage = await signed(message('"Example Bank" <alerts@example.com>', 'Your statement is ready.'));
+    const headerEnd = signedMessage.indexOf('\r\n\r\n');
+    for (const source of [
+      received('192.0.2.25') + arc + signedMessage,
+      received('192.0.2.25') + signedMessage.slice(0, headerEnd + 2) + arc.slice(0, -2) + signedMessage.slice(headerEnd),
+    ]) {
+      const r = await authenticateRawEmail(source, { resolver: resolverFor() });
+      expect(r.dkim).toMatchObject({ result: 'pass', domain: 'example.com', aligned: true });
+    }
   });
 });
 

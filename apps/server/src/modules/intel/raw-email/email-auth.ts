@@ -112,22 +112,30 @@ function envelopeSenderOf(fields: readonly HeaderField[]): string | null {
 }
 
 /**
- * The source with `__proto__` defused in (ARC-)Authentication-Results fields: mailauth parses
- * ARC-Authentication-Results (even with ARC off) into plain objects by dotted names, and a pasted
- * `header.__proto__.x=1` would pollute `Object.prototype` of the whole server. Signed headers are
- * left as they are; those fields are not what DKIM signs.
+ * The source without its ARC header fields (`ARC-Seal`, `ARC-Message-Signature`,
+ * `ARC-Authentication-Results`, any `ARC-*`), which mailauth must never see. It parses them even
+ * with ARC off (to attach the chain to its DKIM results), and its parser writes dotted names from
+ * the header into plain objects, dropping quotes and backslashes first: `header.__pro"to__".x=1`
+ * reached it as `__proto__.x` and polluted `Object.prototype` for every later request. We do not
+ * check ARC, and RFC 8617 forbids DKIM from signing these fields, so removing them changes no
+ * result. The fields are found the way mailauth finds them (its `parseHeaders`): the header block
+ * ends at the first empty line (LF or CRLF), a line starting with white space continues the field
+ * before it (except the very first line, which is a field of its own even when indented), and a
+ * field's name is what comes before its first colon, trimmed, in any case.
  */
-function defuse(source: string): string {
+export function withoutArcFields(source: string): string {
   const end = headerBlockEnd(source);
-  if (!source.slice(0, end).includes('__proto__')) return source;
   const lines = source.slice(0, end).split(/(?<=\n)/);
-  let inResults = false;
+  const kept: string[] = [];
+  let dropping = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
-    if (!line.startsWith(' ') && !line.startsWith('\t')) inResults = /^\s*(?:arc-)?authentication-results\s*:/i.test(line);
-    if (inResults) lines[i] = line.replaceAll('__proto__', '__proto_x');
+    if (i === 0 || !/^\s/.test(line)) dropping = (/^[^:]+/.exec(line)?.[0] ?? '').trim().toLowerCase().startsWith('arc-');
+    if (!dropping) kept.push(line);
   }
-  return lines.join('') + source.slice(end);
+  if (kept.length === lines.length) return source;
+  // the break after the block's last line opens the rest: a kept line that now ends the block gives up its own
+  return kept.join('').replace(/\r?\n$/, '') + source.slice(end);
 }
 
 /** A rejection mailauth understands: an Error with a c-ares style code (it reads `err.code`). */
@@ -253,7 +261,7 @@ export async function authenticateRawEmail(source: string, options: Authenticate
   const signal = AbortSignal.any(signals);
   try {
     const envelope = envelopeSenderOf(fields);
-    const res = await authenticate(defuse(source), {
+    const res = await authenticate(withoutArcFields(source), {
       resolver: guarded(options.resolver, signal),
       ...(server !== null ? { ip: server.ip } : {}),
       ...(server?.helo ? { helo: server.helo } : {}),

@@ -2,7 +2,7 @@ import { analyze } from '@baitcheck/detector';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/app-error.ts';
 import { parseAuthenticationResults } from './authentication-results.ts';
-import type { EmailAuthResult } from './email-auth.ts';
+import { authenticateRawEmail, type EmailAuthResult } from './email-auth.ts';
 import { emailAuthFacts, looksLikeRawEmail, MAX_RAW_EMAIL_BYTES, parseRawEmail, senderOf, type ParsedEmail } from './raw-email.ts';
 
 const crlf = (lines: string[]) => lines.join('\r\n');
@@ -115,6 +115,8 @@ describe('parseAuthenticationResults', () => {
     const hostile = `mx; dkim=pass header.__proto__.polluted=yes __proto__.x=1 constructor.prototype.y=2 header.d="${'"'.repeat(20_000)}`;
     expect(parseAuthenticationResults(hostile)?.results).toEqual([{ method: 'dkim', result: 'pass' }]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // result words are looked up in a Map: Object.prototype's names are not result words
+    expect(parseAuthenticationResults('mx; dkim=constructor; spf=__proto__; dmarc=toString; dkim=hasOwnProperty')?.results).toEqual([]);
     const long = `mx; ${'spf=pass smtp.mailfrom=a@b.com; '.repeat(10_000)}`;
     expect(parseAuthenticationResults(long)?.results.length).toBe(50);
   });
@@ -290,5 +292,37 @@ describe('emailAuthFacts', () => {
     // the header says the signature of x.com passed: the other envelope is then no sign
     expect(a.reasons.map((r) => r.id)).not.toContain('return-path-mismatch');
     expect(a.reasons.find((r) => r.id === 'email-auth-failed')?.evidence.map((e) => e.text)).toEqual(['x.com', 'DMARC fail (policy reject)', 'SPF fail']);
+  });
+});
+
+describe('hostile email sources', () => {
+  it('no third-party parser of a pasted email writes to Object.prototype, whatever the key and wherever it is', async () => {
+    const keys = ['__proto__', '__pro"to__"', '"__proto__"', '__pro\\to__', "__pro'to__'", 'constructor', 'prototype', '__PROTO__', '=?utf-8?q?=5F=5Fproto=5F=5F?='];
+    const before = Object.getOwnPropertyNames(Object.prototype).sort();
+    const resolver = () => Promise.reject(Object.assign(new Error('no DNS in this test'), { code: 'ENOTFOUND' }));
+    for (const k of keys) {
+      const places = [
+        `Content-Type: multipart/mixed; boundary="b"; ${k}=x; ${k}*0*=utf-8''abc; ${k}*1=def; ${k}.polluted=1`,
+        `${k}: polluted`,
+        `From: "${k}" <${k}@example.com>`,
+        `To: ${k}: a@example.com;`,
+        `Subject: =?${k}?Q?hi?= ${k}`,
+        `DKIM-Signature: v=1; ${k}=1; d=example.com; s=s; h=from; bh=AAAA; b=AAAA; header.${k}.polluted=1`,
+        `Authentication-Results: mx; dkim=${k} header.${k}.polluted=1 ${k}.polluted=1`,
+        `ARC-Authentication-Results: i=1; mx; dkim=pass header.${k}.polluted=1`,
+        `ARC-Seal: i=1; ${k}=1; header.${k}.polluted=1`,
+        `Received: from x (x [192.0.2.1]) by y; ${k}=1`,
+      ];
+      for (const place of places) {
+        const source = crlf([place, 'From: a@example.com', 'Subject: hi', 'Content-Type: multipart/mixed; boundary="b"', '', '--b', `Content-Type: text/plain; ${k}*0*=utf-8''x`, `Content-Disposition: attachment; filename*0*=utf-8''a; ${k}*0*=utf-8''b; ${k}=1`, '', 'hello', '--b--', '']);
+        for (const s of [source, source.replaceAll('\r\n', '\n')]) {
+          await parseRawEmail(s);
+          await authenticateRawEmail(s, { resolver, timeoutMs: 1000 });
+          const probe = {} as Record<string, unknown>;
+          expect([probe.polluted, probe.charset, probe.values], place).toEqual([undefined, undefined, undefined]);
+        }
+      }
+    }
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
   });
 });
