@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import type { SignInLimits } from './modules/accounts/sign-in-throttle.ts';
 import { createNotificationPreferencesRepository } from './modules/notification-preferences/notification-preferences.repository.ts';
 import { registerNotificationPreferencesRoutes } from './modules/notification-preferences/notification-preferences.routes.ts';
 import { registerPluginsRoutes } from './modules/plugins/plugins.routes.ts';
@@ -62,6 +63,9 @@ export interface AppDeps {
     Partial<Pick<Config, 'allowedOrigins' | 'publicOrigins' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits'>> & {
       /** Each omitted limit takes its default; tests pass small ones. */
       clientRateLimits?: Partial<Config['clientRateLimits']>;
+      accountLimits?: Partial<Config['accountLimits']>;
+      /** The sign-in throttle's delays and limits (not configurable: tests pass short ones). */
+      signInLimits?: Partial<SignInLimits>;
       storageLimits?: Partial<Config['storageLimits']>;
       historyPageBytes?: number;
       sessionLimits?: Partial<Config['sessionLimits']>;
@@ -134,7 +138,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.rateLimits !== false) await app.register(rateLimitsPlugin, config.clientRateLimits ? { limits: config.clientRateLimits } : {});
 
   registerHealthRoutes(app, createHealthService(createHealthRepository(db), database.driver));
-  const accounts = createAccountsService({ repo: createAccountsRepository(db), sessions, blockedSendersChanged: (userId) => blockedSenders.forget(userId) });
+  const accounts = createAccountsService({
+    repo: createAccountsRepository(db),
+    sessions,
+    blockedSendersChanged: (userId) => blockedSenders.forget(userId),
+    rateLimits: config.rateLimits !== false,
+    ...(config.accountLimits ? { limits: config.accountLimits } : {}),
+    ...(config.signInLimits ? { signInLimits: config.signInLimits } : {}),
+  });
   registerAccountsRoutes(app, accounts, config.cookieSecure);
   registerNotificationPreferencesRoutes(app, createNotificationPreferencesRepository(db));
   registerPluginsRoutes(app);

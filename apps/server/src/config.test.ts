@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       publicOrigins: [],
       rateLimits: true,
       clientRateLimits: { scansPerMinute: 30, scansPerDay: 600, assistantPerMinute: 20, assistantPerDay: 300, listsPerMinute: 120, addressMultiplier: 5 },
+      accountLimits: { signUpsPerHour: 10, hashingConcurrency: 2 },
       storageLimits: { messages: 5000, reports: 200, blockedSenders: 1000 },
       historyPageBytes: 1_000_000,
       sessionLimits: { accountSessionMaxAgeMs: 90 * 86_400_000, guestIdleMs: 7 * 86_400_000 },
@@ -97,8 +98,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ INTEL_SOURCES: 'feeds,whois' })).toThrow(/INTEL_SOURCES: unknown source "whois"/);
     expect(() => loadConfig({ DNS_SERVERS: 'dns.google' })).toThrow(/DNS_SERVERS: "dns.google" is not an IPv4 or IPv6 address/);
     expect(() => loadConfig({ RDAP_BOOTSTRAP_URL: 'ftp://x' })).toThrow(/RDAP_BOOTSTRAP_URL: Must be an http\(s\) address/);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('refuses TRUST_PROXY=true, naming what to set instead', () => {
+    // true would take the client's own X-Forwarded-For entries as its address: per-address limits would count nothing
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true is refused: .*X-Forwarded-For.*number of proxies in front of the server \(1 for one reverse proxy\) or their addresses/);
+    expect(() => loadConfig({ TRUST_PROXY: ' true ' })).toThrow(ConfigError);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('reads the sign-up limit and the hashing concurrency', () => {
+    expect(loadConfig({ RATE_LIMIT_SIGN_UPS_PER_HOUR: '3', PASSWORD_HASHING_CONCURRENCY: '4' }).accountLimits).toEqual({ signUpsPerHour: 3, hashingConcurrency: 4 });
+    expect(() => loadConfig({ RATE_LIMIT_SIGN_UPS_PER_HOUR: '0' })).toThrow(/RATE_LIMIT_SIGN_UPS_PER_HOUR/);
+    expect(() => loadConfig({ PASSWORD_HASHING_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASHING_CONCURRENCY/);
+    expect(() => loadConfig({ PASSWORD_HASHING_CONCURRENCY: '500' })).toThrow(/PASSWORD_HASHING_CONCURRENCY/);
   });
 
   it('lists every bad value at once', () => {

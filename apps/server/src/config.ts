@@ -7,6 +7,7 @@ import { DEFAULT_RDAP_BOOTSTRAP_URL } from './adapters/intel/rdap-provider.ts';
 import { parseScheduledFeeds, type ScheduledFeed } from './modules/intel/feeds/feeds.scheduler.ts';
 import { DEFAULT_CLIENT_RATE_LIMITS, type ClientRateLimits } from './plugins/rate-limits.ts';
 import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from './lib/storage-limits.ts';
+import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './modules/accounts/accounts.service.ts';
 import { HISTORY_PAGE_BYTES } from './modules/messages/messages.service.ts';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './modules/sessions/sessions.service.ts';
 
@@ -29,11 +30,19 @@ const TrustProxySchema = z
   .transform((v, ctx): boolean | number | string[] => {
     const value = v?.trim() ?? '';
     if (value === '' || value === 'false') return false;
-    if (value === 'true') return true;
+    // true trusts every X-Forwarded-For entry, the client's own too: anyone could then name any
+    // address, and every per-address limit (sign-in guessing among them) would count nothing
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'true is refused: it lets any client pick its own address with X-Forwarded-For and so escape every per-address limit. Use the number of proxies in front of the server (1 for one reverse proxy) or their addresses/CIDRs (127.0.0.1, 10.0.0.0/8).',
+      });
+      return z.NEVER;
+    }
     if (/^\d+$/.test(value)) return Number(value);
     const list = value.split(',').map((s) => s.trim()).filter(Boolean);
     if (list.every((s) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s))) return list;
-    ctx.addIssue({ code: 'custom', message: 'Use true, false, a number of proxy hops, or a comma-separated list of addresses/CIDRs.' });
+    ctx.addIssue({ code: 'custom', message: 'Use false, the number of proxies in front of the server, or a comma-separated list of their addresses/CIDRs.' });
     return z.NEVER;
   });
 
@@ -109,6 +118,9 @@ const EnvSchema = z
   RATE_LIMIT_ASSISTANT_PER_DAY: count(DEFAULT_CLIENT_RATE_LIMITS.assistantPerDay),
   RATE_LIMIT_LISTS_PER_MINUTE: count(DEFAULT_CLIENT_RATE_LIMITS.listsPerMinute),
   RATE_LIMIT_ADDRESS_MULTIPLIER: count(DEFAULT_CLIENT_RATE_LIMITS.addressMultiplier),
+  RATE_LIMIT_SIGN_UPS_PER_HOUR: count(DEFAULT_ACCOUNT_LIMITS.signUpsPerHour),
+  // each scrypt holds a thread of libuv's pool (4 by default) and 32 MiB
+  PASSWORD_HASHING_CONCURRENCY: count(DEFAULT_ACCOUNT_LIMITS.hashingConcurrency).pipe(z.number().max(64)),
   MAX_STORED_MESSAGES: count(DEFAULT_STORAGE_LIMITS.messages),
   MAX_REPORTS: count(DEFAULT_STORAGE_LIMITS.reports),
   MAX_BLOCKED_SENDERS: count(DEFAULT_STORAGE_LIMITS.blockedSenders),
@@ -167,6 +179,11 @@ export interface Config {
   rateLimits: boolean;
   /** The per-client request limits (`RATE_LIMIT_*`), applied when {@link Config.rateLimits} is on. */
   clientRateLimits: ClientRateLimits;
+  /**
+   * Sign-ups per client address an hour (`RATE_LIMIT_SIGN_UPS_PER_HOUR`, while rate limits are
+   * on) and password hashes at once, server-wide (`PASSWORD_HASHING_CONCURRENCY`, always).
+   */
+  accountLimits: AccountLimits;
   /** What one user may keep (`MAX_STORED_MESSAGES`, `MAX_REPORTS`, `MAX_BLOCKED_SENDERS`); always on. */
   storageLimits: StorageLimits;
   /** The most JSON one page of the history carries (`HISTORY_PAGE_BYTES`). */
@@ -224,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       listsPerMinute: e.RATE_LIMIT_LISTS_PER_MINUTE,
       addressMultiplier: e.RATE_LIMIT_ADDRESS_MULTIPLIER,
     },
+    accountLimits: { signUpsPerHour: e.RATE_LIMIT_SIGN_UPS_PER_HOUR, hashingConcurrency: e.PASSWORD_HASHING_CONCURRENCY },
     storageLimits: { messages: e.MAX_STORED_MESSAGES, reports: e.MAX_REPORTS, blockedSenders: e.MAX_BLOCKED_SENDERS },
     historyPageBytes: e.HISTORY_PAGE_BYTES,
     sessionLimits: { accountSessionMaxAgeMs: e.ACCOUNT_SESSION_MAX_DAYS * DAY_MS, guestIdleMs: e.GUEST_IDLE_DAYS * DAY_MS },

@@ -1,23 +1,46 @@
 import type { CurrentUser } from '@baitcheck/contracts';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../../lib/app-error.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
+import { DEFAULT_HASHING_CONCURRENCY, createHashingGate, type HashingGate } from './hashing-gate.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
+import { createSignInThrottle, type SignInAttempt, type SignInLimits } from './sign-in-throttle.ts';
+import { createWindowCounter } from './window-counter.ts';
 
-/** Failed sign-ins allowed per account in {@link SIGN_IN_WINDOW_S}, then it waits out the window. */
-export const SIGN_IN_FAILURES_PER_ACCOUNT = 5;
-/** Sign-in attempts allowed per client address in {@link SIGN_IN_WINDOW_S}: bounds guessing across accounts and the hashing work. */
-export const SIGN_IN_ATTEMPTS_PER_ADDRESS = 20;
-/** The rate-limit window, in seconds. */
-export const SIGN_IN_WINDOW_S = 15 * 60;
+/** The account limits an operator sets. */
+export interface AccountLimits {
+  /** Sign-ups one client address (IPv6: its /64) may make an hour (`RATE_LIMIT_SIGN_UPS_PER_HOUR`); only while `RATE_LIMITS` is on. */
+  signUpsPerHour: number;
+  /** Password hashes computed at once, server-wide (`PASSWORD_HASHING_CONCURRENCY`). */
+  hashingConcurrency: number;
+}
+
+/**
+ * Ten sign-ups an hour per address: a family or an office signing up together fits; a script
+ * asking which emails have accounts learns ten an hour per address (docs/decisions/004).
+ */
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { signUpsPerHour: 10, hashingConcurrency: DEFAULT_HASHING_CONCURRENCY };
+
+const HOUR_MS = 60 * 60 * 1000;
+
+function waitSentence(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 90 * 60) return `${Math.ceil(seconds / 60)} minutes`;
+  return `${Math.ceil(seconds / 3600)} hours`;
+}
 
 /** Thrown as 429 with how long to wait. */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', `Too many sign-in attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute${retryAfterSeconds > 60 ? 's' : ''}.`);
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterMs: number, what = 'sign-in attempts') {
+    super('RATE_LIMITED', `Too many ${what}. Try again in ${waitSentence(retryAfterMs)}.`);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   }
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function toCurrentUser(row: UserRow): CurrentUser {
   return { kind: row.kind, email: row.kind === 'account' ? row.email : null, createdAt: row.createdAt.toISOString() };
@@ -33,26 +56,53 @@ export interface SignedIn {
  * Accounts: a guest signs up (the same user row becomes an account, so everything it did stays
  * its own), signs in (a guest's data merges into the account), signs out and changes password.
  * Every sign-in or sign-up starts a new session (the id rotates) and ends the one it came from.
+ *
+ * Every password hash goes through one {@link HashingGate}; sign-in and password changes are
+ * counted by the sign-in throttle before any hashing; sign-ups by a per-address limit (while
+ * rate limits are on), and a taken email is answered before anything is hashed.
  */
 export function createAccountsService(deps: {
   repo: AccountsRepository;
   sessions: SessionsService;
   blockedSendersChanged?: (userId: string) => void;
   clock?: () => Date;
+  /** `RATE_LIMITS`: the per-address sign-up limit applies only when on (default). The sign-in throttle always does. */
+  rateLimits?: boolean;
+  limits?: Partial<AccountLimits>;
+  /** Tests pass short delays. */
+  signInLimits?: Partial<SignInLimits>;
+  /** The server-wide hashing gate; one is made when omitted. */
+  hashing?: HashingGate;
 }) {
   const clock = deps.clock ?? (() => new Date());
-  const perAccount = new RateLimiterMemory({ keyPrefix: 'sign-in-account', points: SIGN_IN_FAILURES_PER_ACCOUNT, duration: SIGN_IN_WINDOW_S });
-  const perAddress = new RateLimiterMemory({ keyPrefix: 'sign-in-address', points: SIGN_IN_ATTEMPTS_PER_ADDRESS, duration: SIGN_IN_WINDOW_S });
+  const now = () => clock().getTime();
+  const limits: AccountLimits = { ...DEFAULT_ACCOUNT_LIMITS, ...deps.limits };
+  const hashing = deps.hashing ?? createHashingGate({ concurrency: limits.hashingConcurrency });
+  const throttle = createSignInThrottle({ ...(deps.signInLimits ? { limits: deps.signInLimits } : {}), clock: now });
+  const signUps = deps.rateLimits === false ? null : createWindowCounter({ limit: limits.signUpsPerHour, windowMs: HOUR_MS, clock: now });
 
-  const refuseWhenLimited = async (emailKey: string, address: string) => {
-    const [account, client] = await Promise.all([perAccount.get(emailKey), perAddress.get(address)]);
-    const blocked = [account, client].filter((r): r is RateLimiterRes => r !== null && r.remainingPoints <= 0);
-    if (blocked.length > 0) throw new RateLimitedError(Math.max(...blocked.map((r) => r.msBeforeNext)) / 1000);
+  /** Checks `password` against `stored` (the decoy when there is none) for an admitted attempt, and settles it. */
+  const checkPassword = async (attempt: SignInAttempt, password: string, stored: () => Promise<string | null | undefined>): Promise<boolean> => {
+    let ok: boolean;
+    try {
+      if (attempt.holdMs > 0) await sleep(attempt.holdMs);
+      const hash = await stored();
+      // an unknown email costs the same hashing as a wrong password, and gets the same answer
+      ok = await hashing.run(async () => verifyPassword(password, hash ?? (await decoyHash())));
+    } catch (err) {
+      attempt.abandoned();
+      throw err;
+    }
+    if (ok) attempt.succeeded();
+    else attempt.failed();
+    return ok;
   };
-  // consume() rejects with a RateLimiterRes once the points are gone: that is the limit, not an error
-  const spend = (limiter: RateLimiterMemory, key: string) => limiter.consume(key).catch((res: unknown) => {
-    if (!(res instanceof RateLimiterRes)) throw res;
-  });
+
+  const admitSignIn = (email: string, address: string): SignInAttempt => {
+    const admission = throttle.admit(email.trim().toLowerCase(), addressKey(address));
+    if ('refused' in admission) throw new RateLimitedError(admission.retryAfterMs);
+    return admission;
+  };
 
   const switchSession = async (userId: string, fromHash: string) => {
     const session = await deps.sessions.start(userId);
@@ -67,10 +117,30 @@ export function createAccountsService(deps: {
       return toCurrentUser(row);
     },
 
+    /**
+     * Counts a sign-up from `address`, or throws {@link RateLimitedError}; returns the refund (for
+     * a request that turns out invalid). Called as the request arrives, before a guest is made
+     * for it: a refused flood costs no database row. Every sign-up counts, a taken email too:
+     * that answer is what the limit rations (docs/decisions/004).
+     */
+    admitSignUp(address: string): () => void {
+      if (!signUps) return () => {};
+      const key = addressKey(address);
+      const wait = signUps.waitMs(key);
+      if (wait > 0) throw new RateLimitedError(wait, 'sign-ups from your network');
+      return signUps.take(key);
+    },
+
+    /** Counts a sign-in attempt at `email` from `address` before anything else is done for it, or throws {@link RateLimitedError}. */
+    admitSignIn,
+
     async signUp(userId: string, sessionHash: string, email: string, password: string): Promise<SignedIn> {
       const row = await deps.repo.findById(userId);
       if (row?.kind === 'account') throw new AppError('ALREADY_SIGNED_IN');
-      const hash = await hashPassword(password);
+      // answered before hashing: a taken email costs no scrypt (the answer says it anyway, decision 004)
+      if (await deps.repo.findAccountByEmail(email)) throw new AppError('EMAIL_TAKEN');
+      const hash = await hashing.run(() => hashPassword(password), 'low');
+      // the unique index still settles two sign-ups racing for one email
       const outcome = await deps.repo.upgradeGuest(userId, email, hash, clock());
       if (outcome === 'email-taken') throw new AppError('EMAIL_TAKEN');
       if (outcome === 'not-guest') throw new AppError('ALREADY_SIGNED_IN');
@@ -80,18 +150,14 @@ export function createAccountsService(deps: {
       return { user: toCurrentUser(user), session };
     },
 
-    async signIn(userId: string, sessionHash: string, email: string, password: string, address: string): Promise<SignedIn> {
-      const emailKey = email.toLowerCase();
-      await refuseWhenLimited(emailKey, address);
-      await spend(perAddress, address);
-      const account = await deps.repo.findAccountByEmail(email);
-      // an unknown email costs the same hashing as a wrong password, and gets the same answer
-      const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
-      if (!account || !ok) {
-        await spend(perAccount, emailKey);
-        throw new AppError('INVALID_CREDENTIALS');
-      }
-      await perAccount.delete(emailKey);
+    /** Signs in with an attempt {@link admitSignIn} admitted for this email. */
+    async signIn(userId: string, sessionHash: string, email: string, password: string, attempt: SignInAttempt): Promise<SignedIn> {
+      let account: UserRow | undefined;
+      const ok = await checkPassword(attempt, password, async () => {
+        account = await deps.repo.findAccountByEmail(email);
+        return account?.passwordHash;
+      });
+      if (!account || !ok) throw new AppError('INVALID_CREDENTIALS');
       const current = await deps.repo.findById(userId);
       if (current?.kind === 'guest' && current.id !== account.id) {
         await deps.repo.mergeGuestInto(current.id, account.id);
@@ -111,13 +177,9 @@ export function createAccountsService(deps: {
     async changePassword(userId: string, sessionHash: string, currentPassword: string, newPassword: string, address: string): Promise<void> {
       const row = await deps.repo.findById(userId);
       if (row?.kind !== 'account' || row.passwordHash === null || row.email === null) throw new AppError('NOT_SIGNED_IN');
-      const emailKey = row.email.toLowerCase();
-      await refuseWhenLimited(emailKey, address);
-      if (!(await verifyPassword(currentPassword, row.passwordHash))) {
-        await spend(perAccount, emailKey);
-        throw new AppError('CURRENT_PASSWORD_WRONG');
-      }
-      await deps.repo.setPassword(userId, await hashPassword(newPassword), clock());
+      // a stolen session guessing the current password is held back like a sign-in
+      if (!(await checkPassword(admitSignIn(row.email, address), currentPassword, async () => row.passwordHash))) throw new AppError('CURRENT_PASSWORD_WRONG');
+      await deps.repo.setPassword(userId, await hashing.run(() => hashPassword(newPassword)), clock());
       // whoever else knew the old password is signed out everywhere; this browser stays in
       await deps.sessions.revokeUser(userId, sessionHash);
     },
