@@ -41,6 +41,7 @@ import { createFeedsProvider } from './adapters/intel/feeds-provider.ts';
 import { createRdapProvider } from './adapters/intel/rdap-provider.ts';
 import { createSafeBrowsingProvider } from './adapters/intel/safe-browsing-provider.ts';
 import { createVirusTotalProvider } from './adapters/intel/virustotal-provider.ts';
+import { createLookupQuota, DEFAULT_INTEL_QUOTAS } from './modules/intel/lookup-limits.ts';
 import type { IntelProvider } from './modules/intel/enrich.ts';
 import { createScanRepository } from './modules/scan/scan.repository.ts';
 import { registerScanRoutes } from './modules/scan/scan.routes.ts';
@@ -67,6 +68,7 @@ export interface AppDeps {
       /** The sign-in throttle's delays and limits (not configurable: tests pass short ones). */
       signInLimits?: Partial<SignInLimits>;
       storageLimits?: Partial<Config['storageLimits']>;
+      intelQuotas?: Partial<Config['intelQuotas']>;
       historyPageBytes?: number;
       sessionLimits?: Partial<Config['sessionLimits']>;
     };
@@ -95,15 +97,27 @@ export type { Database } from './db/database.ts';
  */
 function intelProviders(config: AppDeps['config'], feeds: FeedsService): IntelProvider[] {
   const wanted = new Set(config.intelSources ?? ['feeds']);
+  const q = { ...DEFAULT_INTEL_QUOTAS, ...config.intelQuotas };
+  // one allowance for both DNS sources: they share the resolvers
+  const dnsQuota = createLookupQuota('DNS', { perMinute: q.dnsPerMinute });
   const providers: IntelProvider[] = [];
   if (wanted.has('feeds')) providers.push(createFeedsProvider(feeds));
-  if (wanted.has('dns')) providers.push(createDnsProvider({ servers: config.dnsServers ?? [] }));
+  if (wanted.has('dns')) providers.push(createDnsProvider({ servers: config.dnsServers ?? [], quota: dnsQuota }));
   // a pasted email's own SPF, DKIM and DMARC: DNS lookups of the domains it names
-  if (wanted.has('dns')) providers.push(createEmailAuthProvider({ servers: config.dnsServers ?? [] }));
-  if (wanted.has('rdap')) providers.push(createRdapProvider(config.rdapBootstrapUrl ? { bootstrapUrl: config.rdapBootstrapUrl } : {}));
+  if (wanted.has('dns')) providers.push(createEmailAuthProvider({ servers: config.dnsServers ?? [], quota: dnsQuota }));
+  if (wanted.has('rdap')) {
+    const quota = createLookupQuota('domain registry (RDAP)', { perMinute: q.rdapPerMinute, perDay: q.rdapPerDay });
+    providers.push(createRdapProvider({ quota, ...(config.rdapBootstrapUrl ? { bootstrapUrl: config.rdapBootstrapUrl } : {}) }));
+  }
   // listed even without a key, so the panel can say it was not used and why
-  if (wanted.has('safe-browsing')) providers.push(createSafeBrowsingProvider(config.safeBrowsingApiKey ? { apiKey: config.safeBrowsingApiKey } : {}));
-  if (wanted.has('virustotal')) providers.push(createVirusTotalProvider(config.virusTotalApiKey ? { apiKey: config.virusTotalApiKey } : {}));
+  if (wanted.has('safe-browsing')) {
+    const quota = createLookupQuota('Google Safe Browsing', { perDay: q.safeBrowsingPerDay });
+    providers.push(createSafeBrowsingProvider({ quota, ...(config.safeBrowsingApiKey ? { apiKey: config.safeBrowsingApiKey } : {}) }));
+  }
+  if (wanted.has('virustotal')) {
+    const quota = createLookupQuota('VirusTotal', { perMinute: q.virusTotalPerMinute, perDay: q.virusTotalPerDay });
+    providers.push(createVirusTotalProvider({ quota, ...(config.virusTotalApiKey ? { apiKey: config.virusTotalApiKey } : {}) }));
+  }
   return providers;
 }
 
@@ -154,7 +168,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const feeds = createFeedsService({ repo: createFeedsRepository(db) });
   app.decorate('feeds', feeds);
   registerFeedsRoutes(app, feeds, deps.adminToken);
-  const intel = { providers: intelProviders(config, feeds), ...(config.intelBudgetMs !== undefined ? { budgetMs: config.intelBudgetMs } : {}) };
+  const intel = {
+    providers: intelProviders(config, feeds),
+    ...(config.intelBudgetMs !== undefined ? { budgetMs: config.intelBudgetMs } : {}),
+    // the person reads a plain sentence; the cause (a host name, ENOTFOUND, a URL) is logged
+    onSourceError: (source: string, detail: string) => app.log.warn({ source, detail }, 'an intel source failed'),
+  };
   registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), blockedSenders, intel, maxStoredMessages: storageLimits.messages }));
   registerMessagesRoutes(app, messages);
   registerStatsRoutes(app, createStatsService(createStatsRepository(db)));

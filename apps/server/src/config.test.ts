@@ -25,7 +25,8 @@ describe('loadConfig', () => {
       virusTotalApiKey: undefined,
       publicOrigins: [],
       rateLimits: true,
-      clientRateLimits: { scansPerMinute: 30, scansPerDay: 600, assistantPerMinute: 20, assistantPerDay: 300, listsPerMinute: 120, addressMultiplier: 5 },
+      clientRateLimits: { scansPerMinute: 30, scansPerDay: 600, assistantPerMinute: 20, assistantPerDay: 300, listsPerMinute: 120, addressMultiplier: 5, enhancedPerMinute: 10, enhancedPerDay: 200 },
+      intelQuotas: { dnsPerMinute: 600, rdapPerMinute: 60, rdapPerDay: 10_000, safeBrowsingPerDay: 10_000, virusTotalPerMinute: 4, virusTotalPerDay: 500 },
       accountLimits: { signUpsPerHour: 10, hashingConcurrency: 2 },
       storageLimits: { messages: 5000, reports: 200, blockedSenders: 1000 },
       historyPageBytes: 1_000_000,
@@ -111,6 +112,8 @@ describe('loadConfig', () => {
 
   it('reads the sign-up limit and the hashing concurrency', () => {
     expect(loadConfig({ RATE_LIMIT_SIGN_UPS_PER_HOUR: '3', PASSWORD_HASHING_CONCURRENCY: '4' }).accountLimits).toEqual({ signUpsPerHour: 3, hashingConcurrency: 4 });
+    expect(loadConfig({ VIRUSTOTAL_QUOTA_PER_DAY: '1000', RATE_LIMIT_ENHANCED_PER_MINUTE: '3' })).toMatchObject({ intelQuotas: { virusTotalPerDay: 1000, virusTotalPerMinute: 4 }, clientRateLimits: { enhancedPerMinute: 3 } });
+    expect(() => loadConfig({ DNS_LOOKUPS_PER_MINUTE: '0' })).toThrow(/DNS_LOOKUPS_PER_MINUTE/);
     expect(() => loadConfig({ RATE_LIMIT_SIGN_UPS_PER_HOUR: '0' })).toThrow(/RATE_LIMIT_SIGN_UPS_PER_HOUR/);
     expect(() => loadConfig({ PASSWORD_HASHING_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASHING_CONCURRENCY/);
     expect(() => loadConfig({ PASSWORD_HASHING_CONCURRENCY: '500' })).toThrow(/PASSWORD_HASHING_CONCURRENCY/);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { parseDnsServers } from './adapters/intel/dns-provider.ts';
 import { DEFAULT_RDAP_BOOTSTRAP_URL } from './adapters/intel/rdap-provider.ts';
 import { parseScheduledFeeds, type ScheduledFeed } from './modules/intel/feeds/feeds.scheduler.ts';
+import { DEFAULT_INTEL_QUOTAS, type IntelQuotas } from './modules/intel/lookup-limits.ts';
 import { DEFAULT_CLIENT_RATE_LIMITS, type ClientRateLimits } from './plugins/rate-limits.ts';
 import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from './lib/storage-limits.ts';
 import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './modules/accounts/accounts.service.ts';
@@ -118,6 +119,14 @@ const EnvSchema = z
   RATE_LIMIT_ASSISTANT_PER_DAY: count(DEFAULT_CLIENT_RATE_LIMITS.assistantPerDay),
   RATE_LIMIT_LISTS_PER_MINUTE: count(DEFAULT_CLIENT_RATE_LIMITS.listsPerMinute),
   RATE_LIMIT_ADDRESS_MULTIPLIER: count(DEFAULT_CLIENT_RATE_LIMITS.addressMultiplier),
+  RATE_LIMIT_ENHANCED_PER_MINUTE: count(DEFAULT_CLIENT_RATE_LIMITS.enhancedPerMinute),
+  RATE_LIMIT_ENHANCED_PER_DAY: count(DEFAULT_CLIENT_RATE_LIMITS.enhancedPerDay),
+  DNS_LOOKUPS_PER_MINUTE: count(DEFAULT_INTEL_QUOTAS.dnsPerMinute),
+  RDAP_LOOKUPS_PER_MINUTE: count(DEFAULT_INTEL_QUOTAS.rdapPerMinute),
+  RDAP_LOOKUPS_PER_DAY: count(DEFAULT_INTEL_QUOTAS.rdapPerDay),
+  SAFE_BROWSING_QUOTA_PER_DAY: count(DEFAULT_INTEL_QUOTAS.safeBrowsingPerDay),
+  VIRUSTOTAL_QUOTA_PER_MINUTE: count(DEFAULT_INTEL_QUOTAS.virusTotalPerMinute),
+  VIRUSTOTAL_QUOTA_PER_DAY: count(DEFAULT_INTEL_QUOTAS.virusTotalPerDay),
   RATE_LIMIT_SIGN_UPS_PER_HOUR: count(DEFAULT_ACCOUNT_LIMITS.signUpsPerHour),
   // each scrypt holds a thread of libuv's pool (4 by default) and 32 MiB
   PASSWORD_HASHING_CONCURRENCY: count(DEFAULT_ACCOUNT_LIMITS.hashingConcurrency).pipe(z.number().max(64)),
@@ -171,6 +180,8 @@ export interface Config {
   safeBrowsingApiKey: string | undefined;
   /** VirusTotal API key; the source is not asked without one. */
   virusTotalApiKey: string | undefined;
+  /** This server's allowance of outside lookups per source (`DNS_LOOKUPS_PER_MINUTE`, `RDAP_LOOKUPS_PER_*`, `SAFE_BROWSING_QUOTA_PER_DAY`, `VIRUSTOTAL_QUOTA_PER_*`); always on. */
+  intelQuotas: IntelQuotas;
   /**
    * Whether the per-client request limits apply (`RATE_LIMITS`, default on). Off only for load
    * tests on a trusted network: the benchmarks turn them off. Per-user storage caps and the
@@ -240,6 +251,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       assistantPerDay: e.RATE_LIMIT_ASSISTANT_PER_DAY,
       listsPerMinute: e.RATE_LIMIT_LISTS_PER_MINUTE,
       addressMultiplier: e.RATE_LIMIT_ADDRESS_MULTIPLIER,
+      enhancedPerMinute: e.RATE_LIMIT_ENHANCED_PER_MINUTE,
+      enhancedPerDay: e.RATE_LIMIT_ENHANCED_PER_DAY,
+    },
+    intelQuotas: {
+      dnsPerMinute: e.DNS_LOOKUPS_PER_MINUTE,
+      rdapPerMinute: e.RDAP_LOOKUPS_PER_MINUTE,
+      rdapPerDay: e.RDAP_LOOKUPS_PER_DAY,
+      safeBrowsingPerDay: e.SAFE_BROWSING_QUOTA_PER_DAY,
+      virusTotalPerMinute: e.VIRUSTOTAL_QUOTA_PER_MINUTE,
+      virusTotalPerDay: e.VIRUSTOTAL_QUOTA_PER_DAY,
     },
     accountLimits: { signUpsPerHour: e.RATE_LIMIT_SIGN_UPS_PER_HOUR, hashingConcurrency: e.PASSWORD_HASHING_CONCURRENCY },
     storageLimits: { messages: e.MAX_STORED_MESSAGES, reports: e.MAX_REPORTS, blockedSenders: e.MAX_BLOCKED_SENDERS },

@@ -81,7 +81,7 @@ export function wantsAdvancedScan(req: { enhancedAnalysis?: boolean; useAdvanced
 /** How one outside source fared in an enhanced scan (the Threat Intelligence panel names them). */
 export const IntelSourceSchema = z.object({
   name: z.string(),
-  status: z.enum(['answered', 'failed', 'timed-out', 'not-configured']),
+  status: z.enum(['answered', 'failed', 'timed-out', 'not-configured', 'limited']),
   detail: z.string().optional(),
   ms: z.number().optional(),
 });

@@ -42,6 +42,31 @@ describe('per-client rate limits', () => {
     expect((await visitor.get('/api/messages')).json()).toHaveLength(3);
   });
 
+  it('let a client make only so many enhanced scans: past them a scan still answers, asking only the local feeds', async () => {
+    const app = await build({ intelSources: ['feeds', 'rdap'], rdapBootstrapUrl: 'http://127.0.0.1:9/never-asked.json', clientRateLimits: { scansPerMinute: 30, enhancedPerMinute: 2, enhancedPerDay: 10, addressMultiplier: 5 } });
+    const visitor = makeVisitor(app);
+    const sources = async (content: string) => {
+      const res = await visitor.post('/api/scan/text', { content, enhancedAnalysis: true, saveToHistory: true });
+      expect(res.statusCode).toBe(200);
+      return res.json().analysis.intelSources as { name: string; status: string; detail?: string }[];
+    };
+    for (const i of [1, 2]) {
+      const rdap = (await sources(`Visit https://shop-${i}.example.com/ today`)).find((s) => s.name === 'Domain age (RDAP)');
+      expect(rdap?.status).toBe('failed');
+      // the visitor reads a plain sentence, never the server's own addresses or error codes
+      expect(rdap?.detail).not.toMatch(/127\.0\.0\.1|never-asked|ECONNREFUSED|https?:/);
+    }
+    const third = await sources('Visit https://shop-3.example.com/ today');
+    expect(third).toEqual([
+      expect.objectContaining({ name: 'Threat feeds', status: 'answered' }),
+      { name: 'Domain age (RDAP)', status: 'limited', detail: expect.stringMatching(/^Not asked: you have made many enhanced scans in a short time, so outside sources are asked again in \d+ seconds\./) },
+    ]);
+    // a basic scan spends nothing of it, and another session has its own
+    expect((await visitor.post('/api/scan/text', { content: 'See you at 6?', enhancedAnalysis: false })).statusCode).toBe(200);
+    const other = await makeVisitor(app).post('/api/scan/text', { content: 'Visit https://shop-4.example.com/', enhancedAnalysis: true });
+    expect(other.json().analysis.intelSources.find((s: { name: string }) => s.name === 'Domain age (RDAP)').status).not.toBe('limited');
+  });
+
   it('count per address too, whatever the cookie: a client dropping its cookie gets the multiple, then 429', async () => {
     const app = await build();
     const codes: number[] = [];

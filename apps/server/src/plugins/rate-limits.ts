@@ -4,6 +4,18 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../lib/app-error.ts';
 import { addressKey } from '../lib/client-address.ts';
 import { globalPlugin } from '../lib/plugin.ts';
+import { waitWords } from '../lib/wait-words.ts';
+import { LookupLimitError } from '../modules/intel/lookup-limits.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Spends one of this client's enhanced scans (per session and per address); the refusal to
+     * show when the allowance is used up, else null. Absent while `RATE_LIMITS` is off.
+     */
+    spendOutsideLookups?: () => Promise<LookupLimitError | null>;
+  }
+}
 
 /**
  * Requests one session may make (`RATE_LIMIT_*`); one client address may make
@@ -18,6 +30,9 @@ export interface ClientRateLimits {
   /** Reads of the history, reports, blocked senders and counters. */
   listsPerMinute: number;
   addressMultiplier: number;
+  /** Scans that ask outside sources (enhanced), beyond which a scan asks only this server's own feeds. */
+  enhancedPerMinute: number;
+  enhancedPerDay: number;
 }
 
 /**
@@ -32,9 +47,11 @@ export const DEFAULT_CLIENT_RATE_LIMITS: ClientRateLimits = {
   assistantPerDay: 300,
   listsPerMinute: 120,
   addressMultiplier: 5,
+  enhancedPerMinute: 10,
+  enhancedPerDay: 200,
 };
 
-type Kind = 'scans' | 'assistant' | 'lists';
+type Kind = 'scans' | 'assistant' | 'lists' | 'enhanced';
 
 const routeKey = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
 
@@ -50,16 +67,10 @@ const LIMITED_ROUTES = new Map<string, Kind>([
   [routeKey(ENDPOINTS.messageStats), 'lists'],
 ]);
 
-const WHAT: Record<Kind, string> = { scans: 'scans', assistant: 'questions to the assistant', lists: 'requests' };
+const WHAT: Record<Kind, string> = { scans: 'scans', assistant: 'questions to the assistant', lists: 'requests', enhanced: 'enhanced scans' };
 
 const MINUTE_S = 60;
 const DAY_S = 24 * 60 * 60;
-
-function waitSentence(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  if (seconds < 90 * 60) return `${Math.ceil(seconds / 60)} minutes`;
-  return `${Math.ceil(seconds / 3600)} hours`;
-}
 
 /**
  * Per-client request limits on scans, the assistant and list reads: each session, and each
@@ -80,7 +91,37 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
     scans: windows('scans', limits.scansPerMinute, limits.scansPerDay),
     assistant: windows('assistant', limits.assistantPerMinute, limits.assistantPerDay),
     lists: windows('lists', limits.listsPerMinute),
+    enhanced: windows('enhanced', limits.enhancedPerMinute, limits.enhancedPerDay),
   };
+
+  /** Spends one of `kind` for the request's session and address: null, or how long until the refusing window has room. */
+  const spend = async (kind: Kind, request: FastifyRequest): Promise<number | null> => {
+    for (const { scope, limiters } of budgets[kind]) {
+      // a newcomer has no session yet: its address alone counts
+      const key = scope === 'session' ? request.sessionHash : addressKey(request.ip);
+      if (!key) continue;
+      for (const window of limiters) {
+        try {
+          await window.consume(key);
+        } catch (res) {
+          if (!(res instanceof RateLimiterRes)) throw res;
+          return res.msBeforeNext;
+        }
+      }
+    }
+    return null;
+  };
+
+  // Outside lookups are the costly part of a scan, and each fresh domain misses every cache:
+  // past its allowance a client's enhanced scan still runs, on this server's own feeds only.
+  app.decorateRequest('spendOutsideLookups', async function spendOutsideLookups(this: FastifyRequest): Promise<LookupLimitError | null> {
+    const waitMs = await spend('enhanced', this);
+    if (waitMs === null) return null;
+    return new LookupLimitError(
+      `Not asked: you have made many enhanced scans in a short time, so outside sources are asked again in ${waitWords(waitMs)}. This scan used this server's own threat feeds and the message itself.`,
+      waitMs,
+    );
+  });
 
   const kindOf = (request: FastifyRequest) => LIMITED_ROUTES.get(`${request.method} ${request.routeOptions.url ?? ''}`);
   const newcomers = new WeakSet<FastifyRequest>();
@@ -96,20 +137,10 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
     const kind = kindOf(request);
     if (kind === undefined) return;
     if (!request.sessionHash) newcomers.add(request);
-    for (const { scope, limiters } of budgets[kind]) {
-      // a newcomer has no session yet: its address alone counts
-      const key = scope === 'session' ? request.sessionHash : addressKey(request.ip);
-      if (!key) continue;
-      for (const window of limiters) {
-        try {
-          await window.consume(key);
-        } catch (res) {
-          if (!(res instanceof RateLimiterRes)) throw res;
-          const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-          reply.header('retry-after', String(seconds));
-          throw new AppError('RATE_LIMITED', `Too many ${WHAT[kind]} in a short time. Try again in ${waitSentence(seconds)}.`);
-        }
-      }
-    }
+    const waitMs = await spend(kind, request);
+    if (waitMs === null) return;
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    reply.header('retry-after', String(seconds));
+    throw new AppError('RATE_LIMITED', `Too many ${WHAT[kind]} in a short time. Try again in ${waitWords(seconds * 1000)}.`);
   });
 });

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { createLruCache } from '../../lib/lru-cache.ts';
 import { createSharedRequests } from '../../lib/shared-request.ts';
+import type { LookupQuota } from '../../modules/intel/lookup-limits.ts';
 import type { IntelProvider, ProviderAnswer, SenderFacts } from '../../modules/intel/enrich.ts';
 
 /** What {@link createDnsProvider} can be told; every field has a default fit for production. */
@@ -17,6 +18,8 @@ export interface DnsProviderOptions {
   negativeTtlMs?: number;
   maxEntries?: number;
   clock?: () => number;
+  /** This server's allowance of DNS lookups (one a domain asked, three queries); absent: none. */
+  quota?: LookupQuota;
 }
 
 /** The mail set-up the DNS shows; `undefined` where the query failed and we do not know. */
@@ -138,6 +141,7 @@ export function createDnsProvider(options: DnsProviderOptions = {}): IntelProvid
 
   /** Asks about `domain` with a resolver of its own, cancelled when every lookup waiting gave up. */
   async function query(domain: string, signal: AbortSignal): Promise<DnsSenderFacts> {
+    await options.quota?.take();
     const resolver = newResolver();
     signal.addEventListener('abort', () => resolver.cancel(), { once: true });
     const facts = await queryDomain(resolver, domain);

@@ -1,12 +1,13 @@
 import { Resolver } from 'node:dns/promises';
 import type { IntelProvider, ProviderAnswer } from '../../modules/intel/enrich.ts';
+import type { LookupQuota } from '../../modules/intel/lookup-limits.ts';
 import { authenticateRawEmail, emailAuthFacts } from '../../modules/intel/raw-email/raw-email.ts';
 
 /**
  * Our own check of a pasted email's SPF, DKIM and DMARC (mailauth), asking the DNS of the domains
  * the email names. Applies only when the person pasted a whole email source.
  */
-export function createEmailAuthProvider(options: { servers?: readonly string[]; timeoutMs?: number } = {}): IntelProvider {
+export function createEmailAuthProvider(options: { servers?: readonly string[]; timeoutMs?: number; quota?: LookupQuota } = {}): IntelProvider {
   return {
     name: 'Email authentication (SPF, DKIM, DMARC)',
     unavailable: () => null,
@@ -14,6 +15,8 @@ export function createEmailAuthProvider(options: { servers?: readonly string[]; 
     async lookup(request, signal): Promise<ProviderAnswer> {
       if (request.rawEmail === undefined) return { facts: {} };
       const { source, parsed } = request.rawEmail;
+      // one allowance an email: its queries are capped by authenticateRawEmail
+      await options.quota?.take();
       const resolver = new Resolver({ timeout: 1000, tries: 1 });
       if (options.servers && options.servers.length > 0) resolver.setServers([...options.servers]);
       const onAbort = () => resolver.cancel();

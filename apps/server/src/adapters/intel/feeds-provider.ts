@@ -6,6 +6,7 @@ import type { FeedsService } from '../../modules/intel/feeds/feeds.service.ts';
 export function createFeedsProvider(feeds: FeedsService): IntelProvider {
   return {
     name: 'Threat feeds',
+    local: true,
     unavailable: () => null,
     async lookup(request): Promise<ProviderAnswer> {
       if (request.links.length === 0) return { facts: {} };

@@ -4,6 +4,8 @@
  * scrubbed from every message (an error body or a URL may echo it).
  */
 
+import { LookupLimitError } from '../../modules/intel/lookup-limits.ts';
+
 /** A function that replaces `apiKey` with `***` in a text. */
 export function keyRedactor(apiKey: string): (text: string) => string {
   return (text) => (apiKey === '' ? text : text.split(apiKey).join('***'));
@@ -29,7 +31,8 @@ export async function fetchJson(
     }
     return { res, payload };
   } catch (err) {
-    if (init.signal.aborted) throw err;
+    // an aborted request, or one this server's allowance did not let out, is said as it is
+    if (init.signal.aborted || err instanceof LookupLimitError) throw err;
     const code = (err as { cause?: { code?: unknown } }).cause?.code;
     throw new Error(redact(`${service} could not be reached${typeof code === 'string' ? ` (${code})` : ''}`));
   }

@@ -1,6 +1,7 @@
 import { parse } from 'tldts';
 import { createLruCache } from '../../lib/lru-cache.ts';
 import { createSharedRequests } from '../../lib/shared-request.ts';
+import { LookupLimitError, type LookupQuota } from '../../modules/intel/lookup-limits.ts';
 import type { IntelProvider, IntelRequest, ProviderAnswer, SenderFacts } from '../../modules/intel/enrich.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface RdapProviderOptions {
   maxEntries?: number;
   /** Milliseconds since the epoch; for the caches' time to live. */
   clock?: () => number;
+  /** This server's allowance of registry queries (registries rate-limit; a fresh domain misses every cache). */
+  quota?: LookupQuota;
 }
 
 /** A registry's answer for one domain: its registration date, or null when it does not know the domain or does not say. */
@@ -181,6 +184,7 @@ export function createRdapProvider(options: RdapProviderOptions = {}): IntelProv
   }
 
   async function queryRegistry(domain: string, base: string, signal: AbortSignal): Promise<Created> {
+    await options.quota?.take();
     const url = `${base.endsWith('/') ? base : `${base}/`}domain/${encodeURIComponent(domain)}`;
     const registry = new URL(base).host;
     const { status, text } = await get(url, 'application/rdap+json', signal).catch((err: unknown) => {
@@ -257,6 +261,9 @@ export function createRdapProvider(options: RdapProviderOptions = {}): IntelProv
       const settled = await Promise.allSettled(tasks.map((t) => t.answer));
       signal.throwIfAborted();
       const failures = settled.flatMap((s) => (s.status === 'rejected' ? [(s.reason as Error).message] : []));
+      // every domain refused by this server's allowance: said as such, not as a failure
+      const refused = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected' && s.reason instanceof LookupLimitError);
+      if (refused && failures.length === tasks.length && settled.every((s) => s.status === 'rejected' && s.reason instanceof LookupLimitError)) throw refused.reason as LookupLimitError;
       if (failures.length === tasks.length) {
         const reasons = [...new Set(failures)];
         throw new Error(reasons.length === 1 ? (reasons[0] as string) : `RDAP lookups failed: ${reasons.join('; ')}`);

@@ -1,6 +1,7 @@
 import { feedUrlKey, type LinkFinding } from '@baitcheck/detector';
 import { createLruCache } from '../../lib/lru-cache.ts';
 import { createSharedRequests, type SharedRequest } from '../../lib/shared-request.ts';
+import { quotaFetch, type LookupQuota } from '../../modules/intel/lookup-limits.ts';
 import { fetchJson, httpError, keyRedactor } from './json-api.ts';
 import type { IntelProvider, ProviderAnswer } from '../../modules/intel/enrich.ts';
 
@@ -11,6 +12,8 @@ export interface SafeBrowsingOptions {
   /** The Lookup API v4 `threatMatches:find` address (tests point it at a local server). */
   endpoint?: string;
   fetch?: typeof fetch;
+  /** This server's allowance of requests to the service (its key's quota); absent: none. */
+  quota?: LookupQuota;
   /** How long one request may take; shorter than the enrich budget so a slow answer fails cleanly. */
   timeoutMs?: number;
   /** How long a URL Google did not list is trusted to stay clean. */
@@ -76,7 +79,7 @@ function isWebLink(link: LinkFinding): boolean {
 export function createSafeBrowsingProvider(options: SafeBrowsingOptions = {}): IntelProvider {
   const apiKey = options.apiKey?.trim() ?? '';
   const endpoint = options.endpoint ?? SAFE_BROWSING_ENDPOINT;
-  const fetchImpl = options.fetch ?? fetch;
+  const fetchImpl = options.quota ? quotaFetch(options.quota, options.fetch ?? fetch) : (options.fetch ?? fetch);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const cacheTtlMs = options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
   const clock = options.clock ?? Date.now;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { findLinks, type LinkFinding } from '@baitcheck/detector';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enrich } from '../../modules/intel/enrich.ts';
+import { createLookupQuota } from '../../modules/intel/lookup-limits.ts';
 import { createVirusTotalProvider, type VirusTotalOptions } from './virustotal-provider.ts';
 
 const KEY = 'vt-test-key-9b8e7d6c5a4f3e2d1c0b';
@@ -96,6 +97,17 @@ describe('createVirusTotalProvider', () => {
     expect(result.facts).toEqual({});
     expect(seen).toHaveLength(0);
     expect(provider().unavailable()).toBeNull();
+  });
+
+  it("keeps within this server's allowance: fresh domains past it are not sent, and the source says why", async () => {
+    const quota = createLookupQuota('VirusTotal', { perMinute: 2 });
+    const p = provider({ quota });
+    for (const d of ['a-one.top', 'b-two.top']) expect((await enrich([p], { links: linksOf(`https://${d}/`) }, 1000)).sources[0]?.status).toBe('answered');
+    const third = await enrich([p], { links: linksOf('https://c-three.top/') }, 1000);
+    expect(third.sources[0]).toEqual({ name: 'VirusTotal', status: 'limited', detail: expect.stringMatching(/^Not asked: this server has used its allowance of VirusTotal lookups for this minute/) });
+    expect(asked()).toEqual(['a-one.top', 'b-two.top']);
+    // a domain already answered is still served from the cache
+    expect((await enrich([p], { links: linksOf('https://a-one.top/') }, 1000)).sources[0]?.status).toBe('answered');
   });
 
   it("lists a domain enough engines flag, with its vendors' categories and registration date", async () => {

@@ -1,6 +1,7 @@
 import { feedEntryKeys } from '@baitcheck/detector';
 import { createLruCache } from '../../lib/lru-cache.ts';
 import { createSharedRequests } from '../../lib/shared-request.ts';
+import { quotaFetch, type LookupQuota } from '../../modules/intel/lookup-limits.ts';
 import { fetchJson, httpError, keyRedactor } from './json-api.ts';
 import type { IntelProvider, ProviderAnswer } from '../../modules/intel/enrich.ts';
 
@@ -11,6 +12,8 @@ export interface VirusTotalOptions {
   /** The API v3 root (tests point it at a local server). */
   baseUrl?: string;
   fetch?: typeof fetch;
+  /** This server's allowance of requests to the service (its key's quota); absent: none. */
+  quota?: LookupQuota;
   /** How long one request may take; shorter than the enrich budget so a slow answer fails cleanly. */
   timeoutMs?: number;
   /** How long a domain report is reused: reports change slowly and the quota is tiny. */
@@ -69,7 +72,7 @@ function readReport(payload: unknown): DomainReport {
 export function createVirusTotalProvider(options: VirusTotalOptions = {}): IntelProvider {
   const apiKey = options.apiKey?.trim() ?? '';
   const baseUrl = (options.baseUrl ?? VIRUSTOTAL_BASE_URL).replace(/\/+$/, '');
-  const fetchImpl = options.fetch ?? fetch;
+  const fetchImpl = options.quota ? quotaFetch(options.quota, options.fetch ?? fetch) : (options.fetch ?? fetch);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxDomains = options.maxDomains ?? DEFAULT_MAX_DOMAINS;
   const threshold = options.maliciousThreshold ?? DEFAULT_MALICIOUS_THRESHOLD;

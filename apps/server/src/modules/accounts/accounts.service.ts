@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@baitcheck/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { waitWords } from '../../lib/wait-words.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
@@ -24,18 +25,11 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = { signUpsPerHour: 10, hashi
 
 const HOUR_MS = 60 * 60 * 1000;
 
-function waitSentence(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  if (seconds < 90 * 60) return `${Math.ceil(seconds / 60)} minutes`;
-  return `${Math.ceil(seconds / 3600)} hours`;
-}
-
 /** Thrown as 429 with how long to wait. */
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number;
   constructor(retryAfterMs: number, what = 'sign-in attempts') {
-    super('RATE_LIMITED', `Too many ${what}. Try again in ${waitSentence(retryAfterMs)}.`);
+    super('RATE_LIMITED', `Too many ${what}. Try again in ${waitWords(retryAfterMs)}.`);
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enrich, senderInfoFrom, type IntelProvider, type ProviderAnswer, type SourceHealth } from './enrich.ts';
+import { enrich, senderInfoFrom, SOURCE_FAILED_SENTENCE, type IntelProvider, type ProviderAnswer, type SourceHealth } from './enrich.ts';
+import { LookupLimitError } from './lookup-limits.ts';
 
 /** A provider answering after `ms` (or failing), honouring the abort signal like a real one. */
 function provider(name: string, ms: number, answer: ProviderAnswer | Error, unavailable: string | null = null): IntelProvider & { aborted: boolean } {
@@ -34,7 +35,7 @@ describe('enrich', () => {
     expect(result.sources.map((s) => [s.name, s.status, s.detail])).toEqual([
       ['Threat feeds', 'answered', undefined],
       ['Domain age (RDAP)', 'answered', undefined],
-      ['DNS', 'failed', 'SERVFAIL from 127.0.0.1'],
+      ['DNS', 'failed', SOURCE_FAILED_SENTENCE],
       ['Google Safe Browsing', 'not-configured', 'no API key configured'],
     ]);
   });
@@ -44,7 +45,7 @@ describe('enrich', () => {
     const hanging = provider('Domain age (RDAP)', 60_000, { facts: { domainCreated: { 'a.com': '2026-01-01' } } });
     const result = await enrich([fast, hanging], request, 50);
     expect(result.facts).toEqual({ knownPhishingUrls: ['bit.ly/x'] });
-    expect(result.sources[1]).toMatchObject({ name: 'Domain age (RDAP)', status: 'timed-out', detail: 'no answer within 50 ms' });
+    expect(result.sources[1]).toMatchObject({ name: 'Domain age (RDAP)', status: 'timed-out', detail: 'No answer within 0.05 s.' });
     expect(hanging.aborted).toBe(true);
   });
 
@@ -64,10 +65,10 @@ describe('enrich', () => {
     };
     const fast = provider('Threat feeds', 1, { facts: {} });
     const first = await enrich([fast, flaky], request, 30, { health, wallClockMs: () => wall, cooldownMs: 60_000 });
-    expect(first.sources[1]).toMatchObject({ status: 'timed-out', detail: 'no answer within 30 ms' });
+    expect(first.sources[1]).toMatchObject({ status: 'timed-out', detail: 'No answer within 0.03 s.' });
     wall += 10_000;
     const second = await enrich([fast, flaky], request, 30, { health, wallClockMs: () => wall, cooldownMs: 60_000 });
-    expect(second.sources[1]).toEqual({ name: 'Domain age (RDAP)', status: 'timed-out', detail: 'not asked: no answer in time on a recent scan; asked again in 50 s' });
+    expect(second.sources[1]).toEqual({ name: 'Domain age (RDAP)', status: 'timed-out', detail: 'Not asked: it did not answer in time on a recent scan; asked again in 50 seconds.' });
     expect(calls).toBe(1);
     wall += 51_000;
     await enrich([fast, flaky], request, 30, { health, wallClockMs: () => wall, cooldownMs: 60_000 });
@@ -111,5 +112,42 @@ describe('senderInfoFrom', () => {
     ['an unreadable date counts as unknown', { creationDate: 'yesterday' }, 'Low', 50],
   ])('%s', (_name, facts, level, score) => {
     expect(senderInfoFrom(facts, now)).toMatchObject({ securityLevel: level, reputationScore: score });
+  });
+
+  it('says a plain sentence for a failed source and logs the cause (a host name, an error code)', async () => {
+    const logged: [string, string][] = [];
+    const broken = provider('Domain age (RDAP)', 1, new Error('RDAP bootstrap https://data.iana.org/rdap/dns.json unavailable: request failed (ENOTFOUND)'));
+    const result = await enrich([broken], request, 200, { onSourceError: (source, detail) => logged.push([source, detail]) });
+    expect(result.sources[0]).toMatchObject({ status: 'failed', detail: SOURCE_FAILED_SENTENCE });
+    expect(JSON.stringify(result)).not.toMatch(/iana|ENOTFOUND|https?:/);
+    expect(logged).toEqual([['Domain age (RDAP)', expect.stringContaining('ENOTFOUND')]]);
+    // nor does the cool-down that follows repeat it
+    const health: SourceHealth = new Map();
+    await enrich([broken], request, 200, { health });
+    const again = await enrich([broken], request, 200, { health });
+    expect(again.sources[0]?.detail).toMatch(/^Not asked: it could not be reached on a recent scan; asked again in \d+ seconds\.$/);
+  });
+
+  it('names a source whose allowance is used up as limited, with its sentence, and does not rest it', async () => {
+    const health: SourceHealth = new Map();
+    const limited = provider('VirusTotal', 1, new LookupLimitError('Not asked: this server has used its allowance of VirusTotal lookups for today; asked again in 5 hours.', 5 * 3600_000));
+    const result = await enrich([limited], request, 200, { health });
+    expect(result.sources[0]).toEqual({ name: 'VirusTotal', status: 'limited', detail: expect.stringMatching(/allowance of VirusTotal lookups for today/) });
+    expect(health.size).toBe(0);
+  });
+
+  it('asks only the local sources when the client may not make outside lookups now', async () => {
+    const feeds = { ...provider('Threat feeds', 1, { facts: { knownPhishingHosts: ['evil.top'] } }), local: true };
+    const dns = provider('DNS', 1, { facts: {} });
+    let asked = false;
+    const spy = { ...dns, lookup: (r: never, s: AbortSignal) => ((asked = true), dns.lookup(r, s)) };
+    const refusal = new LookupLimitError('Not asked: you have made many enhanced scans in a short time.', 60_000);
+    const result = await enrich([feeds, spy], request, 200, { outsideRefused: refusal });
+    expect(result.sources).toEqual([
+      expect.objectContaining({ name: 'Threat feeds', status: 'answered' }),
+      { name: 'DNS', status: 'limited', detail: refusal.message },
+    ]);
+    expect(result.facts.knownPhishingHosts).toEqual(['evil.top']);
+    expect(asked).toBe(false);
   });
 });

@@ -1,4 +1,6 @@
 import type { IntelFacts, LinkFinding, SenderInfo } from '@baitcheck/detector';
+import { waitWords } from '../../lib/wait-words.ts';
+import { LookupLimitError } from './lookup-limits.ts';
 import type { ParsedEmail } from './raw-email/raw-email.ts';
 
 /** What an enhanced scan asks the outside world about. */
@@ -45,6 +47,8 @@ export interface ProviderAnswer {
 export interface IntelProvider {
   /** Shown in the Threat Intelligence panel ("Threat feeds", "DNS"...). */
   readonly name: string;
+  /** True for a source that looks up only this server's own data (the threat feeds): it is asked even when outside lookups are refused. */
+  readonly local?: boolean;
   /** Why the provider cannot be asked (no API key...), or null when it can. */
   unavailable(): string | null;
   /** Whether the request is one this source has anything to say about (absent: every request). A source that does not apply is not named. */
@@ -56,8 +60,8 @@ export interface IntelProvider {
 /** How a source fared in one enhanced scan. */
 export interface SourceOutcome {
   name: string;
-  status: 'answered' | 'failed' | 'timed-out' | 'not-configured';
-  /** A short reason for anything but 'answered'. */
+  status: 'answered' | 'failed' | 'timed-out' | 'not-configured' | 'limited';
+  /** A short reason for anything but 'answered', in words for the person (never an internal error). */
   detail?: string;
   /** Milliseconds the source took (absent when it was not asked). */
   ms?: number;
@@ -150,7 +154,14 @@ export interface EnrichOptions {
   /** Kept between scans: sources that failed are skipped for {@link SOURCE_COOLDOWN_MS}. */
   health?: SourceHealth;
   cooldownMs?: number;
+  /** Set when this client may not make outside lookups now: every source but the local ones is named as limited with its sentence. */
+  outsideRefused?: LookupLimitError | null;
+  /** Told why a source failed (the internal detail, for the log; the result says only a plain sentence). */
+  onSourceError?: (source: string, detail: string) => void;
 }
+
+/** What the person reads for a source that failed: the cause (a host name, ENOTFOUND, a URL) goes to the log. */
+export const SOURCE_FAILED_SENTENCE = 'It could not be reached, or its answer could not be read.';
 
 /**
  * Asks every available provider at once and waits at most `budgetMs` for all of them: a source
@@ -177,10 +188,13 @@ export async function enrich(providers: readonly IntelProvider[], request: Intel
       outcomes[i] = { name: p.name, status: 'not-configured', detail: why };
       return;
     }
+    if (options.outsideRefused && !p.local) {
+      outcomes[i] = { name: p.name, status: 'limited', detail: options.outsideRefused.message };
+      return;
+    }
     const resting = health?.get(p.name);
     if (resting && resting.until > wallClockMs()) {
-      const seconds = Math.ceil((resting.until - wallClockMs()) / 1000);
-      outcomes[i] = { name: p.name, status: resting.status, detail: `not asked: ${resting.reason} on a recent scan; asked again in ${seconds} s` };
+      outcomes[i] = { name: p.name, status: resting.status, detail: `Not asked: ${resting.reason} on a recent scan; asked again in ${waitWords(resting.until - wallClockMs())}.` };
       return;
     }
     outcomes[i] = null;
@@ -192,7 +206,12 @@ export async function enrich(providers: readonly IntelProvider[], request: Intel
       outcomes[i] = { name: p.name, status: 'answered', ms: Math.round(now() - t0) };
     } catch (err) {
       if (controller.signal.aborted) return;
-      outcomes[i] = { name: p.name, status: 'failed', detail: (err as Error).message.slice(0, 200), ms: Math.round(now() - t0) };
+      if (err instanceof LookupLimitError) {
+        outcomes[i] = { name: p.name, status: 'limited', detail: err.message };
+        return;
+      }
+      options.onSourceError?.(p.name, String((err as Error | null)?.message ?? err).slice(0, 500));
+      outcomes[i] = { name: p.name, status: 'failed', detail: SOURCE_FAILED_SENTENCE, ms: Math.round(now() - t0) };
     }
   });
   try {
@@ -202,14 +221,14 @@ export async function enrich(providers: readonly IntelProvider[], request: Intel
     controller.abort();
   }
   const elapsed = Math.round(now() - started);
-  const sources = providers.map((p, i) => outcomes[i] ?? { name: p.name, status: 'timed-out' as const, detail: `no answer within ${budgetMs} ms`, ms: elapsed });
+  const sources = providers.map((p, i) => outcomes[i] ?? { name: p.name, status: 'timed-out' as const, detail: `No answer within ${(budgetMs / 1000).toLocaleString('en-US')} s.`, ms: elapsed });
   if (health) {
     const until = wallClockMs() + (options.cooldownMs ?? SOURCE_COOLDOWN_MS);
     for (const s of sources) {
       if (s.status === 'answered') health.delete(s.name);
       else if ((s.status === 'failed' || s.status === 'timed-out') && s.ms !== undefined) {
         // (an outcome without a time was not asked: its rest is already running)
-        health.set(s.name, { until, status: s.status, reason: s.status === 'timed-out' ? 'no answer in time' : `failed (${s.detail ?? 'error'})` });
+        health.set(s.name, { until, status: s.status, reason: s.status === 'timed-out' ? 'it did not answer in time' : 'it could not be reached' });
       }
     }
   }

@@ -3,6 +3,7 @@ import type { MessageSource, ScanAnalysis, TextScanRequest, TextScanResponse, Th
 import type { Analysis, AnalyzeInput, EmailAuthFacts, IntelFacts } from '@baitcheck/detector';
 import { analyze, inputLinks, parseSender } from '@baitcheck/detector';
 import { DEFAULT_INTEL_BUDGET_MS, enrich, type Enrichment, type IntelProvider, type IntelRequest, type SourceHealth } from '../intel/enrich.ts';
+import type { LookupLimitError } from '../intel/lookup-limits.ts';
 import { emailAuthFacts, looksLikeRawEmail, parseRawEmail, senderOf, type ParsedEmail } from '../intel/raw-email/raw-email.ts';
 import { DEFAULT_STORAGE_LIMITS } from '../../lib/storage-limits.ts';
 import type { ScanRepository } from './scan.repository.ts';
@@ -92,13 +93,19 @@ async function readPastedEmail(content: string, givenSender: string): Promise<Pa
   return { message: { content: body.slice(0, MAX_CONTENT_LENGTH), sender: senderOf(email) ?? givenSender }, parsed: email, headerFacts: emailAuthFacts(email) };
 }
 
+/** Per-request options of a scan. */
+export interface ScanOptions {
+  /** Set when this client's allowance of enhanced scans is used up: outside sources are named as not asked, with its sentence. */
+  outsideRefused?: LookupLimitError | null;
+}
+
 /** Scans text and links with the engine and keeps them in the user's history on request. */
 export function createScanService(deps: {
   scanRepo: ScanRepository;
   blockedSenders: { listSenders(userId: string): Promise<string[]> };
   clock?: () => Date;
-  /** Outside sources for enhanced scans, asked together within `budgetMs`. None: every scan is basic. */
-  intel?: { providers: readonly IntelProvider[]; budgetMs?: number };
+  /** Outside sources for enhanced scans, asked together within `budgetMs`. None: every scan is basic. `onSourceError` hears why a source failed (for the log). */
+  intel?: { providers: readonly IntelProvider[]; budgetMs?: number; onSourceError?: (source: string, detail: string) => void };
   /** The most scans one user's history keeps (`MAX_STORED_MESSAGES`). */
   maxStoredMessages?: number;
 }) {
@@ -107,11 +114,12 @@ export function createScanService(deps: {
   // sources that failed lately are left alone for a minute, across scans and visitors
   const sourceHealth: SourceHealth = new Map();
 
-  const run = async (userId: string, input: AnalyzeInput, enhanced: boolean, pasted?: { raw: string; parsed: ParsedEmail; headerFacts: EmailAuthFacts | null }): Promise<ScanAnalysis> => {
+  const run = async (userId: string, input: AnalyzeInput, enhanced: boolean, options: ScanOptions, pasted?: { raw: string; parsed: ParsedEmail; headerFacts: EmailAuthFacts | null }): Promise<ScanAnalysis> => {
     // Without a sender there is nothing to match, so the list is not worth a query.
     const blockedSenders = input.sender ? await deps.blockedSenders.listSenders(userId) : [];
     // a basic scan stays on the engine: nothing is looked up anywhere
-    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, intelRequest(input, pasted ? { source: pasted.raw, parsed: pasted.parsed } : undefined), deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS, { health: sourceHealth }) : null;
+    const enrichOptions = { health: sourceHealth, outsideRefused: options.outsideRefused ?? null, ...(deps.intel?.onSourceError ? { onSourceError: deps.intel.onSourceError } : {}) };
+    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, intelRequest(input, pasted ? { source: pasted.raw, parsed: pasted.parsed } : undefined), deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS, enrichOptions) : null;
     // what the email's own headers say counts in a basic scan too (read here, nothing asked);
     // our own check, when it ran, replaces it
     const intel: IntelFacts = { ...(pasted?.headerFacts ? { emailAuth: pasted.headerFacts } : {}), ...(enrichment?.facts ?? {}) };
@@ -139,19 +147,19 @@ export function createScanService(deps: {
   };
 
   return {
-    async scanText(userId: string, req: TextScanRequest): Promise<TextScanResponse> {
+    async scanText(userId: string, req: TextScanRequest, options: ScanOptions = {}): Promise<TextScanResponse> {
       const pasted = await readPastedEmail(req.content, req.sender);
       // a pasted email is kept as the message it carries (what the result's highlights point into)
       const message = { content: pasted?.message.content ?? req.content, sender: pasted?.message.sender ?? req.sender, source: req.source };
       // and judged as an email, whatever the form's source says
       const input: AnalyzeInput = { kind: 'text', ...message, ...(pasted ? { source: 'email' } : {}) };
-      const analysis = await run(userId, input, wantsAdvancedScan(req), pasted ? { raw: req.content, parsed: pasted.parsed, headerFacts: pasted.headerFacts } : undefined);
+      const analysis = await run(userId, input, wantsAdvancedScan(req), options, pasted ? { raw: req.content, parsed: pasted.parsed, headerFacts: pasted.headerFacts } : undefined);
       const id = req.saveToHistory ? await save(userId, 'text', message, analysis) : null;
       return { message: { id, ...message }, analysis };
     },
 
-    async scanUrl(userId: string, req: UrlScanRequest): Promise<UrlScanResponse> {
-      const analysis = await run(userId, { kind: 'url', content: req.url, source: req.source }, wantsAdvancedScan(req));
+    async scanUrl(userId: string, req: UrlScanRequest, options: ScanOptions = {}): Promise<UrlScanResponse> {
+      const analysis = await run(userId, { kind: 'url', content: req.url, source: req.source }, wantsAdvancedScan(req), options);
       // An empty sender is what marks a URL scan in the history ('URL Scan').
       const messageId = req.saveToHistory ? await save(userId, 'url', { content: req.url, sender: '', source: req.source }, analysis) : null;
       return { ...analysis, messageId };

@@ -261,6 +261,7 @@ describe('General scan, URL form', () => {
               { name: 'Threat feeds', status: 'answered', ms: 3 },
               { name: 'Domain age (RDAP)', status: 'timed-out', detail: 'no answer within 1500 ms', ms: 1500 },
               { name: 'Google Safe Browsing', status: 'not-configured', detail: 'no API key configured (SAFE_BROWSING_API_KEY)' },
+              { name: 'VirusTotal', status: 'limited', detail: 'Not asked: this server has used its allowance of VirusTotal lookups for today; asked again in 5 hours.' },
             ],
           }),
           messageId: null,
@@ -278,6 +279,7 @@ describe('General scan, URL form', () => {
       'Threat feedsChecked',
       'Domain age (RDAP)Too slow to answer, skippedno answer within 1500 ms',
       'Google Safe BrowsingNot usedno API key configured (SAFE_BROWSING_API_KEY)',
+      'VirusTotalNot asked (limit reached)Not asked: this server has used its allowance of VirusTotal lookups for today; asked again in 5 hours.',
     ]);
   });
 

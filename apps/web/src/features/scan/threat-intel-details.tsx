@@ -75,6 +75,7 @@ const SOURCE_STATUS: Record<IntelSource['status'], string> = {
   failed: 'Could not be checked',
   'timed-out': 'Too slow to answer, skipped',
   'not-configured': 'Not used',
+  limited: 'Not asked (limit reached)',
 };
 
 /** Which outside sources the enhanced scan asked, and how each fared: a skipped source is named, never hidden. */

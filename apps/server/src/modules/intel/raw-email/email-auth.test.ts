@@ -1,9 +1,9 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { dkimSign } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server.ts';
-import { authenticateRawEmail, sendingServerOf, withoutArcFields } from './email-auth.ts';
+import { authenticateRawEmail, headersForMailauth, MAX_DKIM_SIGNATURES, sendingServerOf } from './email-auth.ts';
 import { headerFieldsOf } from './email-source.ts';
 
 // Each test signs with a key made here and publishes it, with SPF and DMARC, on a real DNS server
@@ -205,7 +205,16 @@ describe('authenticateRawEmail', () => {
   });
 });
 
-describe('withoutArcFields', () => {
+describe('headersForMailauth', () => {
+  it('keeps the first five DKIM-Signature fields and drops the rest', () => {
+    const sigs = Array.from({ length: 8 }, (_, i) => `DKIM-Signature: v=1; d=d${i}.example; s=s;\r\n\tb=AAAA`);
+    const out = headersForMailauth(crlf([...sigs, 'From: a@example.org', '', 'body']));
+    expect(out.match(/DKIM-Signature/g)).toHaveLength(MAX_DKIM_SIGNATURES);
+    expect(out).toContain('d=d4.example');
+    expect(out).not.toContain('d=d5.example');
+    expect(out).toMatch(/b=AAAA\r\nFrom: a@example.org\r\n\r\nbody$/);
+  });
+
   it('removes every ARC field, folded or not, at the top, in the middle and last, and nothing else', () => {
     const source = crlf([
       ' ARC-Seal: i=1; cv=none',
@@ -218,11 +227,25 @@ describe('withoutArcFields', () => {
       'ARC-Seal: this is the body, not a header',
       '',
     ]);
-    expect(withoutArcFields(source)).toBe(crlf(['From: a@example.org', 'Subject: Hi', '', 'ARC-Seal: this is the body, not a header', '']));
+    expect(headersForMailauth(source)).toBe(crlf(['From: a@example.org', 'Subject: Hi', '', 'ARC-Seal: this is the body, not a header', '']));
     const plain = message('a@example.org', 'Hello');
-    expect(withoutArcFields(plain)).toBe(plain);
-    expect(withoutArcFields('ARC-Seal: i=1\nFrom: a@example.org\n\nbody')).toBe('From: a@example.org\n\nbody');
-    expect(withoutArcFields('From: a@example.org\nARC-Seal: i=1')).toBe('From: a@example.org');
+    expect(headersForMailauth(plain)).toBe(plain);
+    expect(headersForMailauth('ARC-Seal: i=1\nFrom: a@example.org\n\nbody')).toBe('From: a@example.org\n\nbody');
+    expect(headersForMailauth('From: a@example.org\nARC-Seal: i=1')).toBe('From: a@example.org');
+  });
+
+  it('asks DNS a bounded number of times, however many signatures an email carries', async () => {
+    const before = dns.queries.length;
+    const body = 'Our deals this week.\r\n';
+    // a body hash that matches, so each signature goes on to ask DNS for the key it names
+    const bh = createHash('sha256').update(body).digest('base64');
+    const sigs = Array.from({ length: 600 }, (_, i) => `DKIM-Signature: v=1; a=rsa-sha256; c=simple/simple; d=attacker${i}.example; s=s${i}; h=from:subject; bh=${bh}; b=AAAA`);
+    // before the cap, 600 key queries and more
+    const source = crlf([received('192.0.2.25').trimEnd(), ...sigs, 'From: news@example.com', 'Subject: Deals', '', body]);
+    const r = await authenticateRawEmail(source, { resolver: resolverFor() });
+    expect(r.fromDomain).toBe('example.com');
+    // MAX_DNS_QUERIES_PER_EMAIL at most
+    expect(dns.queries.length - before).toBeLessThanOrEqual(20);
   });
 
   it('keeps a DKIM signature verifiable wherever ARC fields were', async () => {
