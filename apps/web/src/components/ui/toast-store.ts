@@ -7,10 +7,21 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
+/** A button in the toast (Undo): pressing it also closes the toast. */
+export interface ToastAction {
+  label: string;
+  /** How a screen reader is told to do the same without the toast (Radix Toast.Action altText). */
+  altText: string;
+  onClick: () => void;
+}
+
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  action?: ToastAction;
+  /** Called once when the toast ends: timed out, closed, swiped, or replaced by a newer toast. */
+  onClose?: () => void;
 }
 
 export interface ToastItem extends ToastInput {
@@ -25,8 +36,17 @@ let counter = 0;
 const listeners = new Set<Listener>();
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
+const closeCallbacks = new Map<string, () => void>();
+
 function emit(next: ToastItem[]) {
   toasts = next;
+  // A toast that is closed or gone has ended: tell its owner once.
+  for (const [id, onClose] of [...closeCallbacks]) {
+    if (!toasts.some((t) => t.id === id && t.open)) {
+      closeCallbacks.delete(id);
+      onClose();
+    }
+  }
   for (const listener of listeners) listener(toasts);
 }
 
@@ -34,6 +54,7 @@ function emit(next: ToastItem[]) {
 export function toast(input: ToastInput) {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
+  if (input.onClose) closeCallbacks.set(id, input.onClose);
   emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
   return {
     id,

@@ -32,6 +32,15 @@ export function Toaster() {
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
             {t.description ? <Toast.Description className="text-sm opacity-95">{t.description}</Toast.Description> : null}
           </div>
+          {t.action ? (
+            <Toast.Action
+              altText={t.action.altText}
+              onClick={t.action.onClick}
+              className="ml-auto shrink-0 self-center cursor-pointer rounded-md border border-current px-3 py-1.5 text-sm font-semibold focus-ring"
+            >
+              {t.action.label}
+            </Toast.Action>
+          ) : null}
           <Toast.Close
             aria-label="Close notification"
             className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100 focus-ring cursor-pointer"
