@@ -27,6 +27,15 @@ describe('apiRequest', () => {
     expect(init.body).toBe('{"smsProtection":false}');
   });
 
+  it('asks the browser to keep a request alive past the page only when told to', async () => {
+    const fetchMock = stubFetch(new Response('{}', { status: 200 }));
+    await apiRequest('DELETE', '/api/messages/m1', undefined, { keepalive: true });
+    await apiRequest('DELETE', '/api/messages/m2');
+    const [[, kept], [, plain]] = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(kept).toEqual({ method: 'DELETE', credentials: 'include', keepalive: true });
+    expect(plain).toEqual({ method: 'DELETE', credentials: 'include' });
+  });
+
   it("turns a failure into '{status}: {body text}'", async () => {
     stubFetch(new Response('{"error":{"code":"VALIDATION_FAILED"}}', { status: 400, statusText: 'Bad Request' }));
     await expect(apiRequest('POST', '/api/scan/text', { content: '' })).rejects.toThrow(

@@ -7,13 +7,24 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * content type and body only when a body is given, no retries. Any non-success response becomes
  * an Error whose message is `'{status}: {body text}'`, or the status text when the body is empty.
  */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  return (await apiRequestWithHeaders<T>(method, path, body)).data;
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return (await apiRequestWithHeaders<T>(method, path, body, options)).data;
+}
+
+/** `keepalive`: the request outlives the page (a delete sent as the tab closes). */
+export interface RequestOptions {
+  keepalive?: boolean;
 }
 
 /** {@link apiRequest}, with the response headers too (a paged list says where the next page starts in one). */
-export async function apiRequestWithHeaders<T>(method: Method, path: string, body?: unknown): Promise<{ data: T; headers: Headers }> {
+export async function apiRequestWithHeaders<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const init: RequestInit = { method, credentials: 'include' };
+  if (options.keepalive) init.keepalive = true;
   if (body !== undefined) {
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
@@ -32,7 +43,7 @@ export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path),
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
 };
 
 /** Query defaults from the spec: no retries, no refetch on focus, data never stale. */

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Message, MessageStats, MessageSummary, ThreatLevel } from '@baitcheck/contracts';
 import { API_ROUTES as API, NEXT_CURSOR_HEADER, buildPath } from '@baitcheck/contracts/lite';
-import { api, apiRequestWithHeaders } from '../api-client';
+import { api, apiRequestWithHeaders, type RequestOptions } from '../api-client';
 import { queryKeys } from './query-keys';
 
 /** Messages the History screen asks for at a time; "Load more" asks for the next ones. */
@@ -77,7 +77,7 @@ export function invalidateScanData(queryClient: QueryClient): Promise<unknown> {
   ]);
 }
 
-/** Deletes a stored scan. Callers refresh with {@link invalidateScanData}. */
-export function deleteMessage(id: string): Promise<{ success: true }> {
-  return api.delete<{ success: true }>(buildPath(API.deleteMessage.path, { id }));
+/** Deletes a stored scan (`keepalive` when sent as the page closes). Callers refresh with {@link invalidateScanData}. */
+export function deleteMessage(id: string, options?: RequestOptions): Promise<{ success: true }> {
+  return api.delete<{ success: true }>(buildPath(API.deleteMessage.path, { id }), options);
 }
