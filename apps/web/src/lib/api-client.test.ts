@@ -28,7 +28,8 @@ describe('apiRequest', () => {
   });
 
   it('asks the browser to keep a request alive past the page only when told to', async () => {
-    const fetchMock = stubFetch(new Response('{}', { status: 200 }));
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
     await apiRequest('DELETE', '/api/messages/m1', undefined, { keepalive: true });
     await apiRequest('DELETE', '/api/messages/m2');
     const [[, kept], [, plain]] = fetchMock.mock.calls as unknown as [string, RequestInit][];
