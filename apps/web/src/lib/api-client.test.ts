@@ -32,7 +32,9 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', fetchMock);
     await apiRequest('DELETE', '/api/messages/m1', undefined, { keepalive: true });
     await apiRequest('DELETE', '/api/messages/m2');
-    const [[, kept], [, plain]] = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    const kept = calls[0]?.[1];
+    const plain = calls[1]?.[1];
     expect(kept).toEqual({ method: 'DELETE', credentials: 'include', keepalive: true });
     expect(plain).toEqual({ method: 'DELETE', credentials: 'include' });
   });
