@@ -101,7 +101,8 @@ describe('main.ts as a process', () => {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
     }
-  });
+    // three real server starts (tsx and PGlite's migrations each time): a bound, not a timing
+  }, 120_000);
 
   it('refuses to start on a bad environment, listing the problems', async () => {
     const child = spawn(process.execPath, [...serverStartFlags(), 'src/main.ts'], {
