@@ -25,6 +25,7 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   REPORTS_LIMIT_REACHED: { status: 409, message: 'You have reached the most reports one person can keep. Thank you: the ones you sent are kept.' },
   BLOCKED_SENDERS_LIMIT_REACHED: { status: 409, message: 'Your blocked list is full. Unblock a sender you no longer need before blocking another.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was already used for a different request. Send a new key with each new scan.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is starting or shutting down. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -27,6 +27,16 @@ export const MESSAGE_PREVIEW_CHARS = 1_000;
  * budget, whichever comes first.
  */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+/**
+ * Optional request header of `POST /api/scan/text` and `POST /api/scan/url`: a repeat of the
+ * request with the same key (from the same user, within 24 hours) answers the first result and
+ * stores nothing new; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. The key is
+ * 1 to {@link MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters, e.g. a random UUID, bare or
+ * as a quoted string.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Longest Idempotency-Key accepted. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 /** The home dashboard window in days (spec section 9). */
 export const DASHBOARD_WINDOW_DAYS = 30;
 /** Recent alerts shown on the home screen (spec section 9). */

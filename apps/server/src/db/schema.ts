@@ -99,6 +99,27 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * The Idempotency-Key of each recent scan request (issue 14): a repeat of the request with the
+ * same key answers `response` (the first answer) and stores nothing new. Per user; a row whose
+ * `response` is null is a scan still running. The scan module keeps each user's newest 100 for
+ * 24 hours and prunes the rest.
+ */
+export const scanRequestKeys = pgTable(
+  'scan_request_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the endpoint and its validated body: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('scan_request_keys_user_created_at_idx').on(t.userId, t.createdAt.desc()), index('scan_request_keys_created_at_idx').on(t.createdAt)],
+);
+
 /** One row per user once they change a switch; absent means the defaults. */
 export const protectionSettings = pgTable('protection_settings', {
   userId: text('user_id')

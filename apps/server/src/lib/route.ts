@@ -73,13 +73,15 @@ export function defineRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: RouteInput<E>) => Promise<z.output<E['response']>>,
-  options: { session?: boolean } = {},
+  options: { session?: boolean; checkHeaders?: (request: FastifyRequest) => void } = {},
 ): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     config: { session: options.session ?? true },
     handler: async (request, reply) => {
+      // before anything is made for the request (a newcomer's guest row)
+      options.checkHeaders?.(request);
       const body = endpoint.body ? parseOrThrow(endpoint.body, request.body) : undefined;
       const query = endpoint.query ? parseOrThrow(endpoint.query, request.query) : undefined;
       const params = endpoint.params ? parseOrThrow(endpoint.params, request.params) : undefined;

@@ -5,6 +5,9 @@ import { analyze, inputLinks, parseSender } from '@baitcheck/detector';
 import { DEFAULT_INTEL_BUDGET_MS, enrich, type Enrichment, type IntelProvider, type IntelRequest, type SourceHealth } from '../intel/enrich.ts';
 import type { LookupLimitError } from '../intel/lookup-limits.ts';
 import { emailAuthFacts, looksLikeRawEmail, parseRawEmail, senderOf, type ParsedEmail } from '../intel/raw-email/raw-email.ts';
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError } from '../../lib/app-error.ts';
 import { DEFAULT_STORAGE_LIMITS } from '../../lib/storage-limits.ts';
 import type { ScanRepository } from './scan.repository.ts';
 
@@ -93,6 +96,17 @@ async function readPastedEmail(content: string, givenSender: string): Promise<Pa
   return { message: { content: body.slice(0, MAX_CONTENT_LENGTH), sender: senderOf(email) ?? givenSender }, parsed: email, headerFacts: emailAuthFacts(email) };
 }
 
+/** How long a repeat with the same Idempotency-Key answers the first result. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Each user's newest keys kept within the window: a retry comes within minutes, not 100 scans later. */
+export const IDEMPOTENCY_KEYS_PER_USER = 100;
+/** A key still running after this is taken to belong to a server that stopped mid-scan. */
+const ABANDONED_AFTER_MS = 60_000;
+/** How often a repeat that arrived while the first request runs looks for its answer. */
+const REPEAT_POLL_MS = 50;
+/** How often expired keys of every user are dropped. */
+const PRUNE_ALL_EVERY_MS = 60 * 60 * 1000;
+
 /** Per-request options of a scan. */
 export interface ScanOptions {
   /** Set when this client's allowance of enhanced scans is used up: outside sources are named as not asked, with its sentence. */
@@ -146,7 +160,49 @@ export function createScanService(deps: {
     return id;
   };
 
+  let prunedAllAt = 0;
+
   return {
+    /**
+     * Runs `scan` once per `key` of `userId` (the request's Idempotency-Key): a repeat with the
+     * same key and body within {@link IDEMPOTENCY_WINDOW_MS} answers the first result and stores
+     * nothing; one arriving while the first still runs waits for its answer; the same key with
+     * another body is 409 IDEMPOTENCY_KEY_REUSED. A failed scan lets go of its key, so a retry
+     * scans again. Without a key, or for a newcomer with no user yet (an unsaved scan), `scan`
+     * just runs.
+     */
+    async once<T>(userId: string, key: string | null, endpoint: 'text' | 'url', body: unknown, scan: () => Promise<T>): Promise<{ value: T; replayed: boolean }> {
+      if (key === null || userId === '') return { value: await scan(), replayed: false };
+      const requestHash = createHash('sha256').update(`${endpoint}\n${JSON.stringify(body)}`).digest('hex');
+      for (;;) {
+        const now = clock();
+        const ages = { expiredBefore: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS), abandonedBefore: new Date(now.getTime() - ABANDONED_AFTER_MS) };
+        const held = await deps.scanRepo.claimKey({ userId, key, requestHash, now }, ages);
+        if (held === 'claimed') break;
+        if (held === 'gone') continue;
+        if (held.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+        if (held.response !== null) return { value: held.response as T, replayed: true };
+        await sleep(REPEAT_POLL_MS);
+      }
+      let value: T;
+      try {
+        value = await scan();
+      } catch (error) {
+        // the scan's own error is the one to answer, whatever happens to the key
+        await deps.scanRepo.releaseKey(userId, key).catch(() => undefined);
+        throw error;
+      }
+      await deps.scanRepo.completeKey(userId, key, value);
+      const now = clock();
+      const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
+      await deps.scanRepo.pruneKeysOf(userId, IDEMPOTENCY_KEYS_PER_USER, expiredBefore);
+      if (now.getTime() - prunedAllAt >= PRUNE_ALL_EVERY_MS) {
+        prunedAllAt = now.getTime();
+        await deps.scanRepo.pruneExpiredKeys(expiredBefore);
+      }
+      return { value, replayed: false };
+    },
+
     async scanText(userId: string, req: TextScanRequest, options: ScanOptions = {}): Promise<TextScanResponse> {
       const pasted = await readPastedEmail(req.content, req.sender);
       // a pasted email is kept as the message it carries (what the result's highlights point into)

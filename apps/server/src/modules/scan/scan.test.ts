@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { describeWithDatabases } from '../../test/harness.ts';
+import { eq, like } from 'drizzle-orm';
+import { scanRequestKeys, sessions } from '../../db/schema.ts';
+import { describeWithDatabases, type Visitor } from '../../test/harness.ts';
+import { hashToken } from '../sessions/sessions.service.ts';
+import { createScanRepository } from './scan.repository.ts';
+import { createScanService } from './scan.service.ts';
 import { createFeedsRepository } from '../intel/feeds/feeds.repository.ts';
 import { createFeedsService } from '../intel/feeds/feeds.service.ts';
 
@@ -195,3 +200,147 @@ describeWithDatabases('POST /api/scan/url', (ctx) => {
   });
 });
 
+
+describeWithDatabases('Idempotency-Key on POST /api/scan/text and /api/scan/url', (ctx) => {
+  const KEY = 'Idempotency-Key';
+  const post = (visitor: Visitor, path: string, body: unknown, key?: string) => visitor.request('POST', path, body, key === undefined ? {} : { [KEY]: key });
+  const historyOf = async (visitor: Visitor) => (await visitor.get('/api/messages')).json() as { id: string }[];
+  const keysOf = async (userKeyPrefix: string) =>
+    (await ctx.database.db.select({ key: scanRequestKeys.key }).from(scanRequestKeys).where(like(scanRequestKeys.key, `${userKeyPrefix}%`))).map((r) => r.key);
+
+  it('answers a repeat with the first result and stores one entry', async () => {
+    const visitor = ctx.visitor();
+    const body = { content: PHISHING_SMS, sender: '+1 555 0100', source: 'sms', enhancedAnalysis: true };
+    const first = await post(visitor, '/api/scan/text', body, 'repeat-1');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await post(visitor, '/api/scan/text', body, 'repeat-1');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await historyOf(visitor)).map((m) => m.id)).toEqual([first.json().message.id]);
+    // a new key is a new scan
+    const other = await post(visitor, '/api/scan/text', body, 'repeat-2');
+    expect(other.json().message.id).not.toBe(first.json().message.id);
+    expect(await historyOf(visitor)).toHaveLength(2);
+  });
+
+  it('stores one entry for a double submit that arrives at once, and every copy gets its result', async () => {
+    const visitor = ctx.visitor();
+    await visitor.patch('/api/notification-preferences', { sensitivity: 3 });
+    const body = { content: 'Your parcel is held. Pay the fee at http://parcel-fee.example.top/pay', enhancedAnalysis: true };
+    const responses = await Promise.all(Array.from({ length: 4 }, () => post(visitor, '/api/scan/text', body, 'double-click')));
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(responses.map((r) => r.json().message.id));
+    expect(ids.size).toBe(1);
+    expect((await historyOf(visitor)).map((m) => m.id)).toEqual([...ids]);
+  });
+
+  it('does the same for a URL scan', async () => {
+    const visitor = ctx.visitor();
+    const body = { url: 'http://192.168.10.5/paypal/login', saveToHistory: true };
+    const first = (await post(visitor, '/api/scan/url', body, 'url-key')).json();
+    const again = await post(visitor, '/api/scan/url', body, 'url-key');
+    expect(again.json()).toEqual(first);
+    expect(await historyOf(visitor)).toHaveLength(1);
+  });
+
+  it('refuses the same key with another body, or on the other endpoint, with 409 IDEMPOTENCY_KEY_REUSED', async () => {
+    const visitor = ctx.visitor();
+    expect((await post(visitor, '/api/scan/text', { content: SAFE_SMS }, 'reused')).statusCode).toBe(200);
+    const changed = await post(visitor, '/api/scan/text', { content: `${SAFE_SMS}!` }, 'reused');
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: expect.stringContaining('new key') });
+    const url = await post(visitor, '/api/scan/url', { url: 'https://example.com/' }, 'reused');
+    expect(url.statusCode).toBe(409);
+    expect(await historyOf(visitor)).toHaveLength(1);
+  });
+
+  it("keeps keys per user: another visitor's same key is their own scan", async () => {
+    const alice = ctx.visitor();
+    const bob = ctx.visitor();
+    const a = (await post(alice, '/api/scan/text', { content: PHISHING_SMS }, 'shared-key')).json();
+    const b = await post(bob, '/api/scan/text', { content: PHISHING_SMS }, 'shared-key');
+    expect(b.statusCode).toBe(200);
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.json().message.id).not.toBe(a.message.id);
+    // with another body too: nothing of Alice's is revealed or refused
+    expect((await post(bob, '/api/scan/text', { content: SAFE_SMS }, 'other-of-alice')).statusCode).toBe(200);
+    expect((await historyOf(alice)).map((m) => m.id)).toEqual([a.message.id]);
+    expect((await historyOf(bob)).map((m) => m.id)).toEqual([b.json().message.id, expect.any(String)].reverse());
+  });
+
+  it('accepts the key bare or as a quoted string, as the same key', async () => {
+    const visitor = ctx.visitor();
+    const first = (await post(visitor, '/api/scan/text', { content: SAFE_SMS }, 'b7e3c1d2-quoted')).json();
+    const again = await post(visitor, '/api/scan/text', { content: SAFE_SMS }, '"b7e3c1d2-quoted"');
+    expect(again.json().message.id).toBe(first.message.id);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['too long', 'k'.repeat(129)],
+    ['with a space', 'two words'],
+    ['not ASCII', 'clé-1'],
+    ['an unterminated quote', '"abc'],
+    ['two values', 'a, b'],
+  ])('refuses a key that is %s with 400 naming the header, before making anything', async (_name, key) => {
+    const visitor = ctx.visitor();
+    const res = await post(visitor, '/api/scan/text', { content: PHISHING_SMS }, key);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect(res.json().error.details).toEqual([{ field: 'Idempotency-Key', message: expect.stringContaining('1 to 128 visible ASCII characters') }]);
+    // a newcomer got no guest and nothing was stored
+    expect(visitor.cookie).toBeUndefined();
+  });
+
+  it('accepts a key of 128 characters', async () => {
+    expect((await post(ctx.visitor(), '/api/scan/text', { content: SAFE_SMS }, 'k'.repeat(128))).statusCode).toBe(200);
+  });
+
+  it('scans again once the key is more than 24 hours old', async () => {
+    const visitor = ctx.visitor();
+    const first = (await post(visitor, '/api/scan/text', { content: SAFE_SMS }, 'day-old')).json();
+    await ctx.database.db.update(scanRequestKeys).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(scanRequestKeys.key, 'day-old'));
+    const later = await post(visitor, '/api/scan/text', { content: SAFE_SMS }, 'day-old');
+    expect(later.json().message.id).not.toBe(first.message.id);
+    expect(await historyOf(visitor)).toHaveLength(2);
+  });
+
+  it("keeps each user's newest 100 keys", async () => {
+    const { service, userId } = await serviceAndUser();
+    for (let i = 0; i <= 100; i++) await service.once(userId, `bound-${String(i).padStart(3, '0')}`, 'text', { content: `Message ${i}` }, async () => ({ i }));
+    const kept = await keysOf('bound-');
+    expect(kept).toHaveLength(100);
+    expect(kept).not.toContain('bound-000');
+    expect(kept).toContain('bound-100');
+  });
+
+  it('scans with no key exactly as before, each request its own entry', async () => {
+    const visitor = ctx.visitor();
+    await post(visitor, '/api/scan/text', { content: SAFE_SMS });
+    await post(visitor, '/api/scan/text', { content: SAFE_SMS });
+    expect(await historyOf(visitor)).toHaveLength(2);
+  });
+
+  it('lets go of the key of a scan that failed, so a retry scans again', async () => {
+    const { service, userId } = await serviceAndUser();
+    const body = { content: SAFE_SMS };
+    await expect(service.once(userId, 'retry-me', 'text', body, async () => Promise.reject(new Error('network down')))).rejects.toThrow('network down');
+    expect(await keysOf('retry-me')).toEqual([]);
+    let runs = 0;
+    const scan = async () => ({ run: ++runs });
+    expect(await service.once(userId, 'retry-me', 'text', body, scan)).toEqual({ value: { run: 1 }, replayed: false });
+    expect(await service.once(userId, 'retry-me', 'text', body, scan)).toEqual({ value: { run: 1 }, replayed: true });
+    expect(runs).toBe(1);
+  });
+
+  /** The scan service over the test database, and a user of it (a visitor's guest). */
+  async function serviceAndUser() {
+    const service = createScanService({ scanRepo: createScanRepository(ctx.database.db), blockedSenders: { listSenders: async () => [] } });
+    const visitor = ctx.visitor();
+    await visitor.patch('/api/notification-preferences', { sensitivity: 3 });
+    const [row] = await ctx.database.db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.idHash, hashToken(visitor.cookie!)));
+    return { service, userId: row!.userId };
+  }
+});
