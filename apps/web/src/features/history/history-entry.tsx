@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { HighlightedText } from '@/components/highlighted-text';
 import { ReasonList } from '@/components/reason-list';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
+import { describeOrigin } from '@/lib/describe-origin';
 import { formatScanDate } from '@/lib/format-date';
 import { useMessage } from '@/lib/api/messages';
 import { cn } from '@/lib/cn';
@@ -20,7 +21,6 @@ export function HistoryEntry({
   expanded,
   onToggle,
   onDelete,
-  deleting,
   highlighted,
   ref,
 }: {
@@ -28,7 +28,6 @@ export function HistoryEntry({
   expanded: boolean;
   onToggle: () => void;
   onDelete: () => void;
-  deleting: boolean;
   highlighted?: boolean;
   ref?: Ref<HTMLDivElement>;
 }) {
@@ -44,7 +43,7 @@ export function HistoryEntry({
       aria-labelledby={`${id}-title`}
       tabIndex={-1}
       data-message-id={message.id}
-      className={cn('p-4 outline-none', highlighted && 'ring-2 ring-primary')}
+      className={cn('p-4 outline-none focus-ring', highlighted && 'ring-2 ring-primary')}
     >
       <div className="flex items-start justify-between gap-2">
         <h2 id={`${id}-title`} className="flex items-center gap-2 text-base font-semibold text-slate-900">
@@ -56,7 +55,7 @@ export function HistoryEntry({
       <p className="mt-1 flex flex-wrap gap-x-2 text-sm text-slate-600">
         <time dateTime={message.scanDate}>{formatScanDate(message.scanDate)}</time>
         <span aria-hidden="true">·</span>
-        <span className="font-medium text-slate-800">{message.sender.trim() || 'URL Scan'}</span>
+        <span className="font-medium text-slate-800">{describeOrigin(message)}</span>
       </p>
       <div id={`${id}-content`} className="mt-3">
         {expanded ? (
@@ -83,7 +82,7 @@ export function HistoryEntry({
           {expanded ? <ChevronUp aria-hidden="true" className="h-4 w-4" /> : <ChevronDown aria-hidden="true" className="h-4 w-4" />}
           {expanded ? 'Show Less' : 'Show More'}
         </Button>
-        <Button variant="outline" size="sm" onClick={onDelete} disabled={deleting}>
+        <Button variant="outline" size="sm" onClick={onDelete}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           Delete
         </Button>

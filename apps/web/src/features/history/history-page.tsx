@@ -7,7 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useHistoryPages } from '@/lib/api/messages';
-import { useDeleteAction } from '@/components/use-feedback-actions';
+import { useHiddenMessageIds, useUndoableDelete } from '@/components/use-undoable-delete';
 import { HistoryEntry } from './history-entry';
 
 type Filter = 'all' | ThreatLevel;
@@ -33,6 +33,7 @@ function HistoryList({
   targetRef,
   expanded,
   onToggle,
+  headingRef,
 }: {
   filter: Filter;
   empty: string;
@@ -40,9 +41,19 @@ function HistoryList({
   targetRef: RefObject<HTMLDivElement | null>;
   expanded: ReadonlySet<string>;
   onToggle: (id: string) => void;
+  headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const pages = useHistoryPages(filter === 'all' ? undefined : filter);
-  const { remove, pendingId } = useDeleteAction();
+  const hidden = useHiddenMessageIds();
+  const { remove } = useUndoableDelete();
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where focus goes once the list has redrawn: an entry's id, or null for the page heading.
+  const [focusRequest, setFocusRequest] = useState<{ id: string | null } | null>(null);
+  useEffect(() => {
+    if (!focusRequest) return;
+    const entry = focusRequest.id ? listRef.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(focusRequest.id)}"]`) : null;
+    (entry ?? headingRef.current)?.focus();
+  }, [focusRequest, headingRef]);
   if (pages.isPending) {
     return (
       <div className="space-y-3" aria-busy="true" aria-label="Loading history">
@@ -59,7 +70,14 @@ function HistoryList({
       </p>
     );
   }
-  const list = pages.data.pages.flatMap((p) => p.messages);
+  const list = pages.data.pages.flatMap((p) => p.messages).filter((m) => !hidden.has(m.id));
+  const onDelete = (id: string) => {
+    const at = list.findIndex((m) => m.id === id);
+    // Focus stays in the list: on the next entry, else the one before, else the heading.
+    const neighbour = list[at + 1] ?? list[at - 1];
+    remove(id, { onUndo: () => setFocusRequest({ id }) });
+    setFocusRequest({ id: neighbour?.id ?? null });
+  };
   if (list.length === 0) {
     return (
       <Card className="flex flex-col items-center gap-2 p-8 text-center">
@@ -70,7 +88,7 @@ function HistoryList({
   }
   return (
     <>
-      <ul className="space-y-3">
+      <ul ref={listRef} className="space-y-3">
         {list.map((m) => (
           <li key={m.id}>
             <HistoryEntry
@@ -79,8 +97,7 @@ function HistoryList({
               highlighted={m.id === targetId}
               expanded={expanded.has(m.id)}
               onToggle={() => onToggle(m.id)}
-              onDelete={() => remove(m.id)}
-              deleting={pendingId === m.id}
+              onDelete={() => onDelete(m.id)}
             />
           </li>
         ))}
@@ -108,6 +125,7 @@ export default function HistoryPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(targetId ? [targetId] : []));
   const targetRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const handledTarget = useRef<string | null>(null);
 
   const targetFound = Boolean(targetId && all.data?.pages.some((p) => p.messages.some((m) => m.id === targetId)));
@@ -140,7 +158,9 @@ export default function HistoryPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">Scan History</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="mb-4 rounded-md text-2xl font-bold text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-primary">
+        Scan History
+      </h1>
       {targetId && all.isSuccess && !targetFound && !searching ? (
         <p role="status" className="mb-4 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700">
           The message you opened is no longer in your history.
@@ -156,7 +176,7 @@ export default function HistoryPage() {
         </TabsList>
         {FILTERS.map((f) => (
           <TabsContent key={f.value} value={f.value}>
-            <HistoryList filter={f.value} empty={f.empty} targetId={targetId} targetRef={targetRef} expanded={expanded} onToggle={toggle} />
+            <HistoryList filter={f.value} empty={f.empty} targetId={targetId} targetRef={targetRef} expanded={expanded} onToggle={toggle} headingRef={headingRef} />
           </TabsContent>
         ))}
       </Tabs>

@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithApp } from '@/testing/render';
 import { makeMessage } from '@/testing/fixtures';
 import HistoryPage, { readMessageIdParam } from './history-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const MESSAGES = [
   makeMessage({ id: 'p1', threatLevel: 'phishing', sender: 'Bank' }),
@@ -61,23 +64,141 @@ describe('HistoryPage', () => {
     expect(entry.querySelector('mark')).toBeNull();
   });
 
-  it('deletes an entry with the spec toast', async () => {
-    let list = [...MESSAGES];
-    const { calls } = mockApi({
-      'GET /api/messages': () => ({ body: list }),
-      'DELETE /api/messages/p1': () => {
-        list = list.filter((m) => m.id !== 'p1');
-        return { body: { success: true } };
+  it('labels an entry without a sender by what was scanned: a link or a message', async () => {
+    mockApi({
+      'GET /api/messages': {
+        body: [
+          makeMessage({ id: 't1', sender: '', kind: 'text', content: 'Your parcel is waiting' }),
+          makeMessage({ id: 'u2', sender: ' ', kind: 'url', content: 'http://bit.ly/abc' }),
+        ],
       },
     });
     renderWithApp(<HistoryPage />);
-    const [first] = await screen.findAllByRole('article');
-    await userEvent.click(within(first!).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Message deleted')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
-    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/messages/p1')).toBe(true);
+    const [text, link] = await screen.findAllByRole('article');
+    expect(within(text!).getByText('Message · no sender given')).toBeInTheDocument();
+    expect(within(text!).queryByText('URL Scan')).not.toBeInTheDocument();
+    expect(within(link!).getByText('URL Scan')).toBeInTheDocument();
+  });
+});
+
+describe('HistoryPage: delete with Undo', () => {
+  const THREE = [
+    makeMessage({ id: 'a', sender: 'Alpha' }),
+    makeMessage({ id: 'b', sender: 'Bravo' }),
+    makeMessage({ id: 'c', sender: 'Charlie' }),
+  ];
+
+  function serve(initial = THREE) {
+    let list = [...initial];
+    const api = mockApi({});
+    // A small server: the list, and any DELETE takes its entry out of it.
+    api.fetchMock.mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      api.calls.push({ method: init.method ?? 'GET', path: url.pathname + url.search, body: undefined, init });
+      if (init.method === 'DELETE') {
+        const id = url.pathname.split('/').at(-1);
+        list = list.filter((m) => m.id !== id);
+        return new Response(JSON.stringify({ success: true }), { status: 200 });
+      }
+      return new Response(JSON.stringify(list), { status: 200 });
+    });
+    const deletes = () => api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path);
+    return { ...api, deletes };
+  }
+
+  const names = () => screen.queryAllByRole('article').map((a) => a.getAttribute('data-message-id'));
+
+  it('takes the entry away at once, moves focus to the next entry, and sends nothing until the toast ends', async () => {
+    const { deletes } = serve();
+    renderWithApp(<HistoryPage />);
+    const b = (await screen.findAllByRole('article'))[1]!;
+    await userEvent.click(within(b).getByRole('button', { name: 'Delete' }));
+    expect(names()).toEqual(['a', 'c']);
+    expect(document.activeElement).toHaveAttribute('data-message-id', 'c');
+    expect(screen.getByText('Message deleted')).toBeInTheDocument();
+    expect(screen.getByText('The message has been removed from your history.')).toBeInTheDocument();
+    expect(deletes()).toEqual([]);
+
+    // The toast ends (here: closed): now the server is told.
+    await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    await waitFor(() => expect(deletes()).toEqual(['/api/messages/b']));
+    await waitFor(() => expect(names()).toEqual(['a', 'c']));
   });
 
+  it('puts the entry back where it was on Undo, focused, and never deletes it', async () => {
+    const { deletes } = serve();
+    renderWithApp(<HistoryPage />);
+    const a = (await screen.findAllByRole('article'))[0]!;
+    await userEvent.click(within(a).getByRole('button', { name: 'Delete' }));
+    expect(names()).toEqual(['b', 'c']);
+    expect(document.activeElement).toHaveAttribute('data-message-id', 'b');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(names()).toEqual(['a', 'b', 'c']);
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-message-id', 'a'));
+    await waitFor(() => expect(screen.queryByText('Message deleted')).not.toBeInTheDocument());
+    expect(deletes()).toEqual([]);
+  });
+
+  it('deletes when the toast has shown its 5 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { deletes } = serve();
+      renderWithApp(<HistoryPage />);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const c = (await screen.findAllByRole('article'))[2]!;
+      await user.click(within(c).getByRole('button', { name: 'Delete' }));
+      // The last entry: focus goes to the one before it.
+      expect(document.activeElement).toHaveAttribute('data-message-id', 'b');
+      await act(() => vi.advanceTimersByTimeAsync(4000));
+      expect(deletes()).toEqual([]);
+      await act(() => vi.advanceTimersByTimeAsync(1500));
+      await waitFor(() => expect(deletes()).toEqual(['/api/messages/c']));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('moves focus to the heading when the list is left empty', async () => {
+    serve([THREE[0]!]);
+    renderWithApp(<HistoryPage />);
+    await userEvent.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Delete' }));
+    expect(screen.getByRole('heading', { name: 'No Messages Found' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Scan History' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+  });
+
+  it('sends a delete not undone when the tab is closed, as a request that outlives the page', async () => {
+    const { deletes, calls } = serve();
+    renderWithApp(<HistoryPage />);
+    await userEvent.click(within((await screen.findAllByRole('article'))[0]!).getByRole('button', { name: 'Delete' }));
+    expect(deletes()).toEqual([]);
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    });
+    expect(deletes()).toEqual(['/api/messages/a']);
+    expect(calls.find((c) => c.method === 'DELETE')?.init.keepalive).toBe(true);
+    // The Undo it offered is gone with it.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument());
+  });
+
+  it('brings the entry back with the spec error toast when the delete fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { fetchMock } = mockApi({
+      'GET /api/messages': { body: THREE },
+      'DELETE /api/messages/a': { status: 500, body: 'x' },
+    });
+    renderWithApp(<HistoryPage />);
+    await userEvent.click(within((await screen.findAllByRole('article'))[0]!).getByRole('button', { name: 'Delete' }));
+    expect(names()).toEqual(['b', 'c']);
+    await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(await screen.findByText('Failed to delete message.')).toBeInTheDocument();
+    expect(names()).toEqual(['a', 'b', 'c']);
+    expect(fetchMock).toHaveBeenCalled();
+  });
+});
+
+describe('HistoryPage: notifications and paging', () => {
   it('opens /history?messageId= on that entry, expanded and focused', async () => {
     mockApi({ 'GET /api/messages': { body: MESSAGES } });
     renderWithApp(<HistoryPage />, { path: '/history?messageId=u1' });
