@@ -1,32 +1,61 @@
 import type { ReactNode } from 'react';
 import { Mail, MessageSquare, Share2 } from 'lucide-react';
-import type { ProtectionSettings } from '@baitcheck/contracts';
+import type { Plugin, PluginList, ProtectionSettings } from '@baitcheck/contracts';
+import { usePlugins } from '@/lib/api/plugins';
 import { useProtectionSettings, useUpdateProtectionSettings } from '@/lib/api/protection';
 import { toast } from '@/components/ui/toast-store';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SettingRow } from '@/components/setting-row';
 
 export interface ProtectionSwitchSpec {
   key: keyof ProtectionSettings;
   label: string;
+  /** What the switch does; for a channel, what it covers while no plugin brings its messages in. */
   description: string;
   badge?: ReactNode;
   icon?: ReactNode;
+  /** The plugins that bring this channel's messages in, and what the switch covers once one is connected. */
+  source?: { types: readonly Plugin['type'][]; covering: (pluginName: string) => string };
 }
 
 const ICON = 'h-5 w-5';
 
-/** The three channel switches shared by the home screen and settings (spec section 2). */
+/**
+ * The three channel switches shared by the home screen and settings (spec section 2). Nothing
+ * reaches Baitcheck by itself until a channel's plugin is connected, so until then each says
+ * so (the spec's 'Scanning incoming messages' and its 'Active' badge claimed a scanning that
+ * did not happen), and that what a person pastes into Scan is checked whatever the switch says.
+ */
 export const CHANNEL_SWITCHES: readonly ProtectionSwitchSpec[] = [
-  { key: 'smsProtection', label: 'SMS Protection', description: 'Scanning incoming messages', icon: <MessageSquare aria-hidden="true" className={ICON} /> },
-  { key: 'emailProtection', label: 'Email Protection', description: 'Scanning messages and links', icon: <Mail aria-hidden="true" className={ICON} /> },
+  {
+    key: 'smsProtection',
+    label: 'SMS Protection',
+    description: "Incoming texts aren't scanned yet. Texts you paste into Scan are always checked.",
+    icon: <MessageSquare aria-hidden="true" className={ICON} />,
+    source: { types: ['sms'], covering: (name) => `Scanning incoming texts from ${name}` },
+  },
+  {
+    key: 'emailProtection',
+    label: 'Email Protection',
+    description: "Your inbox isn't scanned yet. Emails you paste into Scan are always checked.",
+    icon: <Mail aria-hidden="true" className={ICON} />,
+    source: { types: ['email'], covering: (name) => `Scanning new emails and their links from ${name}` },
+  },
   {
     key: 'socialMediaProtection',
     label: 'Social Media Protection',
-    description: 'Protection for common platforms',
+    description: "Your social media accounts aren't scanned yet. Messages you paste into Scan are always checked.",
     icon: <Share2 aria-hidden="true" className={ICON} />,
+    source: { types: ['social', 'social-media'], covering: (name) => `Scanning messages from ${name}` },
   },
 ];
+
+/** The connected, enabled plugin feeding a channel, if any. */
+function connectedSource(item: ProtectionSwitchSpec, plugins: PluginList | undefined): Plugin | undefined {
+  if (!item.source || !plugins) return undefined;
+  return Object.values(plugins).find((p) => item.source!.types.includes(p.type) && p.status.connected && p.status.enabled);
+}
 
 /**
  * Switches bound to `/api/protection-settings`: each change sends only the changed boolean and
@@ -35,6 +64,8 @@ export const CHANNEL_SWITCHES: readonly ProtectionSwitchSpec[] = [
 export function ProtectionSwitches({ items, showActive = true }: { items: readonly ProtectionSwitchSpec[]; showActive?: boolean }) {
   const settings = useProtectionSettings();
   const update = useUpdateProtectionSettings();
+  // Which channels really have messages coming in; unknown (loading, failed) counts as none.
+  const plugins = usePlugins();
 
   if (settings.isPending) {
     return (
@@ -47,9 +78,12 @@ export function ProtectionSwitches({ items, showActive = true }: { items: readon
   }
   if (settings.isError) {
     return (
-      <p role="alert" className="py-3 text-sm text-red-700">
-        Could not load your protection settings. Check your connection and reload the page.
-      </p>
+      <div role="alert" className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm text-red-700">
+        <span>Could not load your protection settings. Check your connection and try again.</span>
+        <Button variant="outline" size="sm" onClick={() => void settings.refetch()} disabled={settings.isFetching}>
+          Retry
+        </Button>
+      </div>
     );
   }
 
@@ -65,23 +99,27 @@ export function ProtectionSwitches({ items, showActive = true }: { items: readon
 
   return (
     <div className="divide-y divide-slate-100">
-      {items.map((item) => (
-        <SettingRow
-          key={item.key}
-          label={item.label}
-          description={item.description}
-          badge={item.badge}
-          icon={item.icon}
-          showActive={showActive}
-          checked={
-            update.isPending && update.variables && item.key in update.variables
-              ? Boolean(update.variables[item.key])
-              : settings.data[item.key]
-          }
-          disabled={update.isPending}
-          onCheckedChange={(value) => change(item.key, value)}
-        />
-      ))}
+      {items.map((item) => {
+        const source = connectedSource(item, plugins.data);
+        return (
+          <SettingRow
+            key={item.key}
+            label={item.label}
+            description={source ? item.source!.covering(source.name) : item.description}
+            badge={item.badge}
+            icon={item.icon}
+            // 'Active' only where something is really being scanned.
+            showActive={showActive && (!item.source || Boolean(source))}
+            checked={
+              update.isPending && update.variables && item.key in update.variables
+                ? Boolean(update.variables[item.key])
+                : settings.data[item.key]
+            }
+            disabled={update.isPending}
+            onCheckedChange={(value) => change(item.key, value)}
+          />
+        );
+      })}
     </div>
   );
 }

@@ -6,12 +6,12 @@ import { HighlightedText } from '@/components/highlighted-text';
 import { ReasonList } from '@/components/reason-list';
 import { ThreatIcon } from '@/components/threat-level';
 import { formatAlertDate } from '@/lib/format-date';
-import { useBlockAction, useDeleteAction, useReportAction } from '@/components/use-feedback-actions';
+import { describeOrigin } from '@/lib/describe-origin';
+import { useBlockAction, useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
 
 /** One recent alert: what was found, where from, why, and what can be done about it. */
-export function AlertCard({ message, now }: { message: MessageSummary; now?: Date }) {
-  const { remove, pendingId } = useDeleteAction();
+export function AlertCard({ message, now, onDelete }: { message: MessageSummary; now?: Date; onDelete: () => void }) {
   const reportAction = useReportAction();
   const blockAction = useBlockAction();
   const phishing = message.threatLevel === 'phishing';
@@ -21,9 +21,11 @@ export function AlertCard({ message, now }: { message: MessageSummary; now?: Dat
 
   return (
     <Card
-      className={cn('border-l-4 p-4', phishing ? 'border-l-red-600' : 'border-l-amber-500')}
+      className={cn('border-l-4 p-4 outline-none focus-ring', phishing ? 'border-l-red-600' : 'border-l-amber-500')}
       aria-labelledby={titleId}
       role="article"
+      tabIndex={-1}
+      data-message-id={message.id}
     >
       <div className="flex items-start justify-between gap-2">
         <h3 id={titleId} className="flex items-center gap-2 font-semibold text-slate-900">
@@ -40,7 +42,7 @@ export function AlertCard({ message, now }: { message: MessageSummary; now?: Dat
             Message from <span className="font-medium text-slate-900">{sender}</span>
           </>
         ) : (
-          'URL Scan'
+          describeOrigin(message)
         )}
       </p>
       <div className="mt-3 rounded-lg bg-slate-50 p-3">
@@ -56,7 +58,7 @@ export function AlertCard({ message, now }: { message: MessageSummary; now?: Dat
         details={message.threatDetails.reasonDetails}
       />
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={() => remove(message.id)} disabled={pendingId === message.id}>
+        <Button variant="outline" size="sm" onClick={onDelete}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           Delete
         </Button>

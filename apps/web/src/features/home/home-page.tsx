@@ -1,4 +1,6 @@
 import { Link } from 'wouter';
+import { ScanSearch } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { FeatureTiles } from './feature-tiles';
 import { ThreatDashboard } from './threat-dashboard';
@@ -8,7 +10,8 @@ import { ProtectionStatusPanel } from './protection-status';
 function SectionHeader({ id, title, linkText }: { id: string; title: string; linkText?: string }) {
   return (
     <div className="mb-3 flex items-center justify-between">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
+      {/* tabIndex -1: focus lands here when the last entry of its list is deleted. */}
+      <h2 id={id} tabIndex={-1} className="rounded-md text-lg font-semibold text-slate-900 outline-none focus-ring">
         {title}
       </h2>
       {linkText ? (
@@ -23,7 +26,18 @@ function SectionHeader({ id, title, linkText }: { id: string; title: string; lin
 export default function HomePage() {
   return (
     <div className="space-y-6">
-      <h1 className="sr-only">Baitcheck dashboard</h1>
+      {/* What Baitcheck is for, before anything else on the page (a newcomer met the status banner first). */}
+      <section aria-labelledby="home-intro" className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
+        <h1 id="home-intro" className="text-xl font-bold text-slate-900">
+          Paste a message or link — we&apos;ll tell you if it&apos;s a scam
+        </h1>
+        <Button asChild className="shrink-0 self-start sm:self-auto">
+          <Link href={paths.scan}>
+            <ScanSearch aria-hidden="true" className="h-5 w-5" />
+            Scan a message or link
+          </Link>
+        </Button>
+      </section>
       <FeatureTiles />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <section aria-labelledby="your-protection">
@@ -32,7 +46,7 @@ export default function HomePage() {
         </section>
         <section aria-labelledby="recent-alerts">
           <SectionHeader id="recent-alerts" title="Recent Alerts" linkText="View All" />
-          <RecentAlerts />
+          <RecentAlerts headingId="recent-alerts" />
         </section>
       </div>
       <section aria-labelledby="protection-status">

@@ -6,10 +6,32 @@ import { SETTINGS, makeMessage, makeStats } from '@/testing/fixtures';
 import { RecentAlerts } from './recent-alerts';
 import { ThreatDashboard } from './threat-dashboard';
 import { ProtectionStatusPanel } from './protection-status';
+import HomePage from './home-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+describe('HomePage', () => {
+  it('first says what Baitcheck does, with a Scan button, before the tiles', async () => {
+    mockApi({
+      'GET /api/messages': { body: [] },
+      'GET /api/message-stats': { body: makeStats() },
+      'GET /api/protection-settings': { body: SETTINGS },
+      'GET /api/plugins': { body: {} },
+    });
+    renderWithApp(<HomePage />);
+    const [first] = screen.getAllByRole('heading');
+    expect(first).toHaveTextContent("Paste a message or link — we'll tell you if it's a scam");
+    expect(first!.tagName).toBe('H1');
+    const scan = screen.getByRole('link', { name: 'Scan a message or link' });
+    expect(scan).toHaveAttribute('href', '/scan');
+    // Before the tiles in reading (and Tab) order.
+    const tiles = screen.getByRole('navigation', { name: 'Shortcuts' });
+    expect(scan.compareDocumentPosition(tiles) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await screen.findByText('Nothing scanned yet. Paste a message or link in Scan to check it.');
+  });
 });
 
 describe('RecentAlerts', () => {
@@ -19,7 +41,7 @@ describe('RecentAlerts', () => {
         body: [
           makeMessage({ id: 'p', threatLevel: 'phishing', sender: 'Bank' }),
           makeMessage({ id: 's', threatLevel: 'safe', sender: 'Mum', content: 'See you at dinner' }),
-          makeMessage({ id: 'q', threatLevel: 'suspicious', sender: '' }),
+          makeMessage({ id: 'q', threatLevel: 'suspicious', sender: '', kind: 'url' }),
         ],
       },
     });
@@ -40,25 +62,44 @@ describe('RecentAlerts', () => {
     expect(within(cards[1]!).queryByRole('button', { name: 'Block Sender' })).not.toBeInTheDocument();
   });
 
-  it('shows the empty state when every recent message is safe', async () => {
+  it("calls a text pasted without a sender a message, not a 'URL Scan'", async () => {
+    mockApi({ 'GET /api/messages': { body: [makeMessage({ id: 't', sender: '', kind: 'text' })] } });
+    renderWithApp(<RecentAlerts />);
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Message · no sender given')).toBeInTheDocument();
+    expect(within(card).queryByText('URL Scan')).not.toBeInTheDocument();
+  });
+
+  it('says what was found in the recent scans when every one is safe, and claims nothing about the device', async () => {
     mockApi({ 'GET /api/messages': { body: [makeMessage({ threatLevel: 'safe' })] } });
     renderWithApp(<RecentAlerts />);
     expect(await screen.findByRole('heading', { name: 'No Threats Detected' })).toBeInTheDocument();
-    expect(screen.getByText('You have no recent phishing alerts. Your device is secure.')).toBeInTheDocument();
+    expect(screen.getByText('No threats found in your recent scans.')).toBeInTheDocument();
+    expect(screen.queryByText(/device is secure/)).not.toBeInTheDocument();
   });
 
-  it("says 'Failed to fetch alerts' when the request fails", async () => {
-    mockApi({ 'GET /api/messages': { status: 500, body: 'boom' } });
+  it('says nothing was scanned yet when there is no scan at all', async () => {
+    mockApi({ 'GET /api/messages': { body: [] } });
+    renderWithApp(<RecentAlerts />);
+    expect(await screen.findByText('Nothing scanned yet. Paste a message or link in Scan to check it.')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch alerts' when the request fails, with a Retry that asks again", async () => {
+    let fail = true;
+    mockApi({ 'GET /api/messages': () => (fail ? { status: 500, body: 'boom' } : { body: [makeMessage()] }) });
     renderWithApp(<RecentAlerts />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch alerts');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article')).toBeInTheDocument();
   });
 
-  it('deletes, then refreshes the list and the stats, with the spec toast', async () => {
-    let list = [makeMessage({ id: 'p1' })];
+  it('deletes with Undo: the alert goes at once, focus moves on, and the server is told when the toast ends', async () => {
+    let list = [makeMessage({ id: 'p1', sender: 'One' }), makeMessage({ id: 'p2', sender: 'Two' })];
     const { calls } = mockApi({
       'GET /api/messages': () => ({ body: list }),
       'DELETE /api/messages/p1': () => {
-        list = [];
+        list = list.filter((m) => m.id !== 'p1');
         return { body: { success: true } };
       },
       'GET /api/message-stats': { body: makeStats() },
@@ -66,12 +107,38 @@ describe('RecentAlerts', () => {
     const { queryClient } = renderWithApp(<RecentAlerts />);
     // Stats are shown elsewhere on the page; keep a query alive so its refresh can be seen.
     queryClient.setQueryData(['message-stats', 'UTC'], makeStats());
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Message deleted')).toBeInTheDocument();
+    const [first] = await screen.findAllByRole('article');
+    await userEvent.click(within(first!).getByRole('button', { name: 'Delete' }));
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('data-message-id'))).toEqual(['p2']);
+    expect(document.activeElement).toHaveAttribute('data-message-id', 'p2');
+    expect(screen.getByText('Message deleted')).toBeInTheDocument();
     expect(screen.getByText('The message has been removed from your history.')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'No Threats Detected' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/messages'))).toHaveLength(2);
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/messages/p1']));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/messages'))).toHaveLength(2));
     expect(queryClient.getQueryState(['message-stats', 'UTC'])?.isInvalidated).toBe(true);
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('puts the alert back on Undo and moves focus to the heading when the last one goes', async () => {
+    const { calls } = mockApi({ 'GET /api/messages': { body: [makeMessage({ id: 'p1' })] } });
+    renderWithApp(
+      <section>
+        <h2 id="recent-alerts" tabIndex={-1}>
+          Recent Alerts
+        </h2>
+        <RecentAlerts headingId="recent-alerts" />
+      </section>,
+    );
+    await userEvent.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Delete' }));
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recent Alerts' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-message-id', 'p1'));
+    await waitFor(() => expect(screen.queryByText('Message deleted')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 
   it('reports the message and blocks its sender through the API', async () => {
@@ -83,12 +150,10 @@ describe('RecentAlerts', () => {
     renderWithApp(<RecentAlerts />);
     await userEvent.click(await screen.findByRole('button', { name: 'Report' }));
     expect(await screen.findByText('Message reported')).toBeInTheDocument();
-    expect(screen.getByText('Thank you for reporting this message.')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/reports')?.body).toEqual({ kind: 'report', messageId: 'p1' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Block Sender' }));
     expect(await screen.findByText('Sender blocked')).toBeInTheDocument();
-    expect(screen.getByText('Messages from the sender will be blocked.')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/blocked-senders')?.body).toEqual({ sender: 'Bank Alerts' });
   });
 
@@ -100,7 +165,10 @@ describe('RecentAlerts', () => {
     });
     renderWithApp(<RecentAlerts />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
     expect(await screen.findByText('Failed to delete message.')).toBeInTheDocument();
+    // The alert is back: it was not deleted.
+    expect(screen.getByRole('article')).toBeInTheDocument();
   });
 });
 
@@ -118,6 +186,37 @@ describe('ThreatDashboard', () => {
     expect(parseInt(bars[4]!.style.height, 10)).toBeGreaterThan(parseInt(bars[0]!.style.height, 10));
     expect(screen.getByText('Last 30 days')).toBeInTheDocument();
     expect(screen.getByText('Protected')).toBeInTheDocument();
+  });
+
+  it('offline: no counts and no Protected badge, says Baitcheck cannot be reached, and Retry asks again', async () => {
+    let offline = true;
+    const fetchMock = vi.fn(async () => {
+      if (offline) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(makeStats()), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<ThreatDashboard />);
+    expect(await screen.findByRole('alert')).toHaveTextContent("Can't reach Baitcheck — check your connection");
+    expect(screen.getAllByRole('definition').map((d) => d.textContent)).toEqual(['—not known', '—not known', '—not known']);
+    expect(screen.queryByText('Protected')).not.toBeInTheDocument();
+    offline = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getAllByRole('definition').map((d) => d.textContent)).toEqual(['3', '2', '7']));
+    expect(screen.getByText('Protected')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the dashboard could not be loaded when Baitcheck answers with an error', async () => {
+    mockApi({ 'GET /api/message-stats': { status: 500, body: 'boom' } });
+    renderWithApp(<ThreatDashboard />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your dashboard.');
+    expect(screen.queryByText('Protected')).not.toBeInTheDocument();
+  });
+
+  it('shows no Protected badge while the counts are loading', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    renderWithApp(<ThreatDashboard />);
+    expect(screen.queryByText('Protected')).not.toBeInTheDocument();
   });
 
   it('shows 0 for a missing counter', async () => {
@@ -157,6 +256,36 @@ describe('ProtectionStatusPanel', () => {
     expect(screen.getByRole('switch', { name: 'Email Protection' })).toBeChecked();
   });
 
+  it('says what each channel switch covers today, with no Active badge while nothing comes in', async () => {
+    mockApi({ 'GET /api/protection-settings': { body: SETTINGS }, 'GET /api/plugins': { body: {} } });
+    renderWithApp(<ProtectionStatusPanel />);
+    const sms = await screen.findByRole('switch', { name: 'SMS Protection' });
+    expect(sms).toBeChecked();
+    expect(sms).toHaveAccessibleDescription("Incoming texts aren't scanned yet. Texts you paste into Scan are always checked.");
+    expect(screen.getByRole('switch', { name: 'Email Protection' })).toHaveAccessibleDescription(
+      "Your inbox isn't scanned yet. Emails you paste into Scan are always checked.",
+    );
+    expect(screen.queryByText('Scanning incoming messages')).not.toBeInTheDocument();
+    expect(screen.queryByText('Active')).not.toBeInTheDocument();
+  });
+
+  it('says Active, and from where, once a plugin brings a channel in', async () => {
+    const plugin = {
+      id: 'sms',
+      name: 'Android SMS',
+      type: 'sms',
+      description: 'Texts on this phone',
+      icon: 'sms',
+      status: { connected: true, enabled: true, available: true, requiresAuth: false },
+    };
+    mockApi({ 'GET /api/protection-settings': { body: SETTINGS }, 'GET /api/plugins': { body: { sms: plugin } } });
+    renderWithApp(<ProtectionStatusPanel />);
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'SMS Protection' })).toHaveAccessibleDescription('Scanning incoming texts from Android SMS'),
+    );
+    expect(screen.getAllByText('Active')).toHaveLength(1);
+  });
+
   it('toggles push notifications locally with a toast and no call', async () => {
     const { calls } = mockApi({ 'GET /api/protection-settings': { body: SETTINGS } });
     renderWithApp(<ProtectionStatusPanel />);
@@ -167,6 +296,8 @@ describe('ProtectionStatusPanel', () => {
     expect(screen.getByText("You won't receive real-time phishing alerts.")).toBeInTheDocument();
     await userEvent.click(push);
     expect(await screen.findByText('Notifications enabled')).toBeInTheDocument();
+    // The web app sends no alerts: the toast does not promise any.
+    expect(screen.getByText("Saved. Alerts on this device aren't available in the web app yet.")).toBeInTheDocument();
     expect(calls.length).toBe(before);
   });
 

@@ -33,7 +33,8 @@ export function ProtectionStatusPanel() {
     }
     toast(
       on
-        ? { title: 'Notifications enabled', description: "You'll receive real-time phishing alerts." }
+        ? // The spec's "You'll receive real-time phishing alerts." promised alerts the web app cannot send.
+          { title: 'Notifications enabled', description: "Saved. Alerts on this device aren't available in the web app yet." }
         : { title: 'Notifications disabled', description: "You won't receive real-time phishing alerts." },
     );
   };
@@ -44,10 +45,11 @@ export function ProtectionStatusPanel() {
       <div className="border-t border-slate-100">
         <SettingRow
           label="Push Notifications"
-          description="Real-time phishing alerts"
+          description="Alerts on this device: not available in the web app yet. Your choice is saved."
           icon={<Bell aria-hidden="true" className={ICON} />}
           checked={push}
           onCheckedChange={onPush}
+          showActive={false}
         />
       </div>
       <div className="flex items-center justify-between gap-3 border-t border-slate-100 py-3">

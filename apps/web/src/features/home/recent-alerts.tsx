@@ -1,13 +1,27 @@
+import { useEffect, useRef, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { RECENT_ALERTS_LIMIT } from '@baitcheck/contracts/lite';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useHiddenMessageIds, useUndoableDelete } from '@/components/use-undoable-delete';
 import { useMessages } from '@/lib/api/messages';
 import { AlertCard } from './alert-card';
 
-/** The newest scans (limit 5) that were not safe. */
-export function RecentAlerts() {
+/** The newest scans (limit 5) that were not safe. `headingId` names the section's heading, where focus goes when the last alert is deleted. */
+export function RecentAlerts({ headingId }: { headingId?: string }) {
   const messages = useMessages(RECENT_ALERTS_LIMIT);
+  const hidden = useHiddenMessageIds();
+  const { remove } = useUndoableDelete();
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where focus goes once the list has redrawn: an alert's id, or null for the heading.
+  const [focusRequest, setFocusRequest] = useState<{ id: string | null } | null>(null);
+  useEffect(() => {
+    if (!focusRequest) return;
+    const card = focusRequest.id ? listRef.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(focusRequest.id)}"]`) : null;
+    (card ?? (headingId ? document.getElementById(headingId) : null))?.focus();
+  }, [focusRequest, headingId]);
+
   if (messages.isPending) {
     return (
       <div className="space-y-3" aria-busy="true" aria-label="Loading recent alerts">
@@ -18,26 +32,41 @@ export function RecentAlerts() {
   }
   if (messages.isError) {
     return (
-      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        Failed to fetch alerts
-      </p>
+      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <span>Failed to fetch alerts</span>
+        <Button variant="outline" size="sm" onClick={() => void messages.refetch()} disabled={messages.isFetching}>
+          Retry
+        </Button>
+      </div>
     );
   }
-  const alerts = messages.data.filter((m) => m.threatLevel !== 'safe');
+  const shown = messages.data.filter((m) => !hidden.has(m.id));
+  const alerts = shown.filter((m) => m.threatLevel !== 'safe');
   if (alerts.length === 0) {
     return (
       <Card className="flex flex-col items-center gap-2 p-6 text-center">
         <ShieldCheck aria-hidden="true" className="h-10 w-10 text-green-600" />
         <h3 className="font-semibold text-slate-900">No Threats Detected</h3>
-        <p className="text-sm text-slate-600">You have no recent phishing alerts. Your device is secure.</p>
+        <p className="text-sm text-slate-600">
+          {shown.length === 0
+            ? 'Nothing scanned yet. Paste a message or link in Scan to check it.'
+            : 'No threats found in your recent scans.'}
+        </p>
       </Card>
     );
   }
+  const onDelete = (id: string) => {
+    const at = alerts.findIndex((m) => m.id === id);
+    // Focus stays in the list: on the next alert, else the one before, else the heading.
+    const neighbour = alerts[at + 1] ?? alerts[at - 1];
+    remove(id, { onUndo: () => setFocusRequest({ id }) });
+    setFocusRequest({ id: neighbour?.id ?? null });
+  };
   return (
-    <ul className="space-y-3">
+    <ul ref={listRef} className="space-y-3">
       {alerts.map((m) => (
         <li key={m.id}>
-          <AlertCard message={m} />
+          <AlertCard message={m} onDelete={() => onDelete(m.id)} />
         </li>
       ))}
     </ul>

@@ -1,10 +1,13 @@
 import type { DailyCount, MessageStats } from '@baitcheck/contracts';
-import { ShieldCheck } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { RotateCw, ShieldCheck, WifiOff } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { longDayOf, weekdayOf } from '@/lib/format-date';
 import { useMessageStats } from '@/lib/api/messages';
+import { isUnreachable } from '@/lib/network-error';
 
 const COUNTERS = [
   { key: 'phishing', label: 'Phishing', tone: 'text-red-700', ring: 'border-red-200 bg-red-50' },
@@ -79,7 +82,12 @@ export function WeekChart({ days }: { days: readonly DailyCount[] }) {
 /** 'Threat Dashboard': 30-day counters and the seven-day chart. */
 export function ThreatDashboard() {
   const stats = useMessageStats();
+  const queryClient = useQueryClient();
   const data: Partial<MessageStats> = stats.data ?? {};
+  // Unknown (loading or failed): no 'Protected' badge and no counts, rather than zeros that read as "nothing found".
+  const unknown = !stats.isSuccess;
+  // Everything on the page that failed with it (alerts, settings, the banner) is asked again too.
+  const retry = () => void queryClient.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' });
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between">
@@ -87,23 +95,41 @@ export function ThreatDashboard() {
           <h3 className="font-semibold text-slate-900">Threat Dashboard</h3>
           <p className="text-sm text-slate-600">Last 30 days</p>
         </div>
-        <Badge variant="success">
-          <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
-          Protected
-        </Badge>
+        {unknown ? null : (
+          <Badge variant="success">
+            <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
+            Protected
+          </Badge>
+        )}
       </CardHeader>
       <CardContent>
         {stats.isError ? (
-          <p role="alert" className="mb-3 text-sm text-red-700">
-            Could not load your dashboard. Check your connection and reload the page.
-          </p>
+          <div role="alert" className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-300 bg-slate-100 p-3 text-sm text-slate-900">
+            <span className="flex items-center gap-2">
+              <WifiOff aria-hidden="true" className="h-4 w-4 shrink-0" />
+              {isUnreachable(stats.error) ? "Can't reach Baitcheck — check your connection" : 'Could not load your dashboard.'}
+            </span>
+            <Button variant="outline" size="sm" onClick={retry} disabled={stats.isFetching}>
+              <RotateCw aria-hidden="true" className="h-4 w-4" />
+              Retry
+            </Button>
+          </div>
         ) : null}
         <dl className="grid grid-cols-3 gap-2" aria-busy={stats.isPending}>
           {COUNTERS.map((c) => (
             <div key={c.key} className={`rounded-lg border p-3 text-center ${c.ring}`}>
               <dt className="text-xs font-medium text-slate-700">{c.label}</dt>
               <dd className={`text-2xl font-bold tabular-nums ${c.tone}`}>
-                {stats.isPending ? <Skeleton className="mx-auto mt-1 h-7 w-10" /> : (data[c.key] ?? 0)}
+                {stats.isPending ? (
+                  <Skeleton className="mx-auto mt-1 h-7 w-10" />
+                ) : stats.isError ? (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">not known</span>
+                  </>
+                ) : (
+                  (data[c.key] ?? 0)
+                )}
               </dd>
             </div>
           ))}

@@ -17,7 +17,8 @@ const SWITCHES: readonly ProtectionSwitchSpec[] = [
   {
     key: 'onDeviceScanning',
     label: 'On-Device Scanning',
-    description: 'Enhanced privacy: messages are checked on this device',
+    // The spec's 'Enhanced privacy: messages are checked on this device' is not true yet.
+    description: "Not available yet: your scans are checked on Baitcheck's server.",
     badge: PREMIUM,
     icon: <Cpu aria-hidden="true" className={ICON} />,
   },
@@ -64,7 +65,7 @@ export default function SettingsPage() {
         <TabsContent value="protection">
           <Card className="px-4 py-1">
             <h2 className="pt-3 text-base font-semibold text-slate-900">Protection</h2>
-            <p className="text-sm text-slate-600">Choose which channels Baitcheck protects.</p>
+            <p className="text-sm text-slate-600">Choose which channels Baitcheck watches once their plugins are connected.</p>
             <ProtectionSwitches items={SWITCHES} showActive={false} />
           </Card>
         </TabsContent>
