@@ -1,33 +1,21 @@
-import { AlertCircle, AlertTriangle, Info } from 'lucide-react';
+import { AlertCircle, AlertTriangle, ChevronDown, Info } from 'lucide-react';
 import type { Reason, Severity } from '@baitcheck/contracts';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { cn } from '@/lib/cn';
 
 const SEVERITY = {
-  high: { Icon: AlertTriangle, tone: 'text-red-700', text: 'High risk' },
-  medium: { Icon: AlertCircle, tone: 'text-amber-700', text: 'Medium risk' },
-  low: { Icon: Info, tone: 'text-slate-600', text: 'Low risk' },
+  high: { Icon: AlertTriangle, tone: 'text-red-700', text: 'High risk', rank: 0 },
+  medium: { Icon: AlertCircle, tone: 'text-amber-700', text: 'Medium risk', rank: 1 },
+  low: { Icon: Info, tone: 'text-slate-600', text: 'Low risk', rank: 2 },
 } as const satisfies Record<Severity, unknown>;
 
-/**
- * The reasons of a verdict, each with an icon. Uses the detailed reasons when the result has
- * them, else the plain labels.
- */
-export function ReasonList({
-  labels,
-  details = [],
-  className,
-  emptyText,
-}: {
-  labels: readonly string[];
-  details?: readonly Reason[];
-  className?: string;
-  emptyText?: string;
-}) {
-  const items: Array<{ key: string; label: string; severity: Severity | null }> =
-    details.length > 0
-      ? details.map((r) => ({ key: r.id, label: r.label, severity: r.severity }))
-      : labels.map((label, i) => ({ key: `${i}-${label}`, label, severity: null }));
-  if (items.length === 0) return emptyText ? <p className={cn('text-sm text-slate-700', className)}>{emptyText}</p> : null;
+interface Item {
+  key: string;
+  label: string;
+  severity: Severity | null;
+}
+
+function Items({ items, className }: { items: readonly Item[]; className?: string }) {
   return (
     <ul className={cn('space-y-2', className)}>
       {items.map((item) => {
@@ -44,5 +32,52 @@ export function ReasonList({
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * The reasons of a verdict, each with an icon. Uses the detailed reasons when the result has
+ * them, else the plain labels. With `collapseLow`, the most severe come first and the low ones
+ * (the spec's word lists: "urgent", "free", a time) wait behind 'More details', unless they are
+ * all there is.
+ */
+export function ReasonList({
+  labels,
+  details = [],
+  className,
+  emptyText,
+  collapseLow = false,
+}: {
+  labels: readonly string[];
+  details?: readonly Reason[];
+  className?: string;
+  emptyText?: string;
+  collapseLow?: boolean;
+}) {
+  const items: Item[] =
+    details.length > 0
+      ? details.map((r) => ({ key: r.id, label: r.label, severity: r.severity }))
+      : labels.map((label, i) => ({ key: `${i}-${label}`, label, severity: null }));
+  if (items.length === 0) return emptyText ? <p className={cn('text-sm text-slate-700', className)}>{emptyText}</p> : null;
+  if (!collapseLow) return <Items items={items} className={className} />;
+
+  const sorted = [...items].sort((a, b) => (a.severity ? SEVERITY[a.severity].rank : 1) - (b.severity ? SEVERITY[b.severity].rank : 1));
+  const main = sorted.filter((i) => i.severity !== 'low');
+  const low = sorted.filter((i) => i.severity === 'low');
+  if (main.length === 0 || low.length === 0) return <Items items={sorted} className={className} />;
+  return (
+    <div className={className}>
+      <Items items={main} />
+      <Collapsible className="mt-3">
+        <CollapsibleTrigger className="group inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-md text-sm font-medium text-primary focus-ring sm:min-h-0">
+          More details
+          <span className="font-normal text-slate-600">({low.length === 1 ? '1 smaller sign' : `${low.length} smaller signs`})</span>
+          <ChevronDown aria-hidden="true" className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" />
+        </CollapsibleTrigger>
+        <CollapsibleContent className="mt-2">
+          <Items items={low} />
+        </CollapsibleContent>
+      </Collapsible>
+    </div>
   );
 }

@@ -1,22 +1,40 @@
 import { useEffect, useRef } from 'react';
-import { CheckCircle2, Flag, Info, RotateCcw, type LucideIcon } from 'lucide-react';
+import { flushSync } from 'react-dom';
+import { ArrowRight, CheckCircle2, Flag, Info, RotateCcw, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { HighlightedText } from '@/components/highlighted-text';
+import { ExpandableHighlightedText } from '@/components/highlighted-text';
 import { ReasonList } from '@/components/reason-list';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
-import { useReportAction } from '@/components/use-feedback-actions';
+import { reportElsewhere, useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
 import { ThreatIntelDetails } from './threat-intel-details';
+import { whatToDoNow } from './what-to-do';
 import type { ScanOutcome } from './api';
 
-/** The verdict of a general scan: header, analysed content, reasons, intelligence, advice. */
+/**
+ * The first field of the form the result came from, once the form is back: the active inner tab
+ * of the scan panel (Message or URL), whichever of its fields comes first.
+ */
+function firstFieldOf(panel: Element | null): HTMLElement | null {
+  const active = panel?.querySelector('[role="tabpanel"][data-state="active"]') ?? panel;
+  return active?.querySelector<HTMLElement>('textarea, input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([type="file"])') ?? null;
+}
+
+/**
+ * The verdict of a general scan. A phone shows, in this order: the verdict, what to do now, the
+ * message (its first lines when long), the reasons (the smaller signs behind 'More details'),
+ * the advice, then the details. A safe verdict shows no warnings: the engine's weakest signs
+ * ("20 mins" as time pressure) are not reasons to worry when the verdict is safe.
+ */
 export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onScanNew: () => void }) {
   const { analysis } = outcome;
   const meta = THREAT_LEVEL_META[analysis.threatLevel];
   const { report, pending, done } = useReportAction();
+  const cardRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const safe = analysis.threatLevel === 'safe';
+  const doNow = whatToDoNow(analysis, outcome.kind);
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -27,22 +45,42 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
       outcome.messageId
         ? { kind: 'report', messageId: outcome.messageId }
         : { kind: 'report', content: analysis.content, sender: outcome.sender, source: outcome.source, threatLevel: analysis.threatLevel },
+      outcome.source,
     );
 
+  // This view unmounts when the form comes back: focus would fall to the page, so a keyboard or
+  // screen-reader user would start again from the top. It goes to the form's first field instead.
+  const scanNew = () => {
+    const panel = cardRef.current?.closest('[role="tabpanel"]') ?? cardRef.current?.parentElement ?? null;
+    flushSync(onScanNew);
+    firstFieldOf(panel)?.focus();
+  };
+
   return (
-    <Card className="animate-result-in motion-reduce:animate-none overflow-hidden" data-testid="scan-result" data-level={analysis.threatLevel}>
-      <div className={cn('flex items-center gap-3 border-b p-4', meta.panel)}>
-        <ThreatIcon level={analysis.threatLevel} className={cn('h-8 w-8 shrink-0', meta.tone)} />
-        <div>
-          <h2 ref={headingRef} tabIndex={-1} className={cn('text-xl font-bold outline-none', meta.tone)}>
-            {meta.title}
-          </h2>
-          <p className="text-sm text-slate-700">
-            {outcome.kind === 'url' ? 'URL scan' : 'Message scan'}
-            {outcome.sender ? ` · from ${outcome.sender}` : ''}
-            {outcome.messageId ? ' · saved to your history' : ''}
-          </p>
+    <Card ref={cardRef} className="animate-result-in motion-reduce:animate-none overflow-hidden" data-testid="scan-result" data-level={analysis.threatLevel}>
+      <div className={cn('border-b p-4', meta.panel)}>
+        <div className="flex items-center gap-3">
+          <ThreatIcon level={analysis.threatLevel} className={cn('h-8 w-8 shrink-0', meta.tone)} />
+          <div>
+            <h2 ref={headingRef} tabIndex={-1} className={cn('text-xl font-bold outline-none', meta.tone)}>
+              {meta.title}
+            </h2>
+            <p className="text-sm text-slate-700">
+              {outcome.kind === 'url' ? 'URL scan' : 'Message scan'}
+              {outcome.sender ? ` · from ${outcome.sender}` : ''}
+              {outcome.messageId ? ' · saved to your history' : ''}
+            </p>
+          </div>
         </div>
+        {doNow ? (
+          <p data-testid="what-to-do" className="mt-3 flex items-start gap-2 text-base font-semibold text-slate-900">
+            <ArrowRight aria-hidden="true" className={cn('mt-1 h-4 w-4 shrink-0', meta.tone)} />
+            <span>
+              <span className="sr-only">What to do now: </span>
+              {doNow}
+            </span>
+          </p>
+        ) : null}
       </div>
       <div className="space-y-5 p-4">
         <section aria-labelledby="analysed-content">
@@ -50,19 +88,35 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             {outcome.kind === 'url' ? 'Analyzed URL' : 'Analyzed message'}
           </h3>
           <div className="rounded-lg border border-slate-200 bg-slate-50 p-3">
-            <HighlightedText content={analysis.content} highlights={analysis.highlights} reasons={analysis.reasonDetails} />
+            <ExpandableHighlightedText
+              content={analysis.content}
+              highlights={safe ? [] : analysis.highlights}
+              reasons={analysis.reasonDetails}
+            />
           </div>
         </section>
         <section aria-labelledby="result-reasons">
           <h3 id="result-reasons" className="mb-2 text-sm font-semibold text-slate-900">
             Reasons
           </h3>
-          <ReasonList
-            labels={analysis.reasons}
-            details={analysis.reasonDetails}
-            emptyText="No suspicious elements detected."
-          />
+          {safe ? (
+            <p className="text-sm text-slate-700">No suspicious elements detected.</p>
+          ) : (
+            <ReasonList labels={analysis.reasons} details={analysis.reasonDetails} emptyText="No suspicious elements detected." collapseLow />
+          )}
         </section>
+        {!safe && analysis.recommendations.length > 0 && (
+          <section aria-labelledby="result-recommendations">
+            <h3 id="result-recommendations" className="mb-2 text-sm font-semibold text-slate-900">
+              Recommendations
+            </h3>
+            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+              {analysis.recommendations.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </section>
+        )}
         {analysis.checks.length > 0 && (
           <section aria-labelledby="result-checks">
             <h3 id="result-checks" className="mb-2 text-sm font-semibold text-slate-900">
@@ -81,20 +135,8 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
           />
         )}
         <ThreatIntelDetails threatData={analysis.threatData} enhanced={analysis.enhanced} requested={outcome.enhancedRequested} sources={analysis.intelSources ?? []} />
-        {!safe && analysis.recommendations.length > 0 && (
-          <section aria-labelledby="result-recommendations">
-            <h3 id="result-recommendations" className="mb-2 text-sm font-semibold text-slate-900">
-              Recommendations
-            </h3>
-            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
-              {analysis.recommendations.map((r) => (
-                <li key={r}>{r}</li>
-              ))}
-            </ul>
-          </section>
-        )}
         <div className="flex flex-wrap gap-2">
-          <Button onClick={onScanNew}>
+          <Button onClick={scanNew}>
             <RotateCcw aria-hidden="true" className="h-4 w-4" />
             Scan New Content
           </Button>
@@ -105,6 +147,11 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             </Button>
           )}
         </div>
+        {done ? (
+          <p data-testid="report-elsewhere" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+            Reported to Baitcheck. {reportElsewhere(outcome.source)}
+          </p>
+        ) : null}
       </div>
     </Card>
   );

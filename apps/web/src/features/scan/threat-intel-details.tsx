@@ -6,6 +6,10 @@ import { formatScanDate } from '@/lib/format-date';
 import { cn } from '@/lib/cn';
 import { getScoreBand } from './score-band';
 
+// A person reads this panel, not an operator: every fact in plain words, one verdict per domain
+// (never "Known malicious: Yes" beside "Flagged suspicious: No"), and no server detail, error
+// text or setting name (those go to the server's log).
+
 function Score({ score }: { score: number }) {
   const band = getScoreBand(score);
   return (
@@ -19,33 +23,76 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2 py-1.5 text-sm">
+    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-1.5 text-sm">
       <dt className="text-slate-600">{term}</dt>
       <dd className="text-right font-medium text-slate-900">{children}</dd>
     </div>
   );
 }
 
-function formatMaybeDate(value: string | null): string {
-  if (!value) return 'Unknown';
-  const formatted = formatScanDate(value);
-  return formatted || value;
+function formatWhen(value: string | null): string {
+  if (!value) return 'Not known';
+  return formatScanDate(value) || 'Not known';
+}
+
+function formatDay(value: string | null): string {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return 'Not known';
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
+}
+
+/** The engine's and the sources' category ids, in words; an unknown one with its dashes as spaces. */
+const CATEGORY_WORDS: Readonly<Record<string, string>> = {
+  'brand-impersonation': 'pretends to be a brand',
+  'credential-page': 'sign-in or payment page',
+  'free-hosting': 'free website host',
+  'hacked-site': 'possibly hacked website',
+  'ip-host': 'a number instead of a name',
+  ipfs: 'file-sharing network',
+  'lookalike-domain': 'look-alike address',
+  'new-domain': 'recently created',
+  'obfuscated-url': 'disguised address',
+  official: "the brand's official website",
+  phishing: 'phishing',
+  punycode: 'disguised letters',
+  'random-domain': 'random-looking name',
+  'risky-tld': 'ending often used by scams',
+  shortener: 'link shortener',
+  'well-known': 'well-known website',
+};
+
+function describeCategories(categories: readonly string[]): string {
+  const words = categories.map((c) => CATEGORY_WORDS[c] ?? c.replace(/[-_]+/g, ' '));
+  const text = [...new Set(words)].join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function describeSource(source: string): string {
+  return source === 'Baitcheck engine' ? "Baitcheck's own checks" : source;
+}
+
+/** The one finding about a domain: its two flags can never be read as a contradiction. */
+function domainFinding(info: DomainInfo): string {
+  if (info.malicious) return 'Known to be dangerous';
+  if (info.suspicious) return 'Looks suspicious';
+  return 'No warning signs found';
 }
 
 function DomainSection({ info }: { info: DomainInfo }) {
   return (
     <section aria-label="Domain information">
-      <h4 className="mb-1 text-sm font-semibold text-slate-900">Domain</h4>
+      <h4 className="mb-1 text-sm font-semibold text-slate-900">Website</h4>
       <dl className="divide-y divide-slate-100">
-        <Row term="Domain">{info.domain}</Row>
+        <Row term="Domain">
+          <span className="break-all">{info.domain}</span>
+        </Row>
+        <Row term="What we found">{domainFinding(info)}</Row>
         <Row term="Reputation">
           <Score score={info.reputationScore} />
         </Row>
-        <Row term="Known malicious">{yesNo(info.malicious)}</Row>
-        <Row term="Flagged suspicious">{yesNo(info.suspicious)}</Row>
-        {info.categories.length > 0 && <Row term="Categories">{info.categories.join(', ')}</Row>}
-        {info.sources.length > 0 && <Row term="Sources">{info.sources.join(', ')}</Row>}
-        <Row term="Last checked">{formatMaybeDate(info.lastChecked)}</Row>
+        {info.categories.length > 0 && <Row term="Signs">{describeCategories(info.categories)}</Row>}
+        {info.sources.length > 0 && <Row term="Checked by">{info.sources.map(describeSource).join(', ')}</Row>}
+        <Row term="Last checked">{formatWhen(info.lastChecked)}</Row>
       </dl>
     </section>
   );
@@ -54,46 +101,60 @@ function DomainSection({ info }: { info: DomainInfo }) {
 function SenderSection({ info }: { info: SenderInfo }) {
   return (
     <section aria-label="Sender information">
-      <h4 className="mb-1 text-sm font-semibold text-slate-900">Sender</h4>
+      <h4 className="mb-1 text-sm font-semibold text-slate-900">Sender's email domain</h4>
       <dl className="divide-y divide-slate-100">
         <Row term="Reputation">
           <Score score={info.reputationScore} />
         </Row>
-        <Row term="Security level">{info.securityLevel}</Row>
-        <Row term="SPF record">{yesNo(info.hasSpf)}</Row>
+        <Row term="Protection against forged emails">{info.securityLevel}</Row>
+        <Row term="Names the servers allowed to send its email (SPF)">{yesNo(info.hasSpf)}</Row>
         {/* only a whole email's signature can be verified: "No" would claim a check that did not run */}
-        <Row term="DKIM signature">{info.hasDkim ? 'Verified' : 'Not verified'}</Row>
-        <Row term="DMARC policy">{yesNo(info.hasDmarc)}</Row>
-        <Row term="Domain created">{formatMaybeDate(info.creationDate)}</Row>
+        <Row term="Email signature (DKIM)">{info.hasDkim ? 'Verified' : 'Not verified'}</Row>
+        <Row term="Asks others to refuse forgeries (DMARC)">{yesNo(info.hasDmarc)}</Row>
+        <Row term="Domain created">{formatDay(info.creationDate)}</Row>
       </dl>
     </section>
   );
 }
 
-const SOURCE_STATUS: Record<IntelSource['status'], string> = {
-  answered: 'Checked',
-  failed: 'Could not be checked',
-  'timed-out': 'Too slow to answer, skipped',
-  'not-configured': 'Not used',
-  limited: 'Not asked (limit reached)',
+/** Each outside source's outcome in words: what happened, and why only where it helps. */
+const SOURCE_STATUS: Record<IntelSource['status'], { word: string; why?: string }> = {
+  answered: { word: 'Checked' },
+  failed: { word: 'Not checked this time', why: 'It could not be reached.' },
+  'timed-out': { word: 'Not checked this time', why: 'It took too long to answer.' },
+  'not-configured': { word: 'Not available on this server' },
+  limited: { word: 'Not checked this time', why: 'This server has made all the checks it may for now.' },
+};
+
+/** The sources' own names, in words a person knows; an unknown one as the server names it. */
+const SOURCE_NAMES: Readonly<Record<string, string>> = {
+  'Threat feeds': 'Lists of known scam websites',
+  DNS: 'Domain records',
+  'Domain age (RDAP)': 'Domain age',
+  'Email authentication (SPF, DKIM, DMARC)': 'Email sender checks',
 };
 
 /** Which outside sources the enhanced scan asked, and how each fared: a skipped source is named, never hidden. */
 function SourcesSection({ sources }: { sources: readonly IntelSource[] }) {
+  const skipped = sources.some((s) => s.status !== 'answered' && s.status !== 'not-configured');
   return (
     <section aria-label="Sources checked">
       <h4 className="mb-1 text-sm font-semibold text-slate-900">Sources checked</h4>
       <ul className="divide-y divide-slate-100">
-        {sources.map((s) => (
-          <li key={s.name} className="flex flex-wrap items-baseline justify-between gap-x-2 py-1.5 text-sm">
-            <span className="text-slate-600">{s.name}</span>
-            <span className={cn('block text-right font-medium', s.status === 'answered' ? 'text-slate-900' : 'text-slate-700')}>
-              {SOURCE_STATUS[s.status]}
-              {s.status !== 'answered' && s.detail ? <span className="block text-xs font-normal text-slate-600">{s.detail}</span> : null}
-            </span>
-          </li>
-        ))}
+        {sources.map((s) => {
+          const status = SOURCE_STATUS[s.status] ?? { word: 'Not checked this time' };
+          return (
+            <li key={s.name} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-1.5 text-sm">
+              <span className="text-slate-600">{SOURCE_NAMES[s.name] ?? s.name}</span>
+              <span className={cn('block text-right font-medium', s.status === 'answered' ? 'text-slate-900' : 'text-slate-700')}>
+                {status.word}
+                {status.why ? <span className="block text-xs font-normal text-slate-600">{status.why}</span> : null}
+              </span>
+            </li>
+          );
+        })}
       </ul>
+      {skipped ? <p className="mt-2 text-xs text-slate-600">The verdict was made without the sources that were not checked.</p> : null}
     </section>
   );
 }
@@ -116,7 +177,7 @@ export function ThreatIntelDetails({
   const hasSender = Boolean(threatData?.senderInfo);
   return (
     <Collapsible className="rounded-lg border border-slate-200 bg-white">
-      <CollapsibleTrigger className="group flex w-full cursor-pointer items-center justify-between rounded-lg p-3 text-left text-sm font-semibold text-slate-900 focus-ring">
+      <CollapsibleTrigger className="group flex min-h-11 w-full cursor-pointer items-center justify-between rounded-lg p-3 text-left text-sm font-semibold text-slate-900 focus-ring">
         Threat Intelligence Details
         <ChevronDown aria-hidden="true" className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" />
       </CollapsibleTrigger>

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { Reason, Severity, ThreatLevel } from '@baitcheck/contracts';
+import { makeAnalysis } from '@/testing/fixtures';
+import { whatToDoNow } from './what-to-do';
+
+const reason = (id: string, severity: Severity = 'high'): Reason => ({ id, label: id, severity, evidence: [] });
+
+const DOMAIN = {
+  domainInfo: {
+    reputationScore: 10,
+    domain: 'x.top',
+    categories: [],
+    malicious: true,
+    suspicious: false,
+    sources: ['Baitcheck engine'],
+    lastChecked: '2025-01-05T15:04:00.000Z',
+  },
+};
+
+function advise(ids: string[], { level = 'phishing', link = false, kind = 'text' }: { level?: ThreatLevel; link?: boolean; kind?: 'text' | 'url' } = {}) {
+  return whatToDoNow(
+    makeAnalysis({ threatLevel: level, reasonDetails: ids.map((id) => reason(id)), threatData: link ? DOMAIN : null, recommendations: ['First recommendation.'] }),
+    kind,
+  );
+}
+
+describe('whatToDoNow', () => {
+  it.each([
+    ['a parcel-fee text with a link', ['parcel-redelivery-fee', 'brand-outside-domain'], true, "Don't tap the link or pay anything. If you already paid, call your bank now."],
+    ['a locked-account text with a sign-in link', ['brand-outside-domain', 'login-path', 'account-locked'], true, "Don't tap the link or give any code, password or card details. If you already entered details, call your bank."],
+    ['a one-time-code request', ['otp-code-request'], false, "Don't give any code, password or card details. If you already gave them, call your bank."],
+    ['a fraud alert with a number to call', ['fraud-alert-callback', 'callback-phone-number'], false, "Don't call the number in it. If you already called them, contact your bank on the number on your card."],
+    ['a tech-support scare', ['tech-support-scare', 'remote-access-request'], false, "Don't let anyone connect to your device or call the number in it. If someone already connected, turn the device off and call your bank."],
+    ['a "Hi Mum" text', ['family-emergency'], false, "Don't send money until you have called them on the number you already have for them."],
+    ['a prize text with only word-list signs', ['reward-language', 'urgency-language', 'text-model'], false, "Don't reply or do what it asks. Delete it."],
+    ['a wrong-number opener', ['wrong-number-opener'], false, "Don't reply: block the number instead."],
+  ])('fits %s', (_name, ids, link, expected) => {
+    expect(advise(ids, { link })).toBe(expected);
+  });
+
+  it('asks for a check, not alarm, on a suspicious result', () => {
+    expect(advise(['url-shortener'], { level: 'suspicious', link: true })).toBe(
+      "Don't tap the link until you have checked with the sender in a way you already know.",
+    );
+    expect(advise(['url-shortener'], { level: 'suspicious', kind: 'url' })).toBe(
+      "Don't open this link until you have checked with whoever sent it in a way you already know.",
+    );
+  });
+
+  it('speaks of opening the link on a link scan', () => {
+    expect(advise(['typosquat-domain', 'login-path'], { kind: 'url' })).toBe(
+      "Don't open this link or give any code, password or card details. If you already entered details, call your bank.",
+    );
+  });
+
+  it('gives no orders on a safe result, and uses the first recommendation when reasons have no ids', () => {
+    expect(advise(['time-pressure'], { level: 'safe' })).toBeNull();
+    expect(advise([])).toBe('First recommendation.');
+  });
+});
