@@ -53,6 +53,11 @@ describe('SettingsPage', () => {
     }
     const smsRow = screen.getByRole('switch', { name: 'SMS Protection' }).closest('div.flex') as HTMLElement;
     expect(within(smsRow).queryByText('Premium')).not.toBeInTheDocument();
+    // Each switch says what it really does today: nothing comes in without a plugin, and nothing is scanned on the device.
+    expect(screen.getByRole('switch', { name: 'Social Media Protection' })).toHaveAccessibleDescription(
+      "Your social media accounts aren't scanned yet. Messages you paste into Scan are always checked.",
+    );
+    expect(onDevice).toHaveAccessibleDescription("Not available yet: your scans are checked on Baitcheck's server.");
 
     await userEvent.click(onDevice);
     expect(await screen.findByText('Settings updated')).toBeInTheDocument();
