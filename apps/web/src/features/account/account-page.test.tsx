@@ -27,12 +27,14 @@ async function renderAs(user: CurrentUser, routes: Parameters<typeof mockApi>[0]
 describe('AccountPage', () => {
   it('shows the free plan, what it includes and excludes, the upgrade link and the help links', async () => {
     await renderAs(GUEST);
-    for (const included of ['Basic SMS protection', 'Basic email protection', 'AI assistant']) {
+    for (const included of ['Checking texts, emails, social media messages and links', 'Scan history', 'AI assistant']) {
       expect(screen.getByText(included).closest('li')).toHaveTextContent(`Included: ${included}`);
     }
-    for (const excluded of ['Social media protection', 'On-device scanning', 'Priority support']) {
+    for (const excluded of ['On-device scanning', 'Priority support']) {
       expect(screen.getByText(excluded).closest('li')).toHaveTextContent(`Not included: ${excluded}`);
     }
+    // The Social Media scan works on the free plan: the card does not say otherwise.
+    expect(screen.queryByText(/social media protection/i)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscription');
     expect(screen.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
     expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact-support');
@@ -108,8 +110,11 @@ describe('AccountPage', () => {
     await userEvent.type(password, 'long enough password');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'sam@example.com' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'sam@example.com' });
+    expect(heading).toHaveFocus();
     expect(screen.getByText('Member since January 5, 2025')).toBeInTheDocument();
+    // Under the email: when the account began, and no badge that only repeats 'Account'.
+    expect(within(heading.parentElement!).queryByText('Account', { exact: true })).not.toBeInTheDocument();
     expect(await screen.findByText('Account created')).toBeInTheDocument();
     expect(queryClient.getQueryData(queryKeys.messageList())).toBeUndefined();
     expect(queryClient.getQueryData(queryKeys.currentUser)).toEqual(ACCOUNT);

@@ -2,7 +2,6 @@ import type { Ref } from 'react';
 import { UserRound } from 'lucide-react';
 import type { CurrentUser } from '@baitcheck/contracts';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ChangePasswordDialog } from './change-password-dialog';
@@ -96,12 +95,9 @@ export function ProfileCard({
       <CardHeader className="flex-row items-start gap-3">
         <Avatar />
         <div className="min-w-0 flex-1 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 ref={headingRef} tabIndex={-1} className="min-w-0 break-all rounded-md text-lg font-semibold text-slate-900 outline-none">
-              {user.email}
-            </h2>
-            <Badge>Account</Badge>
-          </div>
+          <h2 ref={headingRef} tabIndex={-1} className="min-w-0 break-all rounded-md text-lg font-semibold text-slate-900 outline-none">
+            {user.email}
+          </h2>
           {since ? <p className="text-sm text-slate-700">Member since {since}</p> : null}
         </div>
       </CardHeader>

@@ -5,10 +5,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-const INCLUDED = ['Basic SMS protection', 'Basic email protection', 'AI assistant'];
-const EXCLUDED = ['Social media protection', 'On-device scanning', 'Priority support'];
+// What the free plan really gives today. The spec's list excluded social media protection, but
+// the Social Media scan works on the free plan, and no plan scans incoming messages yet.
+const INCLUDED = ['Checking texts, emails, social media messages and links', 'Scan history', 'AI assistant'];
+const EXCLUDED = ['On-device scanning', 'Priority support'];
 
-/** The free plan: what it includes and excludes (spec section 6), and the way to upgrade. */
+/** The free plan: what it includes and excludes, and the way to upgrade. */
 export function SubscriptionCard() {
   return (
     <Card>
