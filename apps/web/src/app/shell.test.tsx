@@ -37,7 +37,10 @@ describe('AppShell', () => {
       { path: '/no-such-page' },
     );
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    // Said to the reader, not to a developer: the page does not exist, and the way home.
+    expect(screen.getByText("This page doesn't exist. The link may be old or mistyped.")).toBeInTheDocument();
+    expect(screen.queryByText(/router/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 
   it('treats / as active only on the home page', () => {

