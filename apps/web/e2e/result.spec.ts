@@ -26,7 +26,7 @@ test('on a phone, what to do comes first, the serious reasons next, and the smal
   await expect(result.getByRole('heading', { name: 'Phishing Detected' })).toBeFocused();
 
   const doNow = result.getByTestId('what-to-do');
-  await expect(doNow).toHaveText("Don't tap the link or pay anything. If you already paid, call your bank now.");
+  await expect(doNow).toHaveText("What to do now: Don't tap the link or pay anything. If you already paid, call your bank now.");
   // on screen as the result opens, without scrolling
   await expect(doNow).toBeInViewport();
   const box = await doNow.boundingBox();
