@@ -49,10 +49,10 @@ test('home: counters, seven real bars, recent alerts, delete, report, block, pro
   await expect(alert.locator('mark', { hasText: 'URGENT' })).toBeVisible();
 
   await alert.getByRole('button', { name: 'Report' }).click();
-  await expect(page.getByText('Thank you for reporting this message.', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Thank you for reporting this message: /)).toBeVisible();
 
   await alert.getByRole('button', { name: 'Block Sender' }).click();
-  await expect(page.getByText('Messages from the sender will be blocked.', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Added to your blocked senders: future scans of their messages will warn you\./)).toBeVisible();
   const blocked = (await (await page.request.get('/api/blocked-senders')).json()) as BlockedSender[];
   expect(blocked.map((b) => b.sender)).toEqual([SAMPLES.phishingSender]);
   const again = (await (

@@ -13,11 +13,12 @@ test('scan a phishing text: verdict, highlights, reasons, advice, report stored,
   await expect(result.getByRole('heading', { name: 'Phishing Detected' })).toBeVisible();
   await expect(result.locator('mark', { hasText: 'URGENT' })).toBeVisible();
   await expect(result.locator('mark', { hasText: 'http://paypa1-secure.com/login' })).toBeVisible();
+  await result.getByRole('button', { name: /More details/ }).click();
   await expect(result.getByText('Urgency language detected')).toBeVisible();
   await expect(result.getByRole('heading', { name: 'Recommendations' })).toBeVisible();
 
   await result.getByRole('button', { name: 'Report' }).click();
-  await expect(page.getByText('Thank you for reporting this message.', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Thank you for reporting this message: .*7726/)).toBeVisible();
   const reports = (await (await page.request.get('/api/reports')).json()) as Report[];
   expect(reports).toHaveLength(1);
   expect(reports[0]).toMatchObject({ kind: 'report', content: SAMPLES.phishing, threatLevel: 'phishing' });
@@ -99,7 +100,7 @@ test('social media scan: platform, toasts, false-positive report, clear', async 
   expect(saved).toMatchObject({ sender: 'Instagram message', source: 'social' });
 
   await card.getByRole('button', { name: 'Report Falsely Detected' }).click();
-  await expect(page.getByText('Thank you for reporting this message.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Thanks for flagging this result', { exact: true })).toBeVisible();
   const reports = (await (await page.request.get('/api/reports')).json()) as Report[];
   expect(reports.map((r) => r.kind)).toEqual(['false_positive']);
 
@@ -127,5 +128,5 @@ test('an enhanced scan checks the threat feeds a new install starts with, and na
   await result.getByRole('button', { name: 'Threat Intelligence Details' }).click();
   await expect(result.getByText('Threat feed: baitcheck-starter', { exact: false })).toBeVisible();
   const sources = result.getByRole('region', { name: 'Sources checked' });
-  await expect(sources.getByRole('listitem')).toHaveText([/Threat feeds\s*Checked/]);
+  await expect(sources.getByRole('listitem')).toHaveText([/Lists of known scam websites\s*Checked/]);
 });
