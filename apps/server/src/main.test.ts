@@ -67,6 +67,8 @@ describe('main.ts as a process', () => {
 
   it('serves, finishes an in-flight request on SIGTERM, exits 0, and keeps the data for the next start', async () => {
     const first = await startServer(dataDir);
+    // Not a terminal here: JSON lines, one of them saying where the app is.
+    await expect.poll(() => first.output()).toMatch(/"msg":"Baitcheck is running at http:\/\/localhost:\d+"/);
     const scan = await fetch(`${first.base}/api/scan/text`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config.ts';
 import { databaseTargetFor, openDatabase } from './db/database.ts';
+import { createLogger, describeListeningUrl } from './logger.ts';
 import { adminTokenPath, writeAdminToken } from './lib/admin-token.ts';
 import { importStarterFeed, startFeedSchedule } from './modules/intel/feeds/feeds.scheduler.ts';
 
@@ -26,7 +26,8 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const logger = pino({ level: config.logLevel });
+// Readable lines in a terminal (npm start), JSON for anything that collects logs.
+const logger = createLogger({ level: config.logLevel, readable: Boolean(process.stdout.isTTY) });
 async function openConfiguredDatabase() {
   try {
     return await openDatabase(databaseTargetFor(config));
@@ -77,6 +78,8 @@ process.once('SIGINT', () => void stop('SIGINT'));
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  const url = describeListeningUrl(app.server.address());
+  if (url) logger.info(`Baitcheck is running at ${url}`);
   void prune();
   // after listening, so a slow download never delays the start
   void importStarterFeed(app.feeds, logger).then(() => {
