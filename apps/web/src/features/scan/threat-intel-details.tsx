@@ -25,7 +25,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-1.5 text-sm">
       <dt className="text-slate-600">{term}</dt>
-      <dd className="text-right font-medium text-slate-900">{children}</dd>
+      <dd className="ml-auto text-right font-medium text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -146,7 +146,7 @@ function SourcesSection({ sources }: { sources: readonly IntelSource[] }) {
           return (
             <li key={s.name} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-1.5 text-sm">
               <span className="text-slate-600">{SOURCE_NAMES[s.name] ?? s.name}</span>
-              <span className={cn('block text-right font-medium', s.status === 'answered' ? 'text-slate-900' : 'text-slate-700')}>
+              <span className={cn('ml-auto block text-right font-medium', s.status === 'answered' ? 'text-slate-900' : 'text-slate-700')}>
                 {status.word}
                 {status.why ? <span className="block text-xs font-normal text-slate-600">{status.why}</span> : null}
               </span>
