@@ -26,27 +26,35 @@ export const CVD_SIMULATION: Record<Exclude<ColorBlindMode, 'none'>, Matrix3> = 
 };
 
 /**
- * Where the colour a person cannot see is moved to (daltonization, Fidaner, Lin and Ozguven
- * 2005): for red-green dichromacy the lost red difference goes into green and blue; for
- * tritanopia the lost blue difference goes into red and green.
+ * Where the colour difference a person cannot see is moved to (daltonization, Fidaner, Lin and
+ * Ozguven 2005: the correction is `I + E·(I − S)`, so greys stay grey whatever `E` is). The
+ * published `E` lightened red for protanopia into a pale pink of 2:1 against white, weaker than
+ * safe's green. These are tuned for the threat colours of lib/threat-colors.ts so that, in each
+ * mode, each threat colour keeps 3:1 against white as drawn and as the person sees it, the three
+ * stay clearly apart for the person, and the counters' text keeps 4.5:1 on its panel, with high
+ * contrast on or off: phishing turns to a deep violet-blue for protanopia and deuteranopia, safe
+ * to olive, suspicious to a grey-mauve; tritanopia changes little. threat-contrast.test.ts checks it.
  */
-const ERROR_SHIFT: Record<Exclude<ColorBlindMode, 'none'>, Matrix3> = {
+export const CVD_ERROR_SHIFT: Record<Exclude<ColorBlindMode, 'none'>, Matrix3> = {
   protanopia: [
-    [0, 0, 0],
-    [0.7, 1, 0],
-    [0.7, 0, 1],
+    [-1.2, -2, -2],
+    [0, 0.1, -2],
+    [0.6, 0.1, 0],
   ],
   deuteranopia: [
-    [0, 0, 0],
-    [0.7, 1, 0],
-    [0.7, 0, 1],
+    [-1.4, 0.35, 2],
+    [0.8, 1.7, 2],
+    [0.95, -0.45, -0.05],
   ],
   tritanopia: [
-    [0, 0, 0.7],
-    [0, 0, 0.7],
-    [0, 0, 0],
+    [0.15, 0, 0.05],
+    [0, 0.3, -1],
+    [0, 0, 0.4],
   ],
 };
+
+/** The high-contrast threat filter: more saturated, then mid-tones deepened by a gamma (0 and 1 stay put, so lights stay light). */
+export const HIGH_CONTRAST_THREAT = { saturate: 1.25, exponent: 1.4 } as const;
 
 /** The correction `I + E·(I − S)`: colours moved to where the person can tell them apart. Greys stay grey. */
 export function daltonizationMatrix(simulation: Matrix3, shift: Matrix3): Matrix3 {
@@ -88,16 +96,17 @@ export function ColorVisionFilters() {
         {MODES.map((mode) => (
           // The matrices are defined on linear RGB, which is what filters work in by default.
           <filter key={mode} id={mode} colorInterpolationFilters="linearRGB">
-            <feColorMatrix type="matrix" values={toColorMatrixValues(daltonizationMatrix(CVD_SIMULATION[mode], ERROR_SHIFT[mode]))} />
+            <feColorMatrix type="matrix" values={toColorMatrixValues(daltonizationMatrix(CVD_SIMULATION[mode], CVD_ERROR_SHIFT[mode]))} />
           </filter>
         ))}
-        {/* Deeper, more saturated threat colours: darks darker, lights stay light. */}
+        {/* Deeper, more saturated threat colours: mid-tones and darks darker, lights stay light (a linear
+            slope of 1.25 made light mid-tones lighter). */}
         <filter id="high-contrast-threat" colorInterpolationFilters="sRGB">
-          <feColorMatrix type="saturate" values="1.25" />
+          <feColorMatrix type="saturate" values={String(HIGH_CONTRAST_THREAT.saturate)} />
           <feComponentTransfer>
-            <feFuncR type="linear" slope="1.25" intercept="-0.12" />
-            <feFuncG type="linear" slope="1.25" intercept="-0.12" />
-            <feFuncB type="linear" slope="1.25" intercept="-0.12" />
+            <feFuncR type="gamma" amplitude="1" exponent={String(HIGH_CONTRAST_THREAT.exponent)} offset="0" />
+            <feFuncG type="gamma" amplitude="1" exponent={String(HIGH_CONTRAST_THREAT.exponent)} offset="0" />
+            <feFuncB type="gamma" amplitude="1" exponent={String(HIGH_CONTRAST_THREAT.exponent)} offset="0" />
           </feComponentTransfer>
         </filter>
         {/* A gentle sharpen (the kernel sums to 1) so the outlines of icons and bars stand out. */}

@@ -7,6 +7,7 @@ import { ReasonList } from '@/components/reason-list';
 import { ThreatIcon } from '@/components/threat-level';
 import { formatAlertDate } from '@/lib/format-date';
 import { describeOrigin } from '@/lib/describe-origin';
+import { THREAT_COLORS } from '@/lib/threat-colors';
 import { useBlockAction, useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
 
@@ -21,7 +22,7 @@ export function AlertCard({ message, now, onDelete }: { message: MessageSummary;
 
   return (
     <Card
-      className={cn('border-l-4 p-4 outline-none focus-ring', phishing ? 'border-l-red-600' : 'border-l-amber-500')}
+      className={cn('border-l-4 p-4 outline-none focus-ring', phishing ? THREAT_COLORS.phishing.edge : THREAT_COLORS.suspicious.edge)}
       aria-labelledby={titleId}
       role="article"
       tabIndex={-1}

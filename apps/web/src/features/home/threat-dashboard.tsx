@@ -8,11 +8,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { longDayOf, weekdayOf } from '@/lib/format-date';
 import { useMessageStats } from '@/lib/api/messages';
 import { isUnreachable } from '@/lib/network-error';
+import { THREAT_COLORS } from '@/lib/threat-colors';
 
 const COUNTERS = [
-  { key: 'phishing', label: 'Phishing', tone: 'text-red-700', ring: 'border-red-200 bg-red-50' },
-  { key: 'suspicious', label: 'Suspicious', tone: 'text-amber-800', ring: 'border-amber-200 bg-amber-50' },
-  { key: 'safe', label: 'Safe', tone: 'text-green-700', ring: 'border-green-200 bg-green-50' },
+  { key: 'phishing', label: 'Phishing', tone: THREAT_COLORS.phishing.text.tone, ring: THREAT_COLORS.phishing.text.panel },
+  { key: 'suspicious', label: 'Suspicious', tone: THREAT_COLORS.suspicious.text.tone, ring: THREAT_COLORS.suspicious.text.panel },
+  { key: 'safe', label: 'Safe', tone: THREAT_COLORS.safe.text.tone, ring: THREAT_COLORS.safe.text.panel },
 ] as const;
 
 const CHART_HEIGHT_PX = 80;
@@ -51,9 +52,9 @@ export function WeekChart({ days }: { days: readonly DailyCount[] }) {
               >
                 {total > 0 && (
                   <>
-                    <div className="bg-green-600" style={{ height: `${part(day.safe)}%` }} />
-                    <div className="bg-amber-500" style={{ height: `${part(day.suspicious)}%` }} />
-                    <div className="bg-red-600" style={{ height: `${part(day.phishing)}%` }} />
+                    <div className={THREAT_COLORS.safe.fill} style={{ height: `${part(day.safe)}%` }} />
+                    <div className={THREAT_COLORS.suspicious.fill} style={{ height: `${part(day.suspicious)}%` }} />
+                    <div className={THREAT_COLORS.phishing.fill} style={{ height: `${part(day.phishing)}%` }} />
                   </>
                 )}
               </div>
@@ -65,15 +66,11 @@ export function WeekChart({ days }: { days: readonly DailyCount[] }) {
         })}
       </ul>
       <p className="mt-2 flex flex-wrap gap-3 text-xs text-slate-600" aria-hidden="true">
-        <span className="inline-flex items-center gap-1">
-          <span className="h-2 w-2 rounded-sm bg-red-600" /> Phishing
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <span className="h-2 w-2 rounded-sm bg-amber-500" /> Suspicious
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <span className="h-2 w-2 rounded-sm bg-green-600" /> Safe
-        </span>
+        {COUNTERS.map((c) => (
+          <span key={c.key} className="inline-flex items-center gap-1.5">
+            <span className={`h-3 w-3 rounded-sm ${THREAT_COLORS[c.key].fill}`} /> {c.label}
+          </span>
+        ))}
       </p>
     </figure>
   );
