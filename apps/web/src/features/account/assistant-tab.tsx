@@ -128,11 +128,17 @@ export function AssistantTab() {
     if (!active || active === document.body || formRef.current?.contains(active)) document.getElementById(inputId)?.focus();
   }, [pending, inputId]);
 
+  // The conversation a question is being sent in, set at once: `pending` reaches the screen a
+  // moment later than a second Enter or click can, and each would ask again and add the question
+  // twice. A cleared conversation no longer waits for the answer to the old one.
+  const sendingIn = useRef<number | null>(null);
+
   const send = async () => {
     const query = draft.trim();
-    if (!query || pending) return;
+    if (!query || pending || sendingIn.current === conversation.current) return;
     const history: ChatTurn[] = messages.filter((m) => !m.greeting).map(({ role, content }) => ({ role, content }));
     const turn = conversation.current;
+    sendingIn.current = turn;
     setMessages((prev) => [
       ...prev,
       { id: `m${++nextId.current}`, role: 'user', content: query, timestamp: new Date().toISOString() },
@@ -156,6 +162,8 @@ export function AssistantTab() {
     } catch {
       if (turn !== conversation.current) return;
       toast({ title: 'Error', description: 'Unable to get a response. Please try again later.', variant: 'destructive' });
+    } finally {
+      if (sendingIn.current === turn) sendingIn.current = null;
     }
   };
 
