@@ -49,7 +49,10 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed bottom-20 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:right-0 md:max-w-[420px] left-0 sm:left-auto" />
+      {/* On a phone the toast shows at the top of the screen: at the bottom it covered the result's
+          buttons (Scan New Content, Report). From the md breakpoint, where the content is a centred
+          column with its buttons on the left, it sits bottom right above the navigation. */}
+      <Toast.Viewport className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 pt-[max(1rem,env(safe-area-inset-top))] outline-none md:inset-x-auto md:top-auto md:right-0 md:bottom-20 md:max-w-[420px] md:pt-4" />
     </Toast.Provider>
   );
 }
