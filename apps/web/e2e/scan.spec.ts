@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Report } from '@baitcheck/contracts';
-import { SAMPLES, listMessages } from './helpers';
+import { SAMPLES, expectNoAxeViolations, listMessages } from './helpers';
 
 test('scan a phishing text: verdict, highlights, reasons, advice, report stored, saved to history', async ({ page }) => {
   await page.goto('/scan');
@@ -59,7 +59,7 @@ test('scan a URL: validation, paste-a-link, verdict and threat intelligence pane
   await expect(page.getByRole('tab', { name: 'URL' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('URL to scan')).toHaveValue(SAMPLES.phishingUrl);
 
-  await page.getByLabel('URL to scan').fill('paypal.com.login');
+  await page.getByLabel('URL to scan').fill('paypal login');
   await page.getByRole('button', { name: 'Scan URL' }).click();
   await expect(page.getByText('Please enter a valid URL starting with http:// or https://')).toBeVisible();
 
@@ -129,4 +129,143 @@ test('an enhanced scan checks the threat feeds a new install starts with, and na
   await expect(result.getByText('Threat feed: baitcheck-starter', { exact: false })).toBeVisible();
   const sources = result.getByRole('region', { name: 'Sources checked' });
   await expect(sources.getByRole('listitem')).toHaveText([/Lists of known scam websites\s*Checked/]);
+});
+
+/** Pastes `text` into the focused element as a person's paste does (a real clipboard event). */
+async function pasteInto(page: Page, label: string, text: string) {
+  await page.getByLabel(label).focus();
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+const DELIVERY = 'USPS: your parcel is on hold. Pay the $1.99 redelivery fee at https://usps-redelivery-fee.top/pay within 24 hours or it is returned.';
+
+test('a pasted message with a link keeps the whole message, and can be scanned whole', async ({ page }) => {
+  await page.goto('/scan');
+  await pasteInto(page, 'Message to scan', DELIVERY);
+  await expect(page.getByRole('tab', { name: 'URL' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('URL to scan')).toHaveValue('https://usps-redelivery-fee.top/pay');
+  const notice = page.getByRole('region', { name: 'We found a link in your message' });
+  await expect(notice.getByRole('heading')).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  // back on the message tab the text is there, and pasting again does not move away
+  await page.getByRole('tab', { name: 'Message' }).click();
+  await expect(page.getByLabel('Message to scan')).toHaveValue(DELIVERY);
+  await page.getByRole('tab', { name: 'URL' }).click();
+
+  await notice.getByRole('button', { name: 'Scan the whole message instead' }).click();
+  const result = page.getByTestId('scan-result');
+  await expect(result.getByRole('heading', { name: 'Phishing Detected' })).toBeVisible();
+  await expect(result.getByRole('heading', { name: 'Analyzed message' })).toBeVisible();
+  const saved = await listMessages(page.request);
+  expect(saved.map((m) => [m.kind, m.content])).toEqual([['text', DELIVERY]]);
+});
+
+test('a double click on Scan Message scans and saves once', async ({ page }) => {
+  await page.goto('/scan');
+  await page.getByLabel('Message to scan').fill(SAMPLES.suspicious);
+  const scans: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/scan/text')) scans.push(r.headers()['idempotency-key'] ?? '');
+  });
+  await page.getByRole('button', { name: 'Scan Message' }).dblclick();
+  await expect(page.getByTestId('scan-result')).toBeVisible();
+  expect(scans).toHaveLength(1);
+  expect(scans[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(await listMessages(page.request)).toHaveLength(1);
+
+  // the server too stores a repeated request once, whichever copy arrives first
+  const headers = { 'Idempotency-Key': 'e2e-repeat-1' };
+  const answers = await Promise.all([1, 2, 3].map(() => page.request.post('/api/scan/text', { data: { content: SAMPLES.phishing }, headers })));
+  const ids = await Promise.all(answers.map(async (a) => ((await a.json()) as { message: { id: string } }).message.id));
+  expect(new Set(ids).size).toBe(1);
+  expect(await listMessages(page.request)).toHaveLength(2);
+  const reused = await page.request.post('/api/scan/text', { data: { content: SAMPLES.safe }, headers });
+  expect(reused.status()).toBe(409);
+  expect(((await reused.json()) as { error: { code: string } }).error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+});
+
+test('offline, a scan says it cannot reach Baitcheck, keeps the message, and Retry scans it once', async ({ page, context }) => {
+  await page.goto('/scan');
+  await page.getByLabel('Message to scan').fill(SAMPLES.phishing);
+  await page.getByLabel('Sender').fill(SAMPLES.phishingSender);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Scan Message' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: "Can't reach Baitcheck — check your connection" });
+  await expect(alert).toBeVisible();
+  await expect(page.getByText('There was a problem scanning your message.')).toHaveCount(0);
+  await expect(page.getByLabel('Message to scan')).toHaveValue(SAMPLES.phishing);
+  await expect(page.getByLabel('Sender')).toHaveValue(SAMPLES.phishingSender);
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  await context.setOffline(false);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('scan-result').getByRole('heading', { name: 'Phishing Detected' })).toBeVisible();
+  expect(await listMessages(page.request)).toHaveLength(1);
+});
+
+test('a link written without http(s) is scanned with https:// added', async ({ page }) => {
+  await page.goto('/scan');
+  await page.getByRole('tab', { name: 'URL' }).click();
+  await page.getByLabel('URL to scan').fill('amaz0n-refunds.top');
+  await page.getByRole('button', { name: 'Scan URL' }).click();
+  await expect(page.getByTestId('scan-result').getByRole('heading', { name: 'Analyzed URL' })).toBeVisible();
+  const [saved] = await listMessages(page.request);
+  expect(saved).toMatchObject({ kind: 'url', content: 'https://amaz0n-refunds.top' });
+});
+
+const toastWith = (page: Page, text: string) => page.getByRole('region', { name: /Notifications \(F8\)/ }).getByRole('listitem').filter({ hasText: text });
+
+/** Whether two elements' boxes overlap on screen. */
+async function overlaps(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return false;
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the Social Media result comes into view with its advice, and the toast covers none of its buttons', async ({ page }) => {
+    await page.goto('/scan');
+    await page.getByRole('tab', { name: 'Social Media' }).click();
+    await page.getByLabel('Message', { exact: true }).fill(SAMPLES.phishing);
+    await page.getByRole('button', { name: 'Scan Message' }).click();
+    const toast = toastWith(page, 'Scan Complete');
+    await expect(toast).toBeVisible();
+    const card = page.getByTestId('social-result');
+    const heading = card.getByRole('heading', { level: 2 });
+    await expect(heading).toBeFocused();
+    await expect(heading).toBeInViewport();
+    expect(await overlaps(toast, heading)).toBe(false);
+    await expect(card.getByRole('heading', { name: 'Recommendations' })).toBeVisible();
+    for (const name of ['Clear Results', 'Report Falsely Detected']) {
+      const button = card.getByRole('button', { name });
+      await button.scrollIntoViewIfNeeded();
+      expect(await overlaps(toast, button), name).toBe(false);
+    }
+  });
+
+  test("the toast after Report leaves the result's buttons free", async ({ page }) => {
+    await page.goto('/scan');
+    await page.getByLabel('Message to scan').fill(SAMPLES.phishing);
+    await page.getByRole('button', { name: 'Scan Message' }).click();
+    const result = page.getByTestId('scan-result');
+    const report = result.getByRole('button', { name: 'Report' });
+    await report.scrollIntoViewIfNeeded();
+    await report.click();
+    const toast = toastWith(page, 'Message reported');
+    await expect(toast).toBeVisible();
+    for (const button of [result.getByRole('button', { name: 'Scan New Content' }), report]) {
+      expect(await overlaps(toast, button)).toBe(false);
+    }
+    // still dismissable
+    await toast.getByRole('button', { name: 'Close notification' }).click();
+    await expect(toast).toHaveCount(0);
+  });
 });

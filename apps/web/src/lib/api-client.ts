@@ -11,9 +11,10 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   return (await apiRequestWithHeaders<T>(method, path, body, options)).data;
 }
 
-/** `keepalive`: the request outlives the page (a delete sent as the tab closes). */
+/** `keepalive`: the request outlives the page (a delete sent as the tab closes). `headers`: extra request headers (a scan's Idempotency-Key). */
 export interface RequestOptions {
   keepalive?: boolean;
+  headers?: Record<string, string>;
 }
 
 /** {@link apiRequest}, with the response headers too (a paged list says where the next page starts in one). */
@@ -26,8 +27,10 @@ export async function apiRequestWithHeaders<T>(
   const init: RequestInit = { method, credentials: 'include' };
   if (options.keepalive) init.keepalive = true;
   if (body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
+    init.headers = { 'Content-Type': 'application/json', ...options.headers };
     init.body = JSON.stringify(body);
+  } else if (options.headers) {
+    init.headers = { ...options.headers };
   }
   const res = await fetch(path, init);
   if (!res.ok) {
@@ -41,7 +44,7 @@ export async function apiRequestWithHeaders<T>(
 /** Convenience wrappers over {@link apiRequest}. */
 export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, body, options),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>('PATCH', path, body),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options),
 };

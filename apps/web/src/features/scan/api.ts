@@ -1,6 +1,7 @@
+import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageSource, ScanAnalysis, TextScanResponse, UrlScanResponse } from '@baitcheck/contracts';
-import { API_ROUTES as API } from '@baitcheck/contracts/lite';
+import { API_ROUTES as API, IDEMPOTENCY_KEY_HEADER } from '@baitcheck/contracts/lite';
 import { api } from '@/lib/api-client';
 import { invalidateScanData } from '@/lib/api/messages';
 
@@ -44,11 +45,24 @@ export function toOutcomeFromUrl(res: UrlScanResponse, source: MessageSource, en
   return { kind: 'url', analysis, messageId, sender: '', source, enhancedRequested };
 }
 
+/** A scan request and the Idempotency-Key of the submission it belongs to. */
+export interface Keyed<T> {
+  input: T;
+  idempotencyKey: string;
+}
+
+const withKey = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+
+// 'always': offline, TanStack Query would hold a scan back until the browser is online again,
+// leaving the form busy with no word; sent, it fails at once and the form says why, with Retry.
+const networkMode = 'always';
+
 /** `POST /api/scan/text`; a stored scan refreshes the history, dashboard and banner. */
 export function useScanText() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TextScanInput) => api.post<TextScanResponse>(API.scanText.path, input),
+    mutationFn: ({ input, idempotencyKey }: Keyed<TextScanInput>) => api.post<TextScanResponse>(API.scanText.path, input, withKey(idempotencyKey)),
+    networkMode,
     onSuccess: () => invalidateScanData(queryClient),
   });
 }
@@ -57,7 +71,51 @@ export function useScanText() {
 export function useScanUrl() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UrlScanInput) => api.post<UrlScanResponse>(API.scanUrl.path, input),
+    mutationFn: ({ input, idempotencyKey }: Keyed<UrlScanInput>) => api.post<UrlScanResponse>(API.scanUrl.path, input, withKey(idempotencyKey)),
+    networkMode,
     onSuccess: () => invalidateScanData(queryClient),
   });
+}
+
+/**
+ * A fresh Idempotency-Key: 128 random bits in hex. `crypto.getRandomValues`, unlike
+ * `crypto.randomUUID`, works on a page served over plain http (a phone on the home network).
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * True when the request never got an answer (offline, the server unreachable): the API client
+ * turns every answer, even an error, into `'{status}: {body}'`, and fetch rejects without one.
+ */
+export function isConnectionError(error: unknown): boolean {
+  return !(error instanceof Error && /^\d{3}: /.test(error.message));
+}
+
+/**
+ * Guards one form's scans. `start` answers null while a scan of the form runs, so a double
+ * click or a second Enter is ignored (the busy state reaches the screen a moment later than the
+ * second click can). Otherwise it answers the submission's Idempotency-Key: a fresh one, or the
+ * key of the previous attempt when it failed and the very same request is sent again (Retry), so
+ * that a scan the server stored before the connection dropped is answered, not stored twice.
+ */
+export function useScanGuard() {
+  const running = useRef(false);
+  const last = useRef<{ request: string; key: string } | null>(null);
+  return useRef({
+    start(request: unknown): string | null {
+      if (running.current) return null;
+      running.current = true;
+      const text = JSON.stringify(request);
+      const key = last.current?.request === text ? last.current.key : newIdempotencyKey();
+      last.current = { request: text, key };
+      return key;
+    },
+    /** Call once the scan `start` allowed has its answer. */
+    settle(ok: boolean) {
+      running.current = false;
+      if (ok) last.current = null;
+    },
+  }).current;
 }

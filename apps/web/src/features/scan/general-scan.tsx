@@ -1,13 +1,55 @@
-import { useState } from 'react';
-import { Link2, MessageSquareText } from 'lucide-react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Link2, MessageSquareText, ScanText } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
 import { MessageForm, MESSAGE_FORM_DEFAULTS, type MessageFormValues } from './message-form';
 import { UrlForm, URL_FORM_DEFAULTS, type UrlFormValues } from './url-form';
 import { ResultView } from './result-view';
-import { toOutcomeFromText, toOutcomeFromUrl, useScanText, useScanUrl, type ScanOutcome } from './api';
+import {
+  isConnectionError,
+  toOutcomeFromText,
+  toOutcomeFromUrl,
+  useScanGuard,
+  useScanText,
+  useScanUrl,
+  type ScanOutcome,
+  type TextScanInput,
+  type UrlScanInput,
+} from './api';
 
 type InnerTab = 'message' | 'url';
+
+const TRIGGER = 'border border-slate-300 bg-white data-[state=active]:border-primary data-[state=active]:bg-primary-soft data-[state=active]:shadow-none';
+const NOTICE_HEADING_ID = 'link-found-heading';
+
+/**
+ * Said on the URL tab when a pasted message's link was moved there (the spec's switch): the
+ * message is still in its box, and scanning it whole finds more than its link alone.
+ */
+function LinkFoundNotice({ onScanMessage, focusOnMount }: { onScanMessage: () => void; focusOnMount: RefObject<boolean> }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusOnMount.current) return;
+    focusOnMount.current = false;
+    // the box pasted into went away with its tab: the focus goes to what happened
+    heading.current?.focus();
+  }, [focusOnMount]);
+  return (
+    <section aria-labelledby={NOTICE_HEADING_ID} className="mb-4 rounded-lg border border-primary/40 bg-primary-soft p-3 text-sm text-slate-800">
+      <h2 ref={heading} id={NOTICE_HEADING_ID} tabIndex={-1} className="font-semibold text-slate-900 outline-none">
+        We found a link in your message
+      </h2>
+      <p className="mt-1">
+        It is below, to check the website alone. Scanning the whole message also checks what it says and who sent it, so it finds more.
+      </p>
+      <Button variant="outline" size="sm" className="mt-3" onClick={onScanMessage}>
+        <ScanText aria-hidden="true" className="h-4 w-4" />
+        Scan the whole message instead
+      </Button>
+    </section>
+  );
+}
 
 /** General Scan: Message and URL forms, then the result view. */
 export function GeneralScan() {
@@ -15,44 +57,85 @@ export function GeneralScan() {
   const [messageValues, setMessageValues] = useState<MessageFormValues>(MESSAGE_FORM_DEFAULTS);
   const [urlValues, setUrlValues] = useState<UrlFormValues>(URL_FORM_DEFAULTS);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
+  // a pasted message's link was moved to the URL tab
+  const [linkFromMessage, setLinkFromMessage] = useState(false);
+  // once the person went back to their message, pasting there no longer moves them away
+  const [keepMessage, setKeepMessage] = useState(false);
+  // the form whose last scan got no answer
+  const [connectionLost, setConnectionLost] = useState<InnerTab | null>(null);
+  const focusNotice = useRef(false);
   const scanText = useScanText();
   const scanUrl = useScanUrl();
+  const guard = useScanGuard();
   const busy = scanText.isPending || scanUrl.isPending;
 
-  const submitMessage = (values: MessageFormValues) =>
+  const submitMessage = (values: MessageFormValues) => {
+    const input: TextScanInput = {
+      content: values.content,
+      sender: values.sender.trim(),
+      source: values.source,
+      enhancedAnalysis: values.enhancedAnalysis,
+      saveToHistory: true,
+    };
+    const idempotencyKey = guard.start({ text: input });
+    if (idempotencyKey === null) return;
+    setConnectionLost(null);
     scanText.mutate(
+      { input, idempotencyKey },
       {
-        content: values.content,
-        sender: values.sender.trim(),
-        source: values.source,
-        enhancedAnalysis: values.enhancedAnalysis,
-        saveToHistory: true,
-      },
-      {
-        onSuccess: (res) => setOutcome(toOutcomeFromText(res, values.enhancedAnalysis)),
+        onSuccess: (res) => {
+          guard.settle(true);
+          setOutcome(toOutcomeFromText(res, values.enhancedAnalysis));
+        },
         onError: (error) => {
+          guard.settle(false);
           console.error('Text scan failed', error);
-          toast({ title: 'Scan failed', description: 'There was a problem scanning your message.', variant: 'destructive' });
+          if (isConnectionError(error)) setConnectionLost('message');
+          else toast({ title: 'Scan failed', description: 'There was a problem scanning your message.', variant: 'destructive' });
         },
       },
     );
+  };
 
-  const submitUrl = (values: UrlFormValues) =>
+  const submitUrl = (values: UrlFormValues) => {
+    const input: UrlScanInput = { url: values.url, enhancedAnalysis: values.enhancedAnalysis, saveToHistory: values.saveToHistory, source: 'manual' };
+    const idempotencyKey = guard.start({ url: input });
+    if (idempotencyKey === null) return;
+    setConnectionLost(null);
     scanUrl.mutate(
-      { url: values.url, enhancedAnalysis: values.enhancedAnalysis, saveToHistory: values.saveToHistory, source: 'manual' },
+      { input, idempotencyKey },
       {
-        onSuccess: (res) => setOutcome(toOutcomeFromUrl(res, 'manual', values.enhancedAnalysis)),
+        onSuccess: (res) => {
+          guard.settle(true);
+          setOutcome(toOutcomeFromUrl(res, 'manual', values.enhancedAnalysis));
+        },
         onError: (error) => {
+          guard.settle(false);
           console.error('URL scan failed', error);
-          toast({ title: 'Scan failed', description: 'There was a problem scanning the URL.', variant: 'destructive' });
+          if (isConnectionError(error)) setConnectionLost('url');
+          else toast({ title: 'Scan failed', description: 'There was a problem scanning the URL.', variant: 'destructive' });
         },
       },
     );
+  };
+
+  const changeTab = (next: InnerTab) => {
+    setTab(next);
+    if (next === 'message' && linkFromMessage) setKeepMessage(true);
+  };
+
+  const scanWholeMessage = () => {
+    changeTab('message');
+    submitMessage(messageValues);
+  };
 
   const scanNew = () => {
     setOutcome(null);
     setMessageValues(MESSAGE_FORM_DEFAULTS);
     setUrlValues(URL_FORM_DEFAULTS);
+    setLinkFromMessage(false);
+    setKeepMessage(false);
+    setConnectionLost(null);
     scanText.reset();
     scanUrl.reset();
   };
@@ -60,35 +143,44 @@ export function GeneralScan() {
   if (outcome) return <ResultView outcome={outcome} onScanNew={scanNew} />;
 
   return (
-    <Tabs value={tab} onValueChange={(v) => setTab(v as InnerTab)}>
+    <Tabs value={tab} onValueChange={(v) => changeTab(v as InnerTab)}>
       <TabsList aria-label="What to scan" className="bg-transparent p-0 gap-2">
-        <TabsTrigger className="border border-slate-300 bg-white data-[state=active]:border-primary data-[state=active]:bg-primary-soft data-[state=active]:shadow-none" value="message" disabled={busy && tab !== 'message'}>
+        <TabsTrigger className={TRIGGER} value="message" disabled={busy && tab !== 'message'}>
           <span className="inline-flex items-center gap-2">
             <MessageSquareText aria-hidden="true" className="h-4 w-4" />
             Message
           </span>
         </TabsTrigger>
-        <TabsTrigger className="border border-slate-300 bg-white data-[state=active]:border-primary data-[state=active]:bg-primary-soft data-[state=active]:shadow-none" value="url" disabled={busy && tab !== 'url'}>
+        <TabsTrigger className={TRIGGER} value="url" disabled={busy && tab !== 'url'}>
           <span className="inline-flex items-center gap-2">
             <Link2 aria-hidden="true" className="h-4 w-4" />
             URL
           </span>
         </TabsTrigger>
       </TabsList>
-      <TabsContent value="message">
+      {/* tabIndex -1: the panels hold fields, so Tab goes from the tab list straight into the first one */}
+      <TabsContent value="message" tabIndex={-1}>
         <MessageForm
           values={messageValues}
           onChange={setMessageValues}
           onSubmit={submitMessage}
-          onLinkPasted={(link) => {
-            setUrlValues((v) => ({ ...v, url: link }));
-            setTab('url');
-          }}
+          onLinkPasted={
+            keepMessage
+              ? undefined
+              : (link) => {
+                  setUrlValues((v) => ({ ...v, url: link }));
+                  setLinkFromMessage(true);
+                  focusNotice.current = true;
+                  setTab('url');
+                }
+          }
           busy={scanText.isPending}
+          connectionLost={connectionLost === 'message'}
         />
       </TabsContent>
-      <TabsContent value="url">
-        <UrlForm values={urlValues} onChange={setUrlValues} onSubmit={submitUrl} busy={scanUrl.isPending} />
+      <TabsContent value="url" tabIndex={-1}>
+        {linkFromMessage && messageValues.content.trim() !== '' ? <LinkFoundNotice onScanMessage={scanWholeMessage} focusOnMount={focusNotice} /> : null}
+        <UrlForm values={urlValues} onChange={setUrlValues} onSubmit={submitUrl} busy={scanUrl.isPending} connectionLost={connectionLost === 'url'} />
       </TabsContent>
     </Tabs>
   );

@@ -4,17 +4,21 @@ import { MAX_CONTENT_LENGTH, VALIDATION_MESSAGES } from '@baitcheck/contracts/li
 import { SubmitButton } from '@/components/ui/submit-button';
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input';
 import { SettingRow } from '@/components/setting-row';
-import { findFirstHttpLink } from './extract-link';
+import { cn } from '@/lib/cn';
+import { ConnectionProblem } from './connection-problem';
+import { findFirstHttpLink, looksLikeEmailSource } from './extract-link';
 
 export interface MessageFormValues {
   content: string;
   sender: string;
   source: MessageSource;
   enhancedAnalysis: boolean;
+  /** The name of the .eml file the content came from ('' when typed or pasted). */
+  fileName: string;
 }
 
 /** The message form's starting values (spec section 2): empty, source manual, advanced on. */
-export const MESSAGE_FORM_DEFAULTS: MessageFormValues = { content: '', sender: '', source: 'manual', enhancedAnalysis: true };
+export const MESSAGE_FORM_DEFAULTS: MessageFormValues = { content: '', sender: '', source: 'manual', enhancedAnalysis: true, fileName: '' };
 
 const MESSAGE_TYPES: ReadonlyArray<{ value: MessageSource; label: string }> = [
   { value: 'sms', label: 'SMS' },
@@ -39,13 +43,19 @@ export function MessageForm({
   onSubmit,
   onLinkPasted,
   busy,
+  connectionLost = false,
 }: {
   values: MessageFormValues;
   onChange: (values: MessageFormValues) => void;
   onSubmit: (values: MessageFormValues) => void;
-  /** Called with the first http(s) link of pasted text. */
-  onLinkPasted: (link: string) => void;
+  /**
+   * Called with the first http(s) link of pasted text, once the text is in the message box;
+   * without it the text is only pasted.
+   */
+  onLinkPasted?: ((link: string) => void) | undefined;
   busy: boolean;
+  /** The last scan got no answer: say so, with Retry. */
+  connectionLost?: boolean;
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -90,12 +100,23 @@ export function MessageForm({
       return;
     }
     setError(null);
-    onChange({ ...values, content: text, source: 'email' });
+    onChange({ ...values, content: text, source: 'email', fileName: file.name });
   };
 
+  // The spec moves a pasted link to the URL tab. The text is put in the box first (the tab
+  // switch would take the box away before the browser pastes), so the whole message can still be
+  // scanned; a pasted email source is read whole by the server, never cut down to a link.
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const link = findFirstHttpLink(event.clipboardData.getData('text'));
-    if (link) onLinkPasted(link);
+    if (!onLinkPasted) return;
+    const pasted = event.clipboardData.getData('text');
+    const link = looksLikeEmailSource(pasted) ? null : findFirstHttpLink(pasted);
+    if (!link) return;
+    event.preventDefault();
+    const box = event.currentTarget;
+    const content = values.content.slice(0, box.selectionStart) + pasted + values.content.slice(box.selectionEnd);
+    onChange({ ...values, content });
+    if (error) setError(null);
+    onLinkPasted(link);
   };
 
   return (
@@ -111,22 +132,42 @@ export function MessageForm({
             aria-describedby={error ? `${id}-content-error` : undefined}
             onPaste={onPaste}
             onChange={(e) => {
-              onChange({ ...values, content: e.target.value });
+              // emptied, the box no longer holds the file's message
+              onChange({ ...values, content: e.target.value, ...(e.target.value === '' ? { fileName: '' } : {}) });
               if (error && e.target.value.trim()) setError(null);
             }}
           />
           <FieldError id={`${id}-content-error`}>{error}</FieldError>
+          {/* A picker of our own: the browser's says 'No file chosen' again once the file is read
+              (its value is cleared so the same file can be opened again after an edit). */}
           <div className="mt-2 text-sm text-slate-700">
-            <label htmlFor={`${id}-eml`} className="font-medium">
+            <span id={`${id}-eml-label`} className="block font-medium">
               Or open an email file (.eml)
-            </label>
-            <input
-              id={`${id}-eml`}
-              type="file"
-              accept=".eml,message/rfc822"
-              className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-50 focus-ring"
-              onChange={(e) => void onEmailFile(e)}
-            />
+            </span>
+            <div className="mt-1 flex min-w-0 items-center gap-3">
+              <input
+                id={`${id}-eml`}
+                type="file"
+                accept=".eml,message/rfc822"
+                aria-labelledby={`${id}-eml-label`}
+                aria-describedby={`${id}-eml-name`}
+                className="peer sr-only"
+                onChange={(e) => void onEmailFile(e)}
+              />
+              <label
+                htmlFor={`${id}-eml`}
+                aria-hidden="true"
+                className={cn(
+                  'inline-flex h-9 shrink-0 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 font-medium text-slate-900 hover:bg-slate-50',
+                  'peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+                )}
+              >
+                Choose file
+              </label>
+              <span id={`${id}-eml-name`} className="min-w-0 truncate" data-testid="eml-file-name">
+                {values.fileName ? `Opened: ${values.fileName}` : 'No file chosen'}
+              </span>
+            </div>
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -168,6 +209,7 @@ export function MessageForm({
         <SubmitButton busy={busy} busyText="Analyzing content...">
           Scan Message
         </SubmitButton>
+        {connectionLost && !busy ? <ConnectionProblem /> : null}
       </fieldset>
     </form>
   );

@@ -12,10 +12,11 @@ export default function ScanPage() {
           <TabsTrigger value="general">General Scan</TabsTrigger>
           <TabsTrigger value="social">Social Media</TabsTrigger>
         </TabsList>
-        <TabsContent value="general">
+        {/* tabIndex -1: the panels hold fields, so Tab goes from the tab list straight into the first one */}
+        <TabsContent value="general" tabIndex={-1}>
           <GeneralScan />
         </TabsContent>
-        <TabsContent value="social">
+        <TabsContent value="social" tabIndex={-1}>
           <SocialScan />
         </TabsContent>
       </Tabs>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Flag, X } from 'lucide-react';
 import type { TextScanResponse } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,8 @@ import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { toast } from '@/components/ui/toast-store';
 import { useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
-import { useScanText } from './api';
+import { isConnectionError, useScanGuard, useScanText, type TextScanInput } from './api';
+import { ConnectionProblem } from './connection-problem';
 
 /** The platforms the Social Media tab offers (spec section 2). */
 export const PLATFORMS = ['Facebook', 'Twitter/X', 'Instagram', 'LinkedIn', 'Discord', 'Reddit', 'WhatsApp'] as const;
@@ -21,6 +22,18 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
   const { analysis, message } = result;
   const meta = THREAT_LEVEL_META[analysis.threatLevel];
   const { report, pending, done } = useReportAction();
+  const safe = analysis.threatLevel === 'safe';
+  const cardRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The card appears below the form, out of sight on a phone: bring it into view and give it the
+  // focus, so a screen reader reads the verdict first.
+  useEffect(() => {
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    cardRef.current?.scrollIntoView?.({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
+
   const onReport = () =>
     report(
       message.id
@@ -28,11 +41,19 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
         : { kind: 'false_positive', content: message.content, sender: message.sender, source: 'social', threatLevel: analysis.threatLevel },
     );
   return (
-    <Card className="animate-result-in motion-reduce:animate-none mt-4 overflow-hidden" data-testid="social-result" data-level={analysis.threatLevel}>
+    <Card
+      ref={cardRef}
+      // below the toast, which shows at the top of a phone's screen
+      className="animate-result-in motion-reduce:animate-none mt-4 scroll-mt-32 overflow-hidden md:scroll-mt-20"
+      data-testid="social-result"
+      data-level={analysis.threatLevel}
+    >
       <div className={cn('flex items-center gap-3 border-b p-4', meta.panel)}>
         <ThreatIcon level={analysis.threatLevel} className={cn('h-7 w-7', meta.tone)} />
         <div>
-          <h2 className={cn('text-lg font-bold', meta.tone)}>{meta.title}</h2>
+          <h2 ref={headingRef} tabIndex={-1} className={cn('text-lg font-bold outline-none', meta.tone)}>
+            {meta.title}
+          </h2>
           <p className="text-sm text-slate-700">Threat level: {analysis.threatLevel}</p>
         </div>
       </div>
@@ -51,6 +72,18 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
             <HighlightedText content={analysis.content} highlights={analysis.highlights} reasons={analysis.reasonDetails} />
           </div>
         </section>
+        {!safe && analysis.recommendations.length > 0 && (
+          <section aria-labelledby="social-recommendations">
+            <h3 id="social-recommendations" className="mb-2 text-sm font-semibold text-slate-900">
+              Recommendations
+            </h3>
+            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+              {analysis.recommendations.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </section>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={onClear}>
             <X aria-hidden="true" className="h-4 w-4" />
@@ -72,7 +105,11 @@ export function SocialScan() {
   const [platform, setPlatform] = useState<Platform>('Facebook');
   const [content, setContent] = useState('');
   const [result, setResult] = useState<TextScanResponse | null>(null);
+  const [connectionLost, setConnectionLost] = useState(false);
+  // each result is a new card: it is brought into view and focused again
+  const [resultCount, setResultCount] = useState(0);
   const scan = useScanText();
+  const guard = useScanGuard();
   const empty = content.trim().length === 0;
 
   const submit = (event: FormEvent) => {
@@ -81,16 +118,24 @@ export function SocialScan() {
       toast({ title: 'Please enter a message to scan' });
       return;
     }
+    const input: TextScanInput = { content, sender: `${platform} message`, source: 'social' };
+    const idempotencyKey = guard.start({ social: input });
+    if (idempotencyKey === null) return;
+    setConnectionLost(false);
     scan.mutate(
-      { content, sender: `${platform} message`, source: 'social' },
+      { input, idempotencyKey },
       {
         onSuccess: (res) => {
+          guard.settle(true);
           setResult(res);
+          setResultCount((n) => n + 1);
           toast({ title: 'Scan Complete', description: `Threat level: ${res.analysis.threatLevel}` });
         },
         onError: (error) => {
+          guard.settle(false);
           console.error('Social scan failed', error);
-          toast({ title: 'Error', description: 'Failed to scan message. Please try again.', variant: 'destructive' });
+          if (isConnectionError(error)) setConnectionLost(true);
+          else toast({ title: 'Error', description: 'Failed to scan message. Please try again.', variant: 'destructive' });
         },
       },
     );
@@ -136,13 +181,16 @@ export function SocialScan() {
           <SubmitButton busy={scan.isPending} busyText="Analyzing content..." disabled={empty || scan.isPending}>
             Scan Message
           </SubmitButton>
+          {connectionLost && !scan.isPending ? <ConnectionProblem /> : null}
         </fieldset>
       </form>
       {result && (
         <SocialResult
+          key={resultCount}
           result={result}
           onClear={() => {
             setResult(null);
+            setConnectionLost(false);
             setContent('');
             scan.reset();
           }}

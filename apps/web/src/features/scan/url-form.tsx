@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { VALIDATION_MESSAGES, isHttpUrl } from '@baitcheck/contracts/lite';
+import { VALIDATION_MESSAGES } from '@baitcheck/contracts/lite';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { SettingRow } from '@/components/setting-row';
+import { ConnectionProblem } from './connection-problem';
+import { toScanUrl } from './extract-link';
 
 export interface UrlFormValues {
   url: string;
@@ -18,23 +20,30 @@ export function UrlForm({
   onChange,
   onSubmit,
   busy,
+  connectionLost = false,
 }: {
   values: UrlFormValues;
   onChange: (values: UrlFormValues) => void;
   onSubmit: (values: UrlFormValues) => void;
   busy: boolean;
+  /** The last scan got no answer: say so, with Retry. */
+  connectionLost?: boolean;
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isHttpUrl(values.url)) {
+    // scam texts write links without http(s): a bare domain or www. address gets https://,
+    // shown in the box, and anything else that is not an address keeps the spec's message
+    const url = toScanUrl(values.url);
+    if (url === null) {
       setError(VALIDATION_MESSAGES.urlInvalid);
       return;
     }
     setError(null);
-    onSubmit({ ...values, url: values.url.trim() });
+    if (url !== values.url) onChange({ ...values, url });
+    onSubmit({ ...values, url });
   };
 
   return (
@@ -53,7 +62,7 @@ export function UrlForm({
             aria-describedby={error ? `${id}-url-error` : undefined}
             onChange={(e) => {
               onChange({ ...values, url: e.target.value });
-              if (error && isHttpUrl(e.target.value)) setError(null);
+              if (error && toScanUrl(e.target.value) !== null) setError(null);
             }}
           />
           <FieldError id={`${id}-url-error`}>{error}</FieldError>
@@ -79,6 +88,7 @@ export function UrlForm({
         <SubmitButton busy={busy} busyText="Analyzing URL...">
           Scan URL
         </SubmitButton>
+        {connectionLost && !busy ? <ConnectionProblem /> : null}
       </fieldset>
     </form>
   );
