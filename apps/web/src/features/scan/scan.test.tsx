@@ -239,7 +239,7 @@ describe('General scan, URL form', () => {
     renderWithApp(<ScanPage />);
     await userEvent.click(screen.getByRole('tab', { name: 'URL' }));
     expect(screen.getByRole('switch', { name: 'Save to Scan History' })).toBeChecked();
-    await userEvent.type(screen.getByLabelText('URL to scan'), 'example.com');
+    await userEvent.type(screen.getByLabelText('URL to scan'), 'my bank');
     await userEvent.click(screen.getByRole('button', { name: 'Scan URL' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid URL starting with http:// or https://');
     expect(calls).toHaveLength(0);
