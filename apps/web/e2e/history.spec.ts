@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SAMPLES, listMessages, seedText, seedUrl } from './helpers';
+import { SAMPLES, expectNoAxeViolations, listMessages, seedText, seedUrl } from './helpers';
 
 test('history: every entry, filters by verdict, delete, and the messageId deep link', async ({ page }) => {
   const phishing = await seedText(page.request, SAMPLES.phishing, SAMPLES.phishingSender);
@@ -34,12 +34,15 @@ test('history: every entry, filters by verdict, delete, and the messageId deep l
   await entry.getByRole('button', { name: 'Show Less' }).click();
   await expect(entry.locator('mark')).toHaveCount(0);
 
-  // Delete the safe one.
+  // Delete the safe one: gone from the list at once, focus on the heading (the list is empty).
   await page.getByRole('tab', { name: 'Safe' }).click();
   await entries.first().getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('The message has been removed from your history.', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No Safe Messages' })).toBeVisible();
-  expect((await listMessages(page.request)).some((m) => m.threatLevel === 'safe')).toBe(false);
+  await expect(page.getByRole('heading', { name: 'Scan History', level: 1 })).toBeFocused();
+  // Sent when the toast has shown its 5 seconds.
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden({ timeout: 10_000 });
+  await expect.poll(async () => (await listMessages(page.request)).some((m) => m.threatLevel === 'safe')).toBe(false);
   await page.reload();
   await expect(entries).toHaveCount(2);
 
@@ -49,4 +52,55 @@ test('history: every entry, filters by verdict, delete, and the messageId deep l
   await expect(target).toBeFocused();
   await expect(target.getByRole('button', { name: 'Show Less' })).toBeVisible();
   await expect(target.locator('mark', { hasText: 'URGENT' })).toBeVisible();
+});
+
+test('history: a text without sender is a message, not a URL scan', async ({ page }) => {
+  await seedText(page.request, SAMPLES.suspicious);
+  await seedUrl(page.request, SAMPLES.phishingUrl);
+  await page.goto('/history');
+  const entries = page.getByRole('main').getByRole('article');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.filter({ hasText: 'Message · no sender given' })).toContainText('Your parcel could not be delivered');
+  await expect(entries.filter({ hasText: 'URL Scan' })).toContainText(SAMPLES.phishingUrl);
+});
+
+test('history by keyboard: Delete moves focus to the next entry, Undo puts the entry back, and leaving the page still deletes', async ({ page }) => {
+  await seedText(page.request, 'First: lunch on Friday?', 'Ann');
+  await seedText(page.request, 'Second: the gate code is 4411', 'Ben');
+  await seedText(page.request, 'Third: see you at the match', 'Cat');
+  await page.goto('/history');
+  const entries = page.getByRole('main').getByRole('article');
+  await expect(entries).toHaveCount(3);
+  const ids = await entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')));
+
+  // Newest first: Cat, Ben, Ann. Delete Ben's by keyboard.
+  await entries.nth(1).getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(entries).toHaveCount(2);
+  await expect(page.locator(`[data-message-id="${ids[2]}"]`)).toBeFocused();
+
+  // F8 reaches the toasts (the spec's hotkey); Tab goes into the toast, then to Undo.
+  const undo = page.getByRole('button', { name: 'Undo' });
+  await page.keyboard.press('F8');
+  let tabs = 0;
+  while (tabs < 3 && !(await undo.evaluate((el) => el === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    tabs += 1;
+  }
+  await expect(undo).toBeFocused();
+  expect(tabs).toBeLessThanOrEqual(2);
+  // The toast with its Undo button passes axe too (it stays open while focus is in it).
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Enter');
+  await expect(entries).toHaveCount(3);
+  await expect(page.locator(`[data-message-id="${ids[1]}"]`)).toBeFocused();
+  await page.waitForTimeout(500);
+  expect((await listMessages(page.request)).map((m) => m.id)).toContain(ids[1]);
+
+  // Delete again, and leave at once: the delete is not lost.
+  await entries.nth(0).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await page.goto('/no-such-page');
+  await expect.poll(async () => (await listMessages(page.request)).map((m) => m.id)).toEqual([ids[1], ids[2]]);
+  await expectNoAxeViolations(page);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { BlockedSender, MessageStats, ProtectionSettings, TextScanResponse } from '@baitcheck/contracts';
-import { SAMPLES, seedText } from './helpers';
+import { SAMPLES, expectNoAxeViolations, listMessages, seedText } from './helpers';
 
 async function counters(page: Page) {
   const values: Record<string, string> = {};
@@ -60,14 +60,26 @@ test('home: counters, seven real bars, recent alerts, delete, report, block, pro
   ).json()) as TextScanResponse;
   expect(again.analysis.reasons.join(' ')).toMatch(/block/i);
 
-  // Delete refreshes the alerts and the counters.
+  // Delete takes the alert away at once and offers Undo; focus goes to the list's heading, the last alert gone.
   await alert.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('The message has been removed from your history.', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No Threats Detected' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent Alerts' })).toBeFocused();
+  // Nothing is deleted while Undo is on offer, and Undo brings the same alert back, focused.
+  expect((await listMessages(page.request)).filter((m) => m.threatLevel === 'phishing')).toHaveLength(1);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(alerts).toHaveCount(1);
+  await expect(alerts.first()).toBeFocused();
+  // Deleted for real when the toast ends (here: closed); the counters follow.
+  await alerts.first().getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Close notification' }).click();
+  await expect.poll(async () => (await listMessages(page.request)).filter((m) => m.threatLevel === 'phishing').length).toBe(0);
   await expect.poll(() => counters(page)).toEqual({ Phishing: '0', Suspicious: '0', Safe: '2' });
 
-  // Protection switches are saved on the server.
+  // Protection switches are saved on the server, and say what they cover today.
   const sms = page.getByRole('switch', { name: 'SMS Protection' });
+  await expect(sms).toHaveAccessibleDescription("Incoming texts aren't scanned yet. Texts you paste into Scan are always checked.");
+  await expect(page.getByRole('main').getByText('Active', { exact: true })).toHaveCount(0);
   const before = await sms.getAttribute('aria-checked');
   await sms.click();
   await expect(page.getByText('Your protection settings have been updated.', { exact: true })).toBeVisible();
@@ -103,4 +115,44 @@ test('navigation: tiles and bottom navigation reach every screen', async ({ page
   await page.getByRole('link', { name: 'Open settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('switch', { name: 'On-Device Scanning' })).toBeVisible();
+});
+
+test('home: a newcomer first reads what Baitcheck does, and the Scan button is the first thing Tab reaches in the page', async ({ page }) => {
+  await page.goto('/');
+  const intro = page.getByRole('heading', { level: 1 });
+  await expect(intro).toHaveText("Paste a message or link — we'll tell you if it's a scam");
+  const scan = page.getByRole('main').getByRole('link', { name: 'Scan a message or link' });
+  await expect(scan).toBeVisible();
+  // Above the tiles on the screen.
+  const scanBox = (await scan.boundingBox())!;
+  const tileBox = (await page.getByRole('navigation', { name: 'Shortcuts' }).boundingBox())!;
+  expect(scanBox.y + scanBox.height).toBeLessThanOrEqual(tileBox.y);
+  // Keyboard: skip link, then into the page: the Scan button comes before any tile.
+  await page.getByRole('link', { name: 'Skip to main content' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(scan).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Scan for Threats' })).toBeVisible();
+});
+
+test('home offline: no counts and no Protected badge, a plain sentence and a Retry that brings the dashboard back', async ({ page }) => {
+  await seedText(page.request, SAMPLES.phishing, SAMPLES.phishingSender);
+  // Baitcheck cannot be reached: every API request fails at the network.
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  const dashboard = page.locator('section[aria-labelledby="your-protection"]');
+  await expect(dashboard.getByRole('alert')).toContainText("Can't reach Baitcheck — check your connection");
+  await expect.poll(() => counters(page)).toEqual({ Phishing: '—not known', Suspicious: '—not known', Safe: '—not known' });
+  await expect(page.getByText('Protected', { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.unroute('**/api/**');
+  await dashboard.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => counters(page)).toEqual({ Phishing: '1', Suspicious: '0', Safe: '0' });
+  await expect(page.getByText('Protected', { exact: true })).toBeVisible();
+  // The other parts that had failed came back with it.
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('switch', { name: 'SMS Protection' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 phishing message found' })).toBeVisible();
 });

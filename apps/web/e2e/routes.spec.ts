@@ -76,3 +76,13 @@ test('the social media result card has no axe violations', async ({ page }) => {
   await expectNoAxeViolations(page);
   await screenshotWholePage(page, join(SCREENSHOT_DIR, 'scan-social-390.png'));
 });
+
+test('an unknown address says the page does not exist, without blaming the reader, and leads home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText("This page doesn't exist. The link may be old or mistyped.")).toBeVisible();
+  await expect(page.getByText(/router/)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Recent Alerts' })).toBeVisible();
+});

@@ -32,6 +32,13 @@ test('every tab opens, by its tab and by its link, with no axe violations', asyn
   await expect(page.getByRole('tab', { name: 'Protection' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('switch', { name: 'On-Device Scanning' })).toBeVisible();
   await expectLoaded(page);
+  // Each switch says what it really does today (no plugin brings messages in; nothing runs on the device).
+  await expect(page.getByRole('switch', { name: 'Email Protection' })).toHaveAccessibleDescription(
+    "Your inbox isn't scanned yet. Emails you paste into Scan are always checked.",
+  );
+  await expect(page.getByRole('switch', { name: 'On-Device Scanning' })).toHaveAccessibleDescription(
+    "Not available yet: your scans are checked on Baitcheck's server.",
+  );
   await expectNoAxeViolations(page);
 
   const tabs = [
