@@ -11,10 +11,12 @@ export const CONNECTION_PROBLEM = "Can't reach Baitcheck — check your connecti
  */
 export function ConnectionProblem() {
   const box = useRef<HTMLDivElement>(null);
-  // the busy form dropped the focus of the button pressed: put it where the next step is
   useEffect(() => {
+    // in the middle of the screen: at its edge a phone's bottom navigation covers it
+    box.current?.scrollIntoView?.({ block: 'center' });
+    // the busy form dropped the focus of the button pressed: put it where the next step is
     const active = document.activeElement;
-    if (!active || active === document.body) box.current?.querySelector('button')?.focus();
+    if (!active || active === document.body) box.current?.querySelector('button')?.focus({ preventScroll: true });
   }, []);
   return (
     <div ref={box} role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">

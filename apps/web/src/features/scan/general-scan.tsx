@@ -41,7 +41,7 @@ function LinkFoundNotice({ onScanMessage, focusOnMount }: { onScanMessage: () =>
         We found a link in your message
       </h2>
       <p className="mt-1">
-        It is below, to check the website alone. Scanning the whole message also checks what it says and who sent it, so it finds more.
+        The link is below if you only want to check the website. Scanning the whole message also checks what it says and who sent it, so it finds more.
       </p>
       <Button variant="outline" size="sm" className="mt-3" onClick={onScanMessage}>
         <ScanText aria-hidden="true" className="h-4 w-4" />
