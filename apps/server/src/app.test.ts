@@ -235,6 +235,20 @@ describe('unexpected failures', () => {
     }
   });
 
+  it("answers a malformed path in the API's error shape, not the framework's", async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    const app = await buildTestApp(database);
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/messages/%ZZ' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
+      expect(res.body).not.toMatch(/FST_|statusCode/);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
   it('answers 503 in the API error shape once the app is closing', async () => {
     const database = await openDatabase({ kind: 'pglite' });
     const app = await buildTestApp(database);

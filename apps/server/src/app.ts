@@ -1,5 +1,5 @@
 import { MAX_BODY_BYTES } from '@baitcheck/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -51,7 +51,7 @@ import { createSessionsService, type SessionsService } from './modules/sessions/
 import { createStatsRepository } from './modules/stats/stats.repository.ts';
 import { registerStatsRoutes } from './modules/stats/stats.routes.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, toAppError } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -132,6 +132,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     // The errors plugin answers 503 itself while closing, in the API's error shape.
     return503OnClosing: false,
+    // errors the router meets before any route (a malformed percent-escape in the path) answered
+    // Fastify's own body, naming its error code; ours instead
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const appError = toAppError(error);
+      void reply.code(appError.status).send(appError.toBody());
+    },
   }) as unknown as FastifyInstance;
 
   // Only JSON bodies are accepted: text/plain would otherwise reach validation as a string.

@@ -146,7 +146,8 @@ export const MessagesQuerySchema = z.object({
     .string()
     .max(100)
     .regex(HISTORY_CURSOR, 'Pass back the x-next-cursor header of the previous page.')
-    .refine((c) => !Number.isNaN(Date.parse(c.slice(0, c.indexOf('_')))), 'Pass back the x-next-cursor header of the previous page.')
+    // no scan is older than 1970 (PostgreSQL has no year 0: '0000-…' was a 500)
+    .refine((c) => Date.parse(c.slice(0, c.indexOf('_'))) >= 0, 'Pass back the x-next-cursor header of the previous page.')
     .optional(),
 });
 /** Parsed messages query. */
@@ -399,8 +400,10 @@ export type AssistantChatRequest = z.infer<typeof AssistantChatRequestSchema>;
 export const AssistantChatResponseSchema = z.object({
   answer: z.string(),
   timestamp: z.string(),
-  /** The guidance articles the answer used. */
-  sources: z.array(z.object({ id: z.string(), title: z.string() })).default([]),
+  /** The guidance articles the answer used, each with the public pages it rests on (name and address). */
+  sources: z
+    .array(z.object({ id: z.string(), title: z.string(), links: z.array(z.object({ name: z.string(), url: z.string() })).default([]) }))
+    .default([]),
   /** The verdict when the question carried a message or link that was scanned. */
   scan: z.object({ threatLevel: ThreatLevelSchema, score: z.number(), reasons: z.array(z.string()) }).nullable().default(null),
   /** Who wrote the answer: the built-in assistant, or the configured language model grounded in the same guidance. */

@@ -23,4 +23,15 @@ describe('addressKey, unusual spellings', () => {
     expect(addressKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
     expect(addressKey('::ffff:c000:207')).toBe('192.0.2.7');
   });
+
+  it('reads the spellings proxies write, and puts everything unreadable under one key', () => {
+    expect(addressKey('192.0.2.60:1000')).toBe('192.0.2.60');
+    expect(addressKey('192.000.002.060')).toBe('192.0.2.60');
+    expect(addressKey(' 192.0.2.60 ')).toBe('192.0.2.60');
+    expect(addressKey('[2001:db8:1:2::9]:443')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('[2001:db8:1:2::9]')).toBe('2001:db8:1:2::/64');
+    const unreadable = ['unknown', 'evil.example', '999.1.1.1', '', '[nope]:1', '1.2.3.4.5'].map(addressKey);
+    expect(new Set(unreadable).size).toBe(1);
+    expect(unreadable[0]).not.toBe(addressKey('192.0.2.60'));
+  });
 });

@@ -2,6 +2,7 @@ import { API_ROUTES, toFieldIssues, type ErrorCode } from '@baitcheck/contracts'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 import { globalPlugin } from '../lib/plugin.ts';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -79,10 +80,12 @@ export const errorsPlugin = globalPlugin(async (app) => {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.code === 'INTERNAL') {
-      request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+      request.log.error({ err: loggableError(error), reqId: request.id }, 'unhandled error');
       return reply.code(500).send(appError.toBody(request.id));
     }
-    if (appError.status >= 500) request.log.warn({ err: error }, appError.message);
+    // 503s are expected under load (a full hashing line, a server closing): one line each, no
+    // stack, or a flood writes a trace per refused request
+    if (appError.status >= 500) request.log.warn({ code: appError.code, url: request.routeOptions.url }, appError.message);
     return reply.code(appError.status).send(appError.toBody());
   });
 });

@@ -7,6 +7,7 @@ export function createFeedsProvider(feeds: FeedsService): IntelProvider {
   return {
     name: 'Threat feeds',
     local: true,
+    restsAfterFailure: true,
     unavailable: () => null,
     async lookup(request): Promise<ProviderAnswer> {
       if (request.links.length === 0) return { facts: {} };

@@ -139,6 +139,7 @@ export function createSafeBrowsingProvider(options: SafeBrowsingOptions = {}): I
 
   return {
     name: SOURCE_NAME,
+    restsAfterFailure: true,
     unavailable: () => (apiKey === '' ? 'no API key configured (SAFE_BROWSING_API_KEY)' : null),
     async lookup(intel, signal): Promise<ProviderAnswer> {
       signal.throwIfAborted();

@@ -96,6 +96,7 @@ export function createVirusTotalProvider(options: VirusTotalOptions = {}): Intel
 
   return {
     name: SOURCE_NAME,
+    restsAfterFailure: true,
     unavailable: () => (apiKey === '' ? 'no API key configured (VIRUSTOTAL_API_KEY)' : null),
     async lookup(intel, signal): Promise<ProviderAnswer> {
       signal.throwIfAborted();

@@ -18,6 +18,31 @@ export class ChatModelError extends Error {
   }
 }
 
+/**
+ * The most of an answer read (bytes): a chat completion of `max_tokens` 600 is a few kilobytes; a
+ * hostile or broken endpoint sending 50 MB held the event loop for seconds while it was parsed.
+ */
+export const MAX_ANSWER_BYTES = 256 * 1024;
+
+/** The body as text, given up (and the connection closed) past `max` bytes. */
+async function readCapped(res: Response, max: number): Promise<string> {
+  if (res.body === null) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new ChatModelError(`the language model's answer was larger than ${max / 1024} KB`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** `…/v1` → `…/v1/chat/completions`; a URL already ending so is kept. */
 export function chatCompletionsUrl(base: string): string {
   const trimmed = base.replace(/\/+$/, '');
@@ -48,8 +73,9 @@ export function createChatCompletionsModel(options: { url: string; model: string
       }
       let body: unknown;
       try {
-        body = await res.json();
-      } catch {
+        body = JSON.parse(await readCapped(res, MAX_ANSWER_BYTES));
+      } catch (err) {
+        if (err instanceof ChatModelError) throw err;
         if (limit.aborted) throw new ChatModelError(`the language model did not answer within ${options.timeoutMs} ms`);
         throw new ChatModelError(`the language model answered HTTP ${res.status} without JSON`);
       }

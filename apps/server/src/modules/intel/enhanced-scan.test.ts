@@ -163,4 +163,20 @@ describe('enhanced scans', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json().analysis.threatLevel).toBe('safe');
   });
+
+  it('gives a verdict, saved, for an email whose decoding makes NUL characters (=00, base64, encoded words)', async () => {
+    const sources = [
+      emailSource('Bank <alerts@mybank-example.com>', 'Account notice', 'Verify=00 your account now at http://paypa1-secure-login.top/verify', ['Content-Transfer-Encoding: quoted-printable']),
+      emailSource('Bank <alerts@mybank-example.com>', '=?utf-8?q?Hel=00lo?=', 'Verify your account now.'),
+      emailSource('=?utf-8?q?Ba=00nk?= <alerts@mybank-example.com>', 'Notice', 'Verify your account now.'),
+      emailSource('Bank <alerts@mybank-example.com>', 'Notice', Buffer.from('Verify\u0000 your account now.').toString('base64'), ['Content-Transfer-Encoding: base64']),
+    ];
+    for (const content of sources) {
+      const res = await scan(app, { content, enhancedAnalysis: false, saveToHistory: true });
+      expect(res.statusCode, content.slice(0, 200)).toBe(200);
+      const { message } = res.json();
+      expect(message.id).toEqual(expect.any(String));
+      expect(JSON.stringify(message)).not.toContain('\\u0000');
+    }
+  });
 });

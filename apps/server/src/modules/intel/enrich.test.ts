@@ -54,7 +54,8 @@ describe('enrich', () => {
     const health: SourceHealth = new Map();
     let calls = 0;
     const flaky: IntelProvider = {
-      name: 'Domain age (RDAP)',
+      name: 'VirusTotal',
+      restsAfterFailure: true,
       unavailable: () => null,
       lookup: (_req, signal) =>
         new Promise((resolve, reject) => {
@@ -68,16 +69,27 @@ describe('enrich', () => {
     expect(first.sources[1]).toMatchObject({ status: 'timed-out', detail: 'No answer within 0.03 s.' });
     wall += 10_000;
     const second = await enrich([fast, flaky], request, 30, { health, wallClockMs: () => wall, cooldownMs: 60_000 });
-    expect(second.sources[1]).toEqual({ name: 'Domain age (RDAP)', status: 'timed-out', detail: 'Not asked: it did not answer in time on a recent scan; asked again in 50 seconds.' });
+    expect(second.sources[1]).toEqual({ name: 'VirusTotal', status: 'timed-out', detail: 'Not asked: it did not answer in time on a recent scan; asked again in 50 seconds.' });
     expect(calls).toBe(1);
     wall += 51_000;
     await enrich([fast, flaky], request, 30, { health, wallClockMs: () => wall, cooldownMs: 60_000 });
     expect(calls).toBe(2);
   });
 
+  it('never rests a source whose questions go where the message points: one visitor cannot switch it off for all', async () => {
+    const health: SourceHealth = new Map();
+    let calls = 0;
+    const dns: IntelProvider = { name: 'DNS', unavailable: () => null, lookup: async () => (calls++, Promise.reject(new Error('SERVFAIL'))) };
+    await enrich([dns], request, 100, { health });
+    const next = await enrich([dns], request, 100, { health });
+    expect(calls).toBe(2);
+    expect(next.sources[0]).toMatchObject({ status: 'failed', ms: expect.any(Number) });
+    expect(health.size).toBe(0);
+  });
+
   it('forgets a failure once the source answers again', async () => {
     const health: SourceHealth = new Map([['Threat feeds', { until: 0, status: 'failed', reason: 'failed (x)' }]]);
-    await enrich([provider('Threat feeds', 1, { facts: {} })], request, 100, { health });
+    await enrich([{ ...provider('Threat feeds', 1, { facts: {} }), restsAfterFailure: true }], request, 100, { health });
     expect(health.size).toBe(0);
   });
 
@@ -116,7 +128,7 @@ describe('senderInfoFrom', () => {
 
   it('says a plain sentence for a failed source and logs the cause (a host name, an error code)', async () => {
     const logged: [string, string][] = [];
-    const broken = provider('Domain age (RDAP)', 1, new Error('RDAP bootstrap https://data.iana.org/rdap/dns.json unavailable: request failed (ENOTFOUND)'));
+    const broken = { ...provider('Domain age (RDAP)', 1, new Error('RDAP bootstrap https://data.iana.org/rdap/dns.json unavailable: request failed (ENOTFOUND)')), restsAfterFailure: true };
     const result = await enrich([broken], request, 200, { onSourceError: (source, detail) => logged.push([source, detail]) });
     expect(result.sources[0]).toMatchObject({ status: 'failed', detail: SOURCE_FAILED_SENTENCE });
     expect(JSON.stringify(result)).not.toMatch(/iana|ENOTFOUND|https?:/);

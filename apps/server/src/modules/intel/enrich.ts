@@ -49,6 +49,14 @@ export interface IntelProvider {
   readonly name: string;
   /** True for a source that looks up only this server's own data (the threat feeds): it is asked even when outside lookups are refused. */
   readonly local?: boolean;
+  /**
+   * True for a source at one fixed address (Safe Browsing, VirusTotal, this server's feeds): when
+   * it fails it is down for everyone, and is left alone for a while. A source whose questions go
+   * where the scanned message points (DNS of the sender's domain, the registry of a link's TLD,
+   * a pasted email's own domains) is never rested: one visitor's email naming a name server that
+   * never answers would otherwise switch the source off for every visitor.
+   */
+  readonly restsAfterFailure?: boolean;
   /** Why the provider cannot be asked (no API key...), or null when it can. */
   unavailable(): string | null;
   /** Whether the request is one this source has anything to say about (absent: every request). A source that does not apply is not named. */
@@ -224,13 +232,14 @@ export async function enrich(providers: readonly IntelProvider[], request: Intel
   const sources = providers.map((p, i) => outcomes[i] ?? { name: p.name, status: 'timed-out' as const, detail: `No answer within ${(budgetMs / 1000).toLocaleString('en-US')} s.`, ms: elapsed });
   if (health) {
     const until = wallClockMs() + (options.cooldownMs ?? SOURCE_COOLDOWN_MS);
-    for (const s of sources) {
+    sources.forEach((s, i) => {
+      if (!providers[i]?.restsAfterFailure) return;
       if (s.status === 'answered') health.delete(s.name);
       else if ((s.status === 'failed' || s.status === 'timed-out') && s.ms !== undefined) {
         // (an outcome without a time was not asked: its rest is already running)
         health.set(s.name, { until, status: s.status, reason: s.status === 'timed-out' ? 'it did not answer in time' : 'it could not be reached' });
       }
-    }
+    });
   }
   const facts: IntelFacts = out.senderAnswered ? { ...out.facts, senderInfo: senderInfoFrom(out.sender, wallClockMs()) } : out.facts;
   return { facts, domainSources: out.domainSources, domainCategories: out.domainCategories, sources };

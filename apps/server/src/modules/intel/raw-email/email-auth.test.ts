@@ -3,7 +3,7 @@ import { Resolver } from 'node:dns/promises';
 import { dkimSign } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server.ts';
-import { authenticateRawEmail, headersForMailauth, MAX_DKIM_SIGNATURES, sendingServerOf } from './email-auth.ts';
+import { authenticateRawEmail, headersForMailauth, MAX_DKIM_SIGNATURES, MAX_HEADER_FIELDS, MAX_SIGNED_FIELDS, sendingServerOf } from './email-auth.ts';
 import { headerFieldsOf } from './email-source.ts';
 
 // Each test signs with a key made here and publishes it, with SPF and DMARC, on a real DNS server
@@ -208,7 +208,7 @@ describe('authenticateRawEmail', () => {
 describe('headersForMailauth', () => {
   it('keeps the first five DKIM-Signature fields and drops the rest', () => {
     const sigs = Array.from({ length: 8 }, (_, i) => `DKIM-Signature: v=1; d=d${i}.example; s=s;\r\n\tb=AAAA`);
-    const out = headersForMailauth(crlf([...sigs, 'From: a@example.org', '', 'body']));
+    const out = headersForMailauth(crlf([...sigs, 'From: a@example.org', '', 'body'])) ?? '';
     expect(out.match(/DKIM-Signature/g)).toHaveLength(MAX_DKIM_SIGNATURES);
     expect(out).toContain('d=d4.example');
     expect(out).not.toContain('d=d5.example');
@@ -246,6 +246,17 @@ describe('headersForMailauth', () => {
     expect(r.fromDomain).toBe('example.com');
     // MAX_DNS_QUERIES_PER_EMAIL at most
     expect(dns.queries.length - before).toBeLessThanOrEqual(20);
+  });
+
+  it('drops a signature listing more names than any real one, and hands over no email of thousands of fields', async () => {
+    const huge = `DKIM-Signature: v=1; a=rsa-sha256; d=example.com; s=s1; h=${Array.from({ length: MAX_SIGNED_FIELDS + 1 }, () => 'z').join(':')}; bh=AAAA; b=AAAA`;
+    const fine = 'DKIM-Signature: v=1; a=rsa-sha256; d=example.com; s=s1; h=from:to:subject; bh=AAAA; b=AAAA';
+    expect(headersForMailauth(crlf([huge, fine, 'From: a@example.org', '', 'body']))).toBe(crlf([fine, 'From: a@example.org', '', 'body']));
+    const many = crlf([...Array.from({ length: MAX_HEADER_FIELDS + 1 }, (_, i) => `X-Filler-${i}: a`), 'From: a@example.org', '', 'body']);
+    expect(headersForMailauth(many)).toBeNull();
+    const r = await authenticateRawEmail(received('192.0.2.25') + many, { resolver: resolverFor() });
+    expect(r.dkim).toMatchObject({ result: 'temperror', reason: expect.stringMatching(/more than 1000 header fields/) });
+    expect(r.fromDomain).toBe('example.org');
   });
 
   it('keeps a DKIM signature verifiable wherever ARC fields were', async () => {

@@ -111,6 +111,10 @@ function envelopeSenderOf(fields: readonly HeaderField[]): string | null {
   return (angle ? (angle[1] as string) : value).trim();
 }
 
+/** Header fields of an email whose authentication is checked; real emails have dozens, a long thread's a few hundred. */
+export const MAX_HEADER_FIELDS = 1000;
+/** Header names one DKIM signature may list in `h=` (real ones list 5 to 30); a signature listing more is not checked. */
+export const MAX_SIGNED_FIELDS = 100;
 /** DKIM signatures of one email that are checked (the top-most: the last added); more only multiply DNS queries an attacker names. */
 export const MAX_DKIM_SIGNATURES = 5;
 /**
@@ -134,25 +138,40 @@ export const MAX_DNS_QUERIES_PER_EMAIL = MAX_DKIM_SIGNATURES + 12 + 3;
  * first empty line (LF or CRLF), a line starting with white space continues the field before it
  * (except the very first line, which is a field of its own even when indented), and a field's
  * name is what comes before its first colon, trimmed, in any case.
+ *
+ * A signature listing more than {@link MAX_SIGNED_FIELDS} names in `h=` is dropped too, and an
+ * email of more than {@link MAX_HEADER_FIELDS} fields is not handed over at all (null): mailauth
+ * matches names against fields in quadratic, synchronous work no time budget can stop.
  */
-export function headersForMailauth(source: string): string {
+export function headersForMailauth(source: string): string | null {
   const end = headerBlockEnd(source);
   const lines = source.slice(0, end).split(/(?<=\n)/);
-  const kept: string[] = [];
-  let dropping = false;
-  let signatures = 0;
+  // the fields, each its first line and continuations
+  const fields: { name: string; lines: string[] }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
-    if (i === 0 || !/^\s/.test(line)) {
-      const name = (/^[^:]+/.exec(line)?.[0] ?? '').trim().toLowerCase();
-      if (name === 'dkim-signature') signatures += 1;
-      dropping = name.startsWith('arc-') || (name === 'dkim-signature' && signatures > MAX_DKIM_SIGNATURES);
-    }
-    if (!dropping) kept.push(line);
+    if (i === 0 || !/^\s/.test(line)) fields.push({ name: (/^[^:]+/.exec(line)?.[0] ?? '').trim().toLowerCase(), lines: [line] });
+    else fields[fields.length - 1]?.lines.push(line);
   }
-  if (kept.length === lines.length) return source;
+  // mailauth matches each signature's h= names against every field, synchronously, before the
+  // body hash: 24,500 names over 12,300 fields held the event loop for seconds
+  if (fields.length > MAX_HEADER_FIELDS) return null;
+  let signatures = 0;
+  const kept = fields.filter((f) => {
+    if (f.name.startsWith('arc-')) return false;
+    if (f.name !== 'dkim-signature') return true;
+    signatures += 1;
+    return signatures <= MAX_DKIM_SIGNATURES && signedFieldCount(f.lines.join('')) <= MAX_SIGNED_FIELDS;
+  });
+  if (kept.length === fields.length) return source;
   // the break after the block's last line opens the rest: a kept line that now ends the block gives up its own
-  return kept.join('').replace(/\r?\n$/, '') + source.slice(end);
+  return kept.flatMap((f) => f.lines).join('').replace(/\r?\n$/, '') + source.slice(end);
+}
+
+/** How many header names a DKIM-Signature's `h=` tag lists. */
+function signedFieldCount(field: string): number {
+  const h = /(?:^|;)\s*h\s*=([^;]*)/i.exec(field.slice(field.indexOf(':') + 1));
+  return h ? (h[1] as string).split(':').length : 0;
 }
 
 /** A rejection mailauth understands: an Error with a c-ares style code (it reads `err.code`). */
@@ -265,8 +284,7 @@ function resultOf(res: AuthenticateResult, ip: string | null): EmailAuthResult {
   return { fromDomain, sendingIp: ip, dkim, spf, dmarc };
 }
 
-function unavailable(source: string, ip: string | null): EmailAuthResult {
-  const reason = 'The check could not be completed.';
+function unavailable(source: string, ip: string | null, reason = 'The check could not be completed.'): EmailAuthResult {
   const from = headerFieldsOf(source).find((f) => f.name === 'from')?.value ?? '';
   const domain = /@([^\s<>@"]+)>?\s*$/.exec(from)?.[1]?.toLowerCase() ?? null;
   return {
@@ -295,7 +313,9 @@ export async function authenticateRawEmail(source: string, options: Authenticate
   const signal = AbortSignal.any(signals);
   try {
     const envelope = envelopeSenderOf(fields);
-    const res = await authenticate(headersForMailauth(source), {
+    const prepared = headersForMailauth(source);
+    if (prepared === null) return unavailable(source, ip, `Not checked: the email has more than ${MAX_HEADER_FIELDS} header fields.`);
+    const res = await authenticate(prepared, {
       resolver: guarded(options.resolver, signal),
       ...(server !== null ? { ip: server.ip } : {}),
       ...(server?.helo ? { helo: server.helo } : {}),

@@ -95,6 +95,13 @@ export interface ParsedEmail {
 /** Authentication-Results headers read. */
 const MAX_AUTH_RESULTS_HEADERS = 20;
 
+/**
+ * Text decoded from the email (`=00` in quoted-printable, a NUL in base64 or an encoded word)
+ * without NUL characters: the request itself was checked for them, but decoding makes new ones,
+ * and PostgreSQL refuses them in text and JSON, which made such an email a 500 instead of a verdict.
+ */
+const decoded = (text: string): string => text.replaceAll('\u0000', '');
+
 function addressesOf(header: AddressObject | AddressObject[] | undefined): EmailAddress[] {
   const flat: EmailAddress[] = [];
   const visit = (list: readonly EmailAddress[]) => {
@@ -145,13 +152,14 @@ export async function parseRawEmail(source: string): Promise<ParsedEmail> {
     if (parsed !== null) authenticationResults.push(parsed);
     if (authenticationResults.length >= MAX_AUTH_RESULTS_HEADERS) break;
   }
+  const returnPath = returnPathOf(mail);
   return {
-    from: from === undefined ? null : { name: from.name.trim(), address: (from.address as string).trim() },
-    replyTo: addressesOf(mail.replyTo).map((a) => (a.address as string).trim()),
-    returnPath: returnPathOf(mail),
-    subject: typeof mail.subject === 'string' ? mail.subject : '',
+    from: from === undefined ? null : { name: decoded(from.name).trim(), address: decoded(from.address as string).trim() },
+    replyTo: addressesOf(mail.replyTo).map((a) => decoded(a.address as string).trim()),
+    returnPath: returnPath === null ? null : decoded(returnPath),
+    subject: typeof mail.subject === 'string' ? decoded(mail.subject) : '',
     date: dateOf(mail),
-    text: typeof mail.text === 'string' ? mail.text : '',
+    text: typeof mail.text === 'string' ? decoded(mail.text) : '',
     authenticationResults,
   };
 }
