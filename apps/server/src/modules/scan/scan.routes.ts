@@ -35,8 +35,11 @@ export function registerScanRoutes(app: FastifyInstance, service: ScanService): 
     outsideRefused: wantsAdvancedScan(body) ? ((await request.spendOutsideLookups?.()) ?? null) : null,
   });
   // a repeat of a request (its Idempotency-Key) answers the first result: nothing is scanned, spent or stored again
-  const once = async <T>(input: { userId: string; request: FastifyRequest; reply: FastifyReply; body: unknown }, endpoint: 'text' | 'url', scan: () => Promise<T>) => {
-    const { value, replayed } = await service.once(input.userId, readIdempotencyKey(input.request), endpoint, input.body, scan);
+  // Only a saved scan is made once: an unsaved one is stored nowhere, not even as a key's answer
+  // (a repeat of it just scans again, which costs the person nothing).
+  const once = async <T>(input: { userId: string; request: FastifyRequest; reply: FastifyReply; body: { saveToHistory?: boolean } }, endpoint: 'text' | 'url', scan: () => Promise<T>) => {
+    const key = readIdempotencyKey(input.request);
+    const { value, replayed } = await service.once(input.userId, input.body.saveToHistory ? key : null, endpoint, input.body, scan);
     if (replayed) input.reply.header('Idempotent-Replayed', 'true');
     return value;
   };

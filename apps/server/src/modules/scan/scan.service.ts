@@ -174,6 +174,7 @@ export function createScanService(deps: {
     async once<T>(userId: string, key: string | null, endpoint: 'text' | 'url', body: unknown, scan: () => Promise<T>): Promise<{ value: T; replayed: boolean }> {
       if (key === null || userId === '') return { value: await scan(), replayed: false };
       const requestHash = createHash('sha256').update(`${endpoint}\n${JSON.stringify(body)}`).digest('hex');
+      const giveUpAt = clock().getTime() + ABANDONED_AFTER_MS + REPEAT_POLL_MS * 20;
       for (;;) {
         const now = clock();
         const ages = { expiredBefore: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS), abandonedBefore: new Date(now.getTime() - ABANDONED_AFTER_MS) };
@@ -182,6 +183,8 @@ export function createScanService(deps: {
         if (held === 'gone') continue;
         if (held.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
         if (held.response !== null) return { value: held.response as T, replayed: true };
+        // a repeat waits for the first request, never longer than a stopped server's key is held
+        if (clock().getTime() >= giveUpAt) throw new AppError('SERVICE_UNAVAILABLE', 'The first request with this Idempotency-Key is still running. Try again in a minute.');
         await sleep(REPEAT_POLL_MS);
       }
       let value: T;
@@ -192,7 +195,13 @@ export function createScanService(deps: {
         await deps.scanRepo.releaseKey(userId, key).catch(() => undefined);
         throw error;
       }
-      await deps.scanRepo.completeKey(userId, key, value);
+      try {
+        await deps.scanRepo.completeKey(userId, key, value);
+      } catch (error) {
+        // a key left running would hold every repeat polling until it is taken over, and fail again
+        await deps.scanRepo.releaseKey(userId, key).catch(() => undefined);
+        throw error;
+      }
       const now = clock();
       const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
       await deps.scanRepo.pruneKeysOf(userId, IDEMPOTENCY_KEYS_PER_USER, expiredBefore);

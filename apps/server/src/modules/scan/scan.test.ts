@@ -323,6 +323,26 @@ describeWithDatabases('Idempotency-Key on POST /api/scan/text and /api/scan/url'
     expect(await historyOf(visitor)).toHaveLength(2);
   });
 
+  it('keeps no key, nor any copy of the result, for a scan the person chose not to save', async () => {
+    const visitor = ctx.visitor();
+    await visitor.patch('/api/notification-preferences', { sensitivity: 3 });
+    const body = { content: 'My PIN is 4921, is this text a scam?', saveToHistory: false };
+    const first = await post(visitor, '/api/scan/text', body, 'unsaved-key');
+    const again = await post(visitor, '/api/scan/text', body, 'unsaved-key');
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(await keysOf('unsaved-key')).toEqual([]);
+    expect(await historyOf(visitor)).toEqual([]);
+  });
+
+  it('lets go of the key when its answer cannot be kept, so repeats neither hang nor poll', async () => {
+    const { service, userId } = await serviceAndUser();
+    // PostgreSQL keeps no NUL in JSON: the key's answer fails to be written
+    await expect(service.once(userId, 'unkeepable', 'text', { content: 'x' }, async () => ({ text: 'a\u0000b' }))).rejects.toThrow();
+    expect(await keysOf('unkeepable')).toEqual([]);
+    expect((await service.once(userId, 'unkeepable', 'text', { content: 'x' }, async () => ({ text: 'ok' }))).value).toEqual({ text: 'ok' });
+  });
+
   it('lets go of the key of a scan that failed, so a retry scans again', async () => {
     const { service, userId } = await serviceAndUser();
     const body = { content: SAFE_SMS };
