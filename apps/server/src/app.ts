@@ -13,7 +13,7 @@ import { registerPluginsRoutes } from './modules/plugins/plugins.routes.ts';
 import { createChatCompletionsModel } from './adapters/llm/chat-completions.ts';
 import { registerAssistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { createAssistantService } from './modules/assistant/assistant.service.ts';
-import { sameOriginPlugin } from './plugins/same-origin.ts';
+import { isLoopbackHost, sameOriginPlugin } from './plugins/same-origin.ts';
 import { registerBlockedSendersRoutes } from './modules/blocked-senders/blocked-senders.routes.ts';
 import { createBlockedSendersRepository } from './modules/blocked-senders/blocked-senders.repository.ts';
 import { createBlockedSendersService } from './modules/blocked-senders/blocked-senders.service.ts';
@@ -61,7 +61,7 @@ import { staticPlugin } from './plugins/static.ts';
 /** What the app is built from. */
 export interface AppDeps {
   config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> &
-    Partial<Pick<Config, 'allowedOrigins' | 'publicOrigins' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits'>> & {
+    Partial<Pick<Config, 'host' | 'allowedOrigins' | 'publicOrigins' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits'>> & {
       /** Each omitted limit takes its default; tests pass small ones. */
       clientRateLimits?: Partial<Config['clientRateLimits']>;
       accountLimits?: Partial<Config['accountLimits']>;
@@ -152,7 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(sameOriginPlugin, { allowedOrigins: config.allowedOrigins ?? [], publicOrigins: config.publicOrigins ?? [] });
+  // on loopback with no proxy in front, only loopback names are the app's own (DNS rebinding)
+  const loopbackOnly = config.host !== undefined && isLoopbackHost(config.host) && !config.trustProxy;
+  await app.register(sameOriginPlugin, { allowedOrigins: config.allowedOrigins ?? [], publicOrigins: config.publicOrigins ?? [], loopbackOnly });
   await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure, trustProxy: config.trustProxy });
   // after the session plugin: limits count per session as well as per address
   if (config.rateLimits !== false) await app.register(rateLimitsPlugin, config.clientRateLimits ? { limits: config.clientRateLimits } : {});

@@ -26,7 +26,7 @@ describe('loadConfig', () => {
       publicOrigins: [],
       rateLimits: true,
       clientRateLimits: { scansPerMinute: 30, scansPerDay: 600, assistantPerMinute: 20, assistantPerDay: 300, listsPerMinute: 120, addressMultiplier: 5, enhancedPerMinute: 10, enhancedPerDay: 200 },
-      intelQuotas: { dnsPerMinute: 600, rdapPerMinute: 60, rdapPerDay: 10_000, safeBrowsingPerDay: 10_000, virusTotalPerMinute: 4, virusTotalPerDay: 500 },
+      intelQuotas: { dnsPerMinute: 3000, rdapPerMinute: 60, rdapPerDay: 10_000, safeBrowsingPerDay: 10_000, virusTotalPerMinute: 4, virusTotalPerDay: 500 },
       accountLimits: { signUpsPerHour: 10, hashingConcurrency: 2 },
       storageLimits: { messages: 5000, reports: 200, blockedSenders: 1000 },
       historyPageBytes: 1_000_000,

@@ -75,3 +75,34 @@ describe('same-origin checks with PUBLIC_ORIGINS and ALLOWED_ORIGINS', () => {
     expect((await post({ origin: 'capacitor://evil', 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
   });
 });
+
+describe('same-origin checks on loopback (DNS rebinding)', () => {
+  let database: Database;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    database = await DATABASES[0]!.open();
+  });
+  afterAll(async () => {
+    for (const a of apps) await a.close();
+    await database.close();
+  });
+  const build = async (config: { host: string; trustProxy?: boolean | number; publicOrigins?: string[] }) => {
+    const a = await buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent', ...config }, database, logger: false });
+    apps.push(a);
+    return a;
+  };
+  const post = (a: FastifyInstance, host: string) => a.inject({ method: 'POST', url: '/api/scan/text', payload: { content: 'hi', saveToHistory: false }, headers: { host, origin: `http://${host}` } });
+
+  it("refuses a page whose name was pointed at this machine: only loopback names are the app's own", async () => {
+    const local = await build({ host: 'localhost' });
+    expect((await post(local, 'evil.example:5000')).statusCode).toBe(403);
+    for (const own of ['localhost:5000', '127.0.0.1:5000', '[::1]:5000']) expect((await post(local, own)).statusCode, own).toBe(200);
+  });
+
+  it('leaves other set-ups as they were: listening on all addresses, behind a named proxy, or with public origins', async () => {
+    expect((await post(await build({ host: '0.0.0.0' }), 'baitcheck.lan:5000')).statusCode).toBe(200);
+    expect((await post(await build({ host: '127.0.0.1', trustProxy: 1 }), 'baitcheck.example')).statusCode).toBe(200);
+    const named = await build({ host: '127.0.0.1', publicOrigins: ['https://baitcheck.example'] });
+    expect((await named.inject({ method: 'POST', url: '/api/scan/text', payload: { content: 'hi', saveToHistory: false }, headers: { host: 'baitcheck.example', origin: 'https://baitcheck.example' } })).statusCode).toBe(200);
+  });
+});

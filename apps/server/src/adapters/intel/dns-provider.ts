@@ -18,7 +18,7 @@ export interface DnsProviderOptions {
   negativeTtlMs?: number;
   maxEntries?: number;
   clock?: () => number;
-  /** This server's allowance of DNS lookups (one a domain asked, three queries); absent: none. */
+  /** This server's allowance of DNS queries (three a domain asked); absent: none. */
   quota?: LookupQuota;
 }
 
@@ -141,7 +141,7 @@ export function createDnsProvider(options: DnsProviderOptions = {}): IntelProvid
 
   /** Asks about `domain` with a resolver of its own, cancelled when every lookup waiting gave up. */
   async function query(domain: string, signal: AbortSignal): Promise<DnsSenderFacts> {
-    await options.quota?.take();
+    await options.quota?.take(3);
     const resolver = newResolver();
     signal.addEventListener('abort', () => resolver.cancel(), { once: true });
     const facts = await queryDomain(resolver, domain);

@@ -15,15 +15,16 @@ export function createEmailAuthProvider(options: { servers?: readonly string[]; 
     async lookup(request, signal): Promise<ProviderAnswer> {
       if (request.rawEmail === undefined) return { facts: {} };
       const { source, parsed } = request.rawEmail;
-      // one allowance an email: its queries are capped by authenticateRawEmail
+      // refused at once when the allowance is spent; then each query the check makes counts
       await options.quota?.take();
+      const quota = options.quota;
       const resolver = new Resolver({ timeout: 1000, tries: 1 });
       if (options.servers && options.servers.length > 0) resolver.setServers([...options.servers]);
       const onAbort = () => resolver.cancel();
       signal.addEventListener('abort', onAbort, { once: true });
       try {
         const verified = await authenticateRawEmail(source, {
-          resolver: (name, rrtype) => resolver.resolve(name, rrtype),
+          resolver: (name, rrtype) => (quota ? quota.take().then(() => resolver.resolve(name, rrtype)) : resolver.resolve(name, rrtype)),
           signal,
           ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         });

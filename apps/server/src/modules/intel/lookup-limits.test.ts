@@ -18,6 +18,13 @@ describe('createLookupQuota', () => {
     await expect(quota.take()).rejects.toThrow(/for today; asked again in \d+ hours/);
   });
 
+  it('spends several requests at once (the three DNS queries of a domain)', async () => {
+    const quota = createLookupQuota('DNS', { perMinute: 7 });
+    await quota.take(3);
+    await quota.take(3);
+    await expect(quota.take(3)).rejects.toBeInstanceOf(LookupLimitError);
+  });
+
   it('keeps each source its own allowance', async () => {
     const a = createLookupQuota('A', { perMinute: 1 });
     const b = createLookupQuota('B', { perMinute: 1 });

@@ -19,8 +19,8 @@ export class LookupLimitError extends Error {
 
 /** A server-wide allowance of outside requests to one source. */
 export interface LookupQuota {
-  /** Spends one request, or rejects with a {@link LookupLimitError} naming the source. */
-  take(): Promise<void>;
+  /** Spends `requests` (default one), or rejects with a {@link LookupLimitError} naming the source. */
+  take(requests?: number): Promise<void>;
 }
 
 /** Requests a source allows this server per minute and per day (absent: no such window). */
@@ -43,10 +43,10 @@ export function createLookupQuota(source: string, windows: QuotaWindows): Lookup
     points === undefined ? [] : [{ when, limiter: new RateLimiterMemory({ keyPrefix: `lookups-${source}-${duration}`, points, duration }) }],
   );
   return {
-    async take() {
+    async take(requests = 1) {
       for (const { when, limiter } of limiters) {
         try {
-          await limiter.consume('server');
+          await limiter.consume('server', requests);
         } catch (res) {
           if (!(res instanceof RateLimiterRes)) throw res;
           throw new LookupLimitError(`Not asked: this server has used its allowance of ${source} lookups for ${when}; asked again in ${waitWords(res.msBeforeNext)}.`, res.msBeforeNext);
@@ -66,7 +66,7 @@ export function quotaFetch(quota: LookupQuota, fetchImpl: typeof fetch): typeof 
 
 /** This server's allowance of each outside source (settings `DNS_LOOKUPS_PER_MINUTE` and the like). */
 export interface IntelQuotas {
-  /** Sender domains looked up in DNS, and pasted emails checked, a minute. */
+  /** DNS queries a minute: three for each sender domain, each query of a pasted email's check (at most 20 an email). */
   dnsPerMinute: number;
   rdapPerMinute: number;
   rdapPerDay: number;
@@ -83,7 +83,7 @@ export interface IntelQuotas {
  * pace registries tolerate from one client.
  */
 export const DEFAULT_INTEL_QUOTAS: IntelQuotas = {
-  dnsPerMinute: 600,
+  dnsPerMinute: 3000,
   rdapPerMinute: 60,
   rdapPerDay: 10_000,
   safeBrowsingPerDay: 10_000,
