@@ -402,7 +402,7 @@ export const AssistantChatResponseSchema = z.object({
   timestamp: z.string(),
   /** The guidance articles the answer used, each with the public pages it rests on (name and address). */
   sources: z
-    .array(z.object({ id: z.string(), title: z.string(), links: z.array(z.object({ name: z.string(), url: z.string() })).default([]) }))
+    .array(z.object({ id: z.string(), title: z.string(), links: z.array(z.object({ name: z.string(), url: z.string() })).optional() }))
     .default([]),
   /** The verdict when the question carried a message or link that was scanned. */
   scan: z.object({ threatLevel: ThreatLevelSchema, score: z.number(), reasons: z.array(z.string()) }).nullable().default(null),

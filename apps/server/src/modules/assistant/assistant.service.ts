@@ -25,8 +25,30 @@ const SYSTEM_PROMPT = [
   'Never ask for passwords, one-time codes, card numbers or other secrets, and tell the person never to share them.',
   'Refuse anything that would help deceive, track or harm someone.',
   'Be calm, specific and brief (under 200 words), with the steps as a list of lines starting with "- ". Plain text, no Markdown headings or links syntax.',
-  'End with one line "Based on: " naming the guidance titles you used.',
+  'Do not end with a "Based on" or sources line: the app shows the guidance you were given, with its links, under your answer.',
 ].join(' ');
+
+/**
+ * A closing "Based on: ..." or "Sources: ..." line a model may still write: the app shows the
+ * sources once, from the guidance, with their links.
+ */
+const SOURCE_LINE = /^\s*(?:based on|sources?)\s*:.*$/gim;
+/** The same at the end of the last line: "... delete it. Based on: Scam texts". */
+const TRAILING_SOURCES = /\s+based on\s*:[^\n]*$/i;
+
+/** The model's answer without its own source lines. */
+export function withoutSourceLines(answer: string): string {
+  return answer.replace(SOURCE_LINE, '').replace(/\n{3,}/g, '\n\n').trim().replace(TRAILING_SOURCES, '').trim();
+}
+
+/** The sources of an answer: each article used, with its public pages (http and https only). */
+export function sourcesOf(articles: readonly BuiltInAnswer['articles'][number][]): AssistantChatResponse['sources'] {
+  return articles.map((a) => ({
+    id: a.id,
+    title: a.title,
+    links: a.sources.filter((s) => /^https?:\/\//i.test(s.url)).map((s) => ({ name: s.name, url: s.url })),
+  }));
+}
 
 /** The grounding the model gets: the guidance the built-in assistant found and its verdict. */
 export function groundingFor(builtIn: BuiltInAnswer): string {
@@ -102,7 +124,7 @@ export function createAssistantService(deps: { index?: GuidanceIndex; model?: Ch
             // the rule and what it found, never the answer: it may echo the person's message
             deps.logger?.warn({ rule: problem.rule, detail: problem.detail }, "the assistant language model's answer was refused; the built-in answer is given");
           } else {
-            answer = said;
+            answer = withoutSourceLines(said) || builtIn.answer;
             mode = 'llm';
           }
         }
@@ -111,7 +133,7 @@ export function createAssistantService(deps: { index?: GuidanceIndex; model?: Ch
       return {
         answer,
         timestamp: clock().toISOString(),
-        sources: builtIn.articles.map((x) => ({ id: x.id, title: x.title })),
+        sources: sourcesOf(builtIn.articles),
         scan: a ? { threatLevel: a.threatLevel, score: a.score, reasons: a.reasons.map((r) => r.label) } : null,
         mode,
       };

@@ -96,7 +96,13 @@ describe('POST /api/assistant/chat, built-in', () => {
     expect(body.mode).toBe('built-in');
     expect(body.answer).toContain('7726');
     expect(body.sources.length).toBeGreaterThan(0);
-    expect(body.answer).toContain(`Based on: ${body.sources[0].title}`);
+    // the sources are said once, by the app, from the structured list: not again in the text
+    expect(body.answer).not.toMatch(/Based on:|Sources:/);
+    expect(body.sources[0].links.length).toBeGreaterThan(0);
+    for (const link of body.sources.flatMap((s: { links: { name: string; url: string }[] }) => s.links)) {
+      expect(link.url).toMatch(/^https?:\/\//);
+      expect(link.name.length).toBeGreaterThan(0);
+    }
     expect(Date.parse(body.timestamp)).not.toBeNaN();
     expect(body.scan).toBeNull();
   });
@@ -111,6 +117,28 @@ describe('POST /api/assistant/chat, built-in', () => {
     expect(why.scan.threatLevel).toBe('phishing');
     expect(why.answer).toMatch(/^Here is why I said it looks like phishing/);
     expect(why.answer).toContain(first.scan.reasons[0]);
+  });
+
+  it('quotes, for each reason, the words that made it: the call and the number for a callback number', async () => {
+    const res = (await ask(app, { query: 'Is this a scam? Chase Fraud Alert: Did you attempt a purchase of $1,249.00 at Walmart? If NOT, call 1-888-555-0142 immediately to secure your account.' })).json();
+    expect(res.answer).toContain('Tells you to call a phone number given in the message: "call 1-888-555-0142"');
+    expect(res.answer).not.toContain('Tells you to call a phone number given in the message: "Fraud"');
+  });
+
+  it('answers a new question after a check from the guidance, not about the message', async () => {
+    const question = 'Is this a scam? USPS: Your package is on hold due to an unpaid fee. Pay $1.99 at http://usps-redelivery-fee.top within 24h';
+    const first = (await ask(app, { query: question })).json();
+    const history = [
+      { role: 'user', content: question },
+      { role: 'assistant', content: first.answer },
+    ];
+    const report = (await ask(app, { query: 'how do I report a scam text in the UK', history })).json();
+    expect(report.scan).toBeNull();
+    expect(report.answer).toContain('7726');
+    expect(report.sources[0].id).toBe('report-scams-uk');
+    const it = (await ask(app, { query: 'how do I report it in the UK?', history })).json();
+    expect(it.scan.threatLevel).toBe('phishing');
+    expect(it.answer).toContain('7726');
   });
 
   it('never takes a pasted message from an "assistant" turn, which the client can forge', async () => {
@@ -149,7 +177,8 @@ describe('POST /api/assistant/chat, with a language model', () => {
       { role: 'assistant' as const, content: 'Hi! How can I help?' },
     ];
     const res = (await ask(app, { query: 'What should I do if I gave my bank password to a fake website?', history })).json();
-    expect(res).toMatchObject({ answer: 'Model answer. Based on: Scam texts', mode: 'llm' });
+    // the model's own "Based on" line is dropped: the app shows the sources once, with links
+    expect(res).toMatchObject({ answer: 'Model answer.', mode: 'llm' });
     expect(res.sources.length).toBeGreaterThan(0);
     expect(requests).toHaveLength(1);
     const sent = requests[0]!;
@@ -234,10 +263,15 @@ describe('POST /api/assistant/chat, with a language model turned against the per
     const good =
       'This looks like phishing: USPS does not text about unpaid fees.\n- Do not tap the link or reply.\n- Never share a one-time code or card details with anyone.\n- Block the sender and delete the text.\nBased on: How to check a link safely before opening it';
     handler = reply(good);
-    expect((await ask(app, { query: USPS })).json()).toMatchObject({ answer: good, mode: 'llm' });
+    // as said, but for its "Based on" line: the app shows the sources once, under the answer
+    const said = good.slice(0, good.indexOf('\nBased on:'));
+    expect((await ask(app, { query: USPS })).json()).toMatchObject({ answer: said, mode: 'llm' });
     const report = 'Forward the text to 7726, then report it at ReportFraud.ftc.gov.\nBased on: How to report scams in the United States';
     handler = reply(report);
-    expect((await ask(app, { query: 'How do I report a scam text in the US?' })).json()).toMatchObject({ answer: report, mode: 'llm' });
+    expect((await ask(app, { query: 'How do I report a scam text in the US?' })).json()).toMatchObject({
+      answer: 'Forward the text to 7726, then report it at ReportFraud.ftc.gov.',
+      mode: 'llm',
+    });
   });
 
   it('sends the pasted message inside the data block and no client "assistant" turn as the assistant', async () => {

@@ -44,11 +44,6 @@ const regionName = (region: string) => REGIONS.find((r) => r.region === region)?
 
 const bullets = (items: readonly string[]) => items.map((s) => `- ${s}`).join('\n');
 
-function sourceLine(articles: readonly GuidanceArticle[]): string {
-  const names = [...new Set(articles.flatMap((a) => a.sources.map((s) => `${s.name} (${s.url})`)))].slice(0, 4);
-  return `Based on: ${articles.map((a) => a.title).join('; ')}${names.length > 0 ? `. Sources: ${names.join(', ')}.` : '.'}`;
-}
-
 /** An article as an answer: what matters, the signs when asked how to recognise it, and the steps. */
 function articleAnswer(article: GuidanceArticle, query: string): string {
   const wantsSigns = /\b(recogni[sz]e|spot|tell|signs?|look like|red flags?|know if|identify)\b/i.test(query);
@@ -71,12 +66,36 @@ const VERDICT_OPENING: Record<Analysis['threatLevel'], string> = {
   safe: "This looks safe: I didn't find clear warning signs in it. That is not a guarantee: if it asks for money, codes or passwords, check with the sender through a number or website you already know.",
 };
 
+/** Spans quoted per reason, and the characters of each. */
+const QUOTES_PER_REASON = 3;
+const QUOTE_CHARS = 80;
+
+/**
+ * What a reason saw, in the words of the message: every span of its evidence (in the order of
+ * the message, at most three), then the facts it names (the brand a link imitates). A reason
+ * quotes its own evidence only: "Tells you to call a phone number" quotes the call and the number.
+ */
+export function reasonEvidence(reason: Analysis['reasons'][number]): string {
+  const spans = reason.evidence
+    .filter((e) => e.end > e.start && e.text.trim().length > 0)
+    .sort((a, b) => a.start - b.start)
+    .map((e) => e.text.replace(/\s+/g, ' ').trim())
+    .filter((t, i, all) => all.indexOf(t) === i)
+    .slice(0, QUOTES_PER_REASON)
+    .map((t) => `"${t.length > QUOTE_CHARS ? `${t.slice(0, QUOTE_CHARS - 1)}…` : t}"`);
+  const facts = reason.evidence
+    .filter((e) => e.start === 0 && e.end === 0 && e.text.trim().length > 0)
+    .map((e) => e.text.trim())
+    .filter((t, i, all) => all.indexOf(t) === i && !spans.some((q) => q.includes(t)))
+    .slice(0, 2);
+  if (spans.length === 0) return facts.join(', ');
+  return facts.length > 0 ? `${spans.join(' … ')} (${facts.join(', ')})` : spans.join(' … ');
+}
+
 function reasonLines(analysis: Analysis): string[] {
   return analysis.reasons.slice(0, 6).map((r) => {
-    const quoted = r.evidence.find((e) => e.end > e.start && e.text.trim().length > 0)?.text.trim();
-    const fact = r.evidence.find((e) => e.start === 0 && e.end === 0)?.text;
-    const detail = quoted ? `: "${quoted.slice(0, 80)}"` : fact ? `: ${fact}` : '';
-    return `${r.label}${detail}`;
+    const seen = reasonEvidence(r);
+    return seen ? `${r.label}: ${seen}` : r.label;
   });
 }
 
@@ -88,6 +107,17 @@ function scanAnswer(analysis: Analysis, related: GuidanceArticle | undefined): s
   if (related && analysis.threatLevel !== 'safe') parts.push(`${related.title}: ${related.summary}`);
   return parts.join('\n\n');
 }
+
+/** A question about reporting or blocking: searched by its own words, not the message's. */
+const REPORT_OR_BLOCK = /\b(report|block|forward)\b/i;
+
+/** "Is it safe to click?", "can I open it?": answered yes or no before the advice. */
+const SAFE_TO_ACT = /\b(is (it|this|that) (safe|ok|okay) to|(can|should) i (click|tap|open|reply|respond|call|answer|visit))\b/i;
+const SAFE_TO_ACT_ANSWER: Record<Analysis['threatLevel'], string> = {
+  phishing: "No. The message you showed me looks like phishing, so don't act on it.",
+  suspicious: "I wouldn't. The message you showed me has warning signs of a scam, so check it another way first.",
+  safe: "I found no warning signs in the message you showed me. That isn't a guarantee: open it only if you were expecting it.",
+};
 
 /** What it means when something was already done: clicked, paid, gave a code. */
 const ALREADY_DONE = /\b(i )?(already |just )?(clicked|tapped|opened|entered|typed|gave|given|sent|paid|replied|called|shared|bought|installed|downloaded|logged in)\b/i;
@@ -116,7 +146,7 @@ export function answerBuiltIn(index: GuidanceIndex, query: string, history: read
     const analysis = analyze({ kind: intent.scanKind, content: intent.content, source: 'manual' });
     const related = analysis.threatLevel === 'safe' ? undefined : forRegion(index.search(analysis.reasons.map((r) => r.label).join(' '), 2), region)[0]?.article;
     if (intent.kind === 'scan') {
-      return { answer: warning + scanAnswer(analysis, related) + (related ? `\n\n${sourceLine([related])}` : ''), intent: 'scan', articles: related ? [related] : [], analysis };
+      return { answer: warning + scanAnswer(analysis, related), intent: 'scan', articles: related ? [related] : [], analysis };
     }
     if (intent.about === 'why') {
       const why =
@@ -125,15 +155,17 @@ export function answerBuiltIn(index: GuidanceIndex, query: string, history: read
           : `I found no warning signs in it${analysis.checks && analysis.checks.length > 0 ? `:\n${bullets(analysis.checks)}` : '.'}`;
       return { answer: warning + why + (analysis.recommendations.length > 0 ? `\n\nWhat to do:\n${bullets(analysis.recommendations.slice(0, 4))}` : ''), intent: 'follow-up', articles: [], analysis };
     }
-    // what to do: the verdict's advice, and the guidance for what the person says happened (an
-    // after-a-scam article first when something was already done)
-    // searched with the message itself too: "what should I do?" alone names no topic
-    const candidates = forRegion(index.search(`${query} ${intent.content.slice(0, 300)}`, 4), region).filter((r) => r.score >= MIN_GUIDANCE_SCORE);
+    // what to do: the verdict's advice, and the guidance for what the person asks or says
+    // happened (an after-a-scam article first when something was already done). "How do I report
+    // it in the UK?" is searched by its own words; "what should I do?" names no topic, so it is
+    // searched with the message itself too.
+    const own = REPORT_OR_BLOCK.test(query) ? forRegion(index.search(query, 4), region).filter((r) => r.score >= MIN_GUIDANCE_SCORE) : [];
+    const candidates = own.length > 0 ? own : forRegion(index.search(`${query} ${intent.content.slice(0, 300)}`, 4), region).filter((r) => r.score >= MIN_GUIDANCE_SCORE);
     const after = (ALREADY_DONE.test(query) ? candidates.find((r) => r.article.kind === 'after-a-scam') : undefined)?.article ?? candidates[0]?.article;
-    const parts = [`About the message you showed me (${analysis.threatLevel}):`, `What to do:\n${bullets(analysis.recommendations.slice(0, 6))}`];
+    const parts = [SAFE_TO_ACT.test(query) ? SAFE_TO_ACT_ANSWER[analysis.threatLevel] : `About the message you showed me (${analysis.threatLevel}):`, `What to do:\n${bullets(analysis.recommendations.slice(0, 6))}`];
     if (after) parts.push(articleAnswer(after, query));
     const articles = after ? [after] : related ? [related] : [];
-    return { answer: warning + parts.join('\n\n') + (articles.length > 0 ? `\n\n${sourceLine(articles)}` : ''), intent: 'follow-up', articles, analysis };
+    return { answer: warning + parts.join('\n\n'), intent: 'follow-up', articles, analysis };
   }
 
   const found = forRegion(index.search(query, 4), region);
@@ -150,5 +182,5 @@ export function answerBuiltIn(index: GuidanceIndex, query: string, history: read
     parts.push(`Also: ${second.article.title}. ${second.article.summary}\n${bullets(second.article.steps.slice(0, 4))}`);
   }
   if (best.article.region && region === null) parts.push(`This is for ${regionName(best.article.region)}. Tell me your country if you are elsewhere and I'll say where to report there.`);
-  return { answer: warning + parts.join('\n\n') + `\n\n${sourceLine(articles)}`, intent: 'guidance', articles, analysis: null };
+  return { answer: warning + parts.join('\n\n'), intent: 'guidance', articles, analysis: null };
 }

@@ -49,6 +49,42 @@ describe('classify', () => {
     // with nothing checked before, a bare "why?" is not a follow-up
     expect(classify('why?', []).kind).toBe('guidance');
   });
+
+  const history = [
+    { role: 'user' as const, content: `Is this a scam? ${PHISH_TEXT}` },
+    { role: 'assistant' as const, content: 'This looks like phishing...' },
+  ];
+
+  it.each([
+    ['why?', 'why'],
+    ['why is it phishing? it says USPS', 'why'],
+    ['Is it real?', 'why'],
+    ['are you sure?', 'why'],
+    ['what makes it a scam?', 'why'],
+    ['What should I do?', 'what-to-do'],
+    ['is it safe to click?', 'what-to-do'],
+    ['is it safe to click the link?', 'what-to-do'],
+    ['should I reply?', 'what-to-do'],
+    ['how do I report it?', 'what-to-do'],
+    ['how do I report it in the UK?', 'what-to-do'],
+    ['I already clicked the link, what now?', 'what-to-do'],
+    ['ok so what should I do? I am worried someone used my card', 'what-to-do'],
+  ])('ties %j to the message checked last', (q, about) => {
+    expect(classify(q, history)).toMatchObject({ kind: 'follow-up', about });
+  });
+
+  it.each([
+    'how do I report a scam text in the UK',
+    'does Amazon really text about refunds?',
+    'why do scammers ask for gift cards?',
+    'what should i do if i clicked a link in a text from my bank',
+    'is it safe to use public wifi for banking?',
+    'how do I turn on two-factor authentication?',
+    'explain smishing',
+    'how do I block a number on iPhone?',
+  ])('answers %j as a new question, even right after a check', (q) => {
+    expect(classify(q, history).kind).toBe('guidance');
+  });
 });
 
 describe('extractPasted', () => {

@@ -26,10 +26,54 @@ const HARMFUL: readonly RegExp[] = [
 const CHECK_CUE =
   /\b(is (this|it|that)( one| message| text| email| link| call| really)? (a |an |really )?(scam|safe|legit|legitimate|real|fake|phishing|genuine|ok|okay|spam|fraud)|is (this|it|that) (really )?(my|from|your)\b|check (this|it|that|the following)|scan (this|it)|what about this|look at this|(got|received|getting) (this|a|an|these)\b[^.?!]{0,30}\b(text|message|sms|email|e-mail|dm|call|voicemail|letter|link)|(texted|emailed|sent|messaged) me|should i (click|open|trust|reply|respond|call)|can i trust|(this|the) (link|text|message|email|site|website) (safe|legit|real|ok))\b/i;
 
-/** A short question about the conversation's last verdict. */
-const FOLLOW_UP_WHY = /^((so|ok|okay|and|but|hmm)[,!.]? )*(why|how come|how do you know|how can you tell|what makes (it|this|that)|explain|what (are|were) the (signs|reasons|red flags)|what('s| is) (wrong|suspicious) (with|about) (it|this|that))\b/i;
-const FOLLOW_UP_DO =
-  /^((so|ok|okay|and|but|right|hmm|thanks|thank you)[,!.]? )*(what (should|do|can|must) i do|what now|now what|what next|what do i do|what are my next steps|how do i (report|block|protect myself)|should i (reply|respond|click|call|block|report|delete|ignore))/i;
+/** Words that start a reply without changing its meaning: "so", "ok", "thanks". */
+const FILLER = /^(?:(?:so|ok|okay|and|but|hmm+|right|well|thanks|thank you|oh|wait|sorry)\b[,!.]?\s*)+/i;
+
+/**
+ * A whole question that can only be about the message just checked: "why?", "what should I do?",
+ * "is it real?", "are you sure?". Nothing else in it names a topic.
+ */
+const BARE_WHY =
+  /^(?:why|how come|how do you know|how can you tell|are you sure|really|explain|what do you mean|what does (?:it|this|that) mean|is (?:it|this|that)(?: one)? (?:really |actually |definitely )?(?:a scam|safe|real|legit|legitimate|fake|dangerous|phishing|genuine|ok|okay|spam|fraud))(?: (?:then|please|though|exactly))?\s*[?!.]*$/i;
+const BARE_DO =
+  /^(?:what (?:should|do|can|must) i do(?: now| next| then| about (?:it|this|that|them))?|what now|now what|what next|what do i do now|what are my (?:next )?steps|what (?:should|do) i do with (?:it|this|that|them)|how do i (?:report|block) (?:it|this|that|them|this (?:one|message|text|email|number|sender)|the (?:message|text|email|number|sender))|(?:should|can|do) i (?:reply|respond|click|tap|open|call|block|report|delete|ignore|answer)(?: (?:to )?(?:it|this|that|them|back|the (?:link|message|text|email|number|sender|caller)))?|is (?:it|this|that) (?:safe|ok|okay) to (?:click|tap|open|reply|respond|call|answer|visit|use)(?: (?:on )?(?:it|this|that|them|back|the (?:link|message|text|email|number|site|website)))?)(?: (?:then|please|now))?\s*[?!.]*$/i;
+
+/** Starts of a question about the verdict, to be tied to the message only when it refers to it. */
+const LEADS_WHY = /^(?:why|how come|how do you know|how can you tell|what makes|explain|what (?:are|were) the (?:signs|reasons|red flags)|what(?:'s| is) (?:wrong|suspicious|fake|dangerous))\b/i;
+const LEADS_DO =
+  /^(?:what (?:should|do|can|must) i do|what if i|what now|now what|i (?:already|just)\b|i (?:clicked|tapped|opened|replied|called|paid|sent|gave|entered|typed)\b|(?:should|can|do) i\b|is (?:it|this|that) (?:safe|ok|okay) to (?:click|tap|open|reply|respond|call|answer|visit)\b|how do i (?:report|block|stop|delete))/i;
+
+/** Words that point back at the message just checked: "it", "this", "the link", "the sender". */
+const REFERS_BACK =
+  /\b(?:it|this|that|them|this one|that one|the (?:message|text|sms|email|e-mail|link|url|site|website|page|number|sender|caller|code|attachment|voicemail|dm|one|form))\b/i;
+
+/**
+ * Words that bring a new topic: "a scam text", "an email", scammers or people in general. A
+ * question with one of these is a question of its own, even if it also says "it" (a country is
+ * not a topic: "how do I report it in the UK?" is about the message).
+ */
+const NEW_TOPIC =
+  /\b(?:a|an|any|some|every|most)\s+(?:[\w'-]+\s+){0,2}?(?:text|message|sms|email|e-mail|link|call|website|site|number|bank|company|app|account)s?\b|\b(?:scammers?|people|companies|banks|anyone|someone else|in general|usually|normally|really text|ever)\b/i;
+
+/**
+ * Whether a question is about the message checked last, and what about: its reasons ("why?") or
+ * what to do ("what should I do?", "is it safe to click?", "I already clicked it"). A question
+ * that names a topic of its own ("how do I report a scam text in the UK", "does Amazon really text
+ * about refunds?") is not, even right after a check.
+ */
+export function followUpAbout(query: string): 'why' | 'what-to-do' | null {
+  const q = query.trim().replace(FILLER, '');
+  if (q.length === 0 || q.length > 160) return null;
+  // the first sentence decides; what follows is context ("why? it seems harmless")
+  const first = (/^[^?!.\n]*[?!.]*/.exec(q)?.[0] ?? q).trim();
+  const head = first.replace(FILLER, '');
+  if (BARE_WHY.test(head)) return 'why';
+  if (BARE_DO.test(head)) return 'what-to-do';
+  if (NEW_TOPIC.test(q) || !REFERS_BACK.test(q)) return null;
+  if (LEADS_WHY.test(head)) return 'why';
+  if (LEADS_DO.test(head)) return 'what-to-do';
+  return null;
+}
 
 /** The question part before a pasted message: "Is this a scam?", "got this text:". */
 const LEAD_IN = /^[^\n?]{0,120}?(\?|:(?=\s)|\n)\s*/;
@@ -72,11 +116,9 @@ export function lastPasted(history: readonly ChatTurn[]): { content: string; sca
 export function classify(query: string, history: readonly ChatTurn[]): Intent {
   const q = query.trim();
   if (HARMFUL.some((re) => re.test(q))) return { kind: 'refuse' };
-  if (q.length <= 120) {
-    const about = FOLLOW_UP_WHY.test(q) ? 'why' : FOLLOW_UP_DO.test(q) ? 'what-to-do' : null;
-    const earlier = about ? lastPasted(history) : null;
-    if (about && earlier) return { kind: 'follow-up', about, ...earlier };
-  }
+  const about = followUpAbout(q);
+  const earlier = about ? lastPasted(history) : null;
+  if (about && earlier) return { kind: 'follow-up', about, ...earlier };
   const pasted = extractPasted(q);
   if (pasted) return { kind: 'scan', ...pasted };
   return { kind: 'guidance' };

@@ -1,7 +1,10 @@
 /**
  * `npm run assistant:eval`: asks the built-in assistant every question of `questions.json` and
- * checks that each answer holds the facts it must (case-insensitive; `a|b` accepts either).
- * Prints the rate per kind, each failure with what was missing, and the answer time (p50, p99).
+ * checks that each answer holds the facts it must (case-insensitive; `a|b` accepts either), holds
+ * none it must not, and is about the message checked earlier exactly when it should be. A
+ * question may come after others in the same conversation (`before`): they are asked first and
+ * their real answers become its history, as in the app. Prints the rate per kind, each failure
+ * with what was wrong, and the answer time (p50, p99).
  *
  *   npm run assistant:eval             the report
  *   npm run assistant:eval -- --json   the same as JSON
@@ -15,10 +18,21 @@ import { createAssistantService } from '../assistant.service.ts';
 export interface EvalQuestion {
   id: string;
   question: string;
+  /** Earlier turns, written out. */
   history?: ChatTurn[];
+  /** Questions asked first in the same conversation; their answers are the assistant's own. */
+  before?: string[];
   mustContain: string[];
+  /** Facts the answer must not hold (`a|b`: neither). */
+  mustNotContain?: string[];
+  /** True when the answer must be about a message or link (checked now or earlier), false when it must not. */
+  aboutMessage?: boolean;
   kind: 'guidance' | 'scan' | 'follow-up' | 'clarify' | 'refuse';
 }
+
+/** What a failure reports when the answer was (or was not) about the message checked earlier. */
+export const ABOUT_MESSAGE = '(answered about the message checked earlier)';
+export const NOT_ABOUT_MESSAGE = '(not answered about the message checked earlier)';
 
 /** The outcome of one question. */
 export interface EvalOutcome {
@@ -41,6 +55,12 @@ export function missingFacts(answer: string, mustContain: readonly string[]): st
   return mustContain.filter((fact) => !fact.split('|').some((alt) => text.includes(alt.trim().toLowerCase())));
 }
 
+/** The facts of `mustNotContain` that `answer` holds, each prefixed "not ". */
+export function unwantedFacts(answer: string, mustNotContain: readonly string[]): string[] {
+  const text = answer.toLowerCase();
+  return mustNotContain.filter((fact) => fact.split('|').some((alt) => text.includes(alt.trim().toLowerCase()))).map((f) => `not ${f}`);
+}
+
 /** Runs the whole set through the built-in assistant. */
 export async function runEval(questions: readonly EvalQuestion[] = loadQuestions()): Promise<EvalOutcome[]> {
   const assistant = createAssistantService({ model: null });
@@ -48,10 +68,16 @@ export async function runEval(questions: readonly EvalQuestion[] = loadQuestions
   await assistant.chat('warm up', []);
   const out: EvalOutcome[] = [];
   for (const q of questions) {
+    const history: ChatTurn[] = [...(q.history ?? [])];
+    for (const earlier of q.before ?? []) {
+      const res = await assistant.chat(earlier, history);
+      history.push({ role: 'user', content: earlier }, { role: 'assistant', content: res.answer });
+    }
     const t0 = performance.now();
-    const res = await assistant.chat(q.question, q.history ?? []);
+    const res = await assistant.chat(q.question, history);
     const ms = performance.now() - t0;
-    const missing = missingFacts(res.answer, q.mustContain);
+    const missing = [...missingFacts(res.answer, q.mustContain), ...unwantedFacts(res.answer, q.mustNotContain ?? [])];
+    if (q.aboutMessage !== undefined && (res.scan !== null) !== q.aboutMessage) missing.push(q.aboutMessage ? NOT_ABOUT_MESSAGE : ABOUT_MESSAGE);
     out.push({ id: q.id, kind: q.kind, passed: missing.length === 0, missing, ms, answer: res.answer });
   }
   return out;
@@ -84,7 +110,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(`Built-in assistant: ${summary.passed}/${summary.questions} answered with every required fact (${(summary.rate * 100).toFixed(1)}%)`);
     for (const [kind, k] of Object.entries(summary.byKind)) console.log(`  ${kind.padEnd(10)} ${k.passed}/${k.questions}`);
     console.log(`Answer time: p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms (one core, built-in, no language model)`);
-    for (const f of summary.failures) console.log(`  FAILED ${f.id}: missing ${f.missing.map((m) => `"${m}"`).join(', ')}`);
+    const problem = (m: string) => (m.startsWith('(') ? m : m.startsWith('not ') ? `has "${m.slice(4)}"` : `missing "${m}"`);
+    for (const f of summary.failures) console.log(`  FAILED ${f.id}: ${f.missing.map(problem).join(', ')}`);
   }
   process.exit(0);
 }

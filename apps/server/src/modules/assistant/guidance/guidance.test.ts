@@ -177,7 +177,10 @@ interface EvalQuestion {
   id: string;
   question: string;
   history?: { role: 'user' | 'assistant'; content: string }[];
+  before?: string[];
   mustContain: string[];
+  mustNotContain?: string[];
+  aboutMessage?: boolean;
   kind: 'guidance' | 'scan' | 'follow-up' | 'clarify' | 'refuse';
 }
 
@@ -193,12 +196,21 @@ describe('assistant eval questions', () => {
       expect(['guidance', 'scan', 'follow-up', 'clarify', 'refuse'], q.id).toContain(q.kind);
       expect(q.mustContain.length, q.id).toBeGreaterThan(0);
       for (const m of q.mustContain) for (const alt of m.split('|')) expect(alt.trim(), q.id).not.toBe('');
-      if (q.kind === 'follow-up') expect(q.history?.length, q.id).toBeGreaterThan(0);
+      // a follow-up comes after something: turns written out, or questions asked first
+      if (q.kind === 'follow-up') expect((q.history?.length ?? 0) + (q.before?.length ?? 0), q.id).toBeGreaterThan(0);
+      for (const earlier of q.before ?? []) expect(earlier.trim(), q.id).not.toBe('');
+      for (const m of q.mustNotContain ?? []) for (const alt of m.split('|')) expect(alt.trim(), q.id).not.toBe('');
       for (const turn of q.history ?? []) {
         expect(['user', 'assistant'], q.id).toContain(turn.role);
         expect(turn.content.trim(), q.id).not.toBe('');
       }
     }
+  });
+
+  it('hold conversations: follow-ups that refer to the message, and new questions after a check that must not', () => {
+    const sequences = questions.filter((q) => (q.before?.length ?? 0) > 0);
+    expect(sequences.filter((q) => q.aboutMessage === true).length).toBeGreaterThanOrEqual(4);
+    expect(sequences.filter((q) => q.aboutMessage === false).length).toBeGreaterThanOrEqual(4);
   });
 
   it('have enough of each kind', () => {

@@ -134,6 +134,27 @@ export const SCAM_TYPES: readonly GuidanceArticle[] = [
     sources: [SRC.ftcPhishing, SRC.ncscPhishing],
   },
   {
+    id: 'fake-order-and-refund-messages',
+    title: 'Fake order, refund and delivery messages from shops (Amazon, PayPal, eBay, Apple)',
+    kind: 'scam-type',
+    keywords: ['Amazon', 'Amazon text', 'Amazon refund', 'Amazon order', 'Amazon Prime', 'does Amazon text', 'refund text', 'refund message', 'claim a refund', 'refund link', 'order you did not make', 'order you didn\'t place', 'fake order', 'order confirmation', 'product recall refund', 'PayPal refund', 'eBay', 'Apple receipt', 'shop refund', 'purchase you did not make'],
+    summary:
+      'Messages that look like they come from Amazon, PayPal, eBay, Apple or another shop say you are owed a refund, that an order you did not make is on its way, or that a product was recalled, and send you to a link or a phone number. Shops put refunds back on your payment method on their own: you never claim one through a text or an email link, and they never ask for your card details, a code or remote access to refund you.',
+    signs: [
+      'A refund, an order or a charge you were not expecting, with a link to "claim" or "cancel" it.',
+      'A phone number to call about an order, where the "agent" asks to connect to your computer or for a code.',
+      'A request for your card details, bank details or sign-in to receive money.',
+    ],
+    steps: [
+      'Do not use the link or call the number in the message.',
+      "Open the shop's own app, or type its website address yourself, and look at Your Orders and your payments: a real order or refund shows there.",
+      'Never give card details, a code or remote access to receive a refund.',
+      'Report the message as phishing or junk, then delete it (forward a scam text to 7726 in the US, UK and Canada).',
+      'If you already typed a password or card details, change the password and call your bank on the number on the back of your card.',
+    ],
+    sources: [SRC.ftcPhishing, SRC.ftcSpamTexts, SRC.ncscPhishing],
+  },
+  {
     id: 'one-time-code-requests',
     title: 'Someone asks you for a one-time code (verification code)',
     kind: 'scam-type',
