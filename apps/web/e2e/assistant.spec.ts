@@ -60,6 +60,60 @@ test('answers a question about reporting, and gives a verdict on a pasted phishi
   await expect(verdict).toBeInViewport();
 });
 
+test('stays with the pasted message only for questions about it; quotes what each reason saw; names its sources once, as links', async ({ page }) => {
+  const panel = await openAssistant(page);
+  const { input, assistantMessages } = parts(panel);
+  const ask = async (question: string, count: number) => {
+    await input.fill(question);
+    await input.press('Enter');
+    await expect(assistantMessages).toHaveCount(count);
+    return assistantMessages.nth(count - 1);
+  };
+
+  const verdict = await ask(
+    'Is this a scam? Chase Fraud Alert: Did you attempt a purchase of $1,249.00 at Walmart? If NOT, call 1-888-555-0142 immediately to secure your account.',
+    2,
+  );
+  await expect(verdict.getByText('Phishing Detected')).toBeVisible();
+  // the callback-number reason quotes the call and the number, not "Fraud"
+  await expect(verdict).toContainText('Tells you to call a phone number given in the message: "call 1-888-555-0142"');
+
+  const why = await ask('why?', 3);
+  await expect(why).toContainText('Here is why I said it looks like phishing');
+
+  // a new question of its own, right after: answered from the guidance, not about the message
+  const report = await ask('how do I report a scam text in the UK', 4);
+  await expect(report).toContainText('7726');
+  await expect(report).not.toContainText('About the message you showed me');
+  await expect(report.getByText('Phishing Detected')).toHaveCount(0);
+  // "Based on:" once, then the pages it rests on as links opening a new tab
+  expect((await report.innerText()).match(/Based on:/g)).toHaveLength(1);
+  const sources = report.getByRole('list', { name: 'Sources' }).getByRole('link');
+  expect(await sources.count()).toBeGreaterThan(0);
+  for (const link of await sources.all()) {
+    await expect(link).toHaveAttribute('href', /^https?:\/\//);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(link).toHaveAccessibleName(/\S.* \(opens in a new tab\)$/);
+  }
+  await expect(report.getByRole('link', { name: 'Report Fraud (formerly Action Fraud) (opens in a new tab)' })).toHaveAttribute('href', 'https://www.reportfraud.police.uk/');
+
+  // "does Amazon really text about refunds?" is a question of its own too
+  const amazon = await ask('does Amazon really text about refunds?', 5);
+  await expect(amazon).toContainText('Amazon');
+  await expect(amazon.getByText('Phishing Detected')).toHaveCount(0);
+
+  // a follow-up that says "it" is about the message again
+  const safeToCall = await ask('is it safe to call?', 6);
+  await expect(safeToCall).toContainText("No. The message you showed me looks like phishing, so don't act on it.");
+  await expect(safeToCall.getByText('Phishing Detected')).toBeVisible();
+
+  // the links are reachable by keyboard and stay out of the answer's own text
+  await report.getByRole('link').first().focus();
+  await expect(report.getByRole('link').first()).toBeFocused();
+  await expectNoAxeViolations(page);
+});
+
 test('Shift+Enter makes a new line; the controls wait for the reply; clear starts over', async ({ page }) => {
   const panel = await openAssistant(page);
   const { log, input, send, clear, assistantMessages, userMessages } = parts(panel);

@@ -1,4 +1,5 @@
 import type { AssistantChatResponse } from '@baitcheck/contracts';
+import { ExternalLink } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 
@@ -81,5 +82,60 @@ export function AnswerVerdict({ scan }: { scan: NonNullable<AssistantChatRespons
       <span>{meta.title}</span>
       <Badge variant={meta.badge}>{meta.label}</Badge>
     </p>
+  );
+}
+
+/** Source links shown under an answer at most. */
+const MAX_SOURCE_LINKS = 4;
+
+/**
+ * The address of a source if it is a web page (http or https), normalised; null for anything
+ * else (javascript:, data:, a relative path): a source is only ever a link to a public page.
+ */
+export function webPageUrl(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What an answer rests on, said once: the guidance it used ("Based on: ..."), then the public
+ * pages behind it as links that open in a new tab. An answer without guidance shows nothing.
+ */
+export function AnswerSources({ sources }: { sources: AssistantChatResponse['sources'] | undefined }) {
+  if (!sources || sources.length === 0) return null;
+  const links: { name: string; href: string }[] = [];
+  for (const link of sources.flatMap((s) => s.links ?? [])) {
+    const href = webPageUrl(link.url);
+    const name = link.name.trim();
+    if (href === null || name === '' || links.some((l) => l.href === href)) continue;
+    links.push({ name, href });
+    if (links.length >= MAX_SOURCE_LINKS) break;
+  }
+  return (
+    <div className="mt-3 space-y-1 border-t border-slate-200 pt-2 text-xs text-slate-700">
+      <p>Based on: {sources.map((s) => s.title).join(', ')}</p>
+      {links.length > 0 ? (
+        <ul aria-label="Sources" className="space-y-1">
+          {links.map((link) => (
+            <li key={link.href}>
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-start gap-1 rounded-sm font-medium text-primary-strong underline underline-offset-2 hover:text-primary focus-ring"
+              >
+                <span>{link.name}</span>
+                <ExternalLink aria-hidden="true" className="mt-0.5 h-3 w-3 shrink-0" />
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { useAskAssistant } from '@/lib/api/assistant';
 import { cn } from '@/lib/cn';
-import { AnswerText, AnswerVerdict } from './assistant-answer';
+import { AnswerSources, AnswerText, AnswerVerdict } from './assistant-answer';
 
 /** The first message of every conversation; never sent back as history. */
 export const ASSISTANT_GREETING = [
@@ -61,9 +61,7 @@ function ChatBubble({ entry }: { entry: ChatEntry }) {
         {/* The verdict comes first: it is what the person came for; the answer explains it. */}
         {entry.scan ? <AnswerVerdict scan={entry.scan} /> : null}
         {mine ? <p className="whitespace-pre-wrap">{entry.content}</p> : <AnswerText text={entry.content} />}
-        {entry.sources && entry.sources.length > 0 ? (
-          <p className="mt-2 text-xs text-slate-600">Based on: {entry.sources.map((s) => s.title).join(', ')}</p>
-        ) : null}
+        <AnswerSources sources={entry.sources} />
       </div>
     </div>
   );
