@@ -63,7 +63,7 @@ export function AlertCard({ message, now, onDelete }: { message: MessageSummary;
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           Delete
         </Button>
-        <Button variant="outline" size="sm" onClick={() => reportAction.report({ kind: 'report', messageId: message.id })} disabled={reportAction.pending || reportAction.done}>
+        <Button variant="outline" size="sm" onClick={() => reportAction.report({ kind: 'report', messageId: message.id }, message.source)} disabled={reportAction.pending || reportAction.done}>
           <Flag aria-hidden="true" className="h-4 w-4" />
           Report
         </Button>

@@ -157,6 +157,23 @@ describe('RecentAlerts', () => {
     expect(calls.find((c) => c.path === '/api/blocked-senders')?.body).toEqual({ sender: 'Bank Alerts' });
   });
 
+  it.each([
+    ['a text', 'sms', /forward the text to 7726/, /report@phishing\.gov\.uk/],
+    ['an email', 'email', /forward the email to report@phishing\.gov\.uk \(UK\) or reportphishing@apwg\.org \(US\)/, /7726/],
+    ['a social media message', 'social', /report it in the app where it reached you/, /7726|report@phishing/],
+  ] as const)('after Report on %s, the toast names only where that kind of message is reported', async (_name, source, named, notNamed) => {
+    mockApi({
+      'GET /api/messages': { body: [makeMessage({ id: 'p1', source })] },
+      'POST /api/reports': { status: 201, body: {} },
+    });
+    renderWithApp(<RecentAlerts />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Report' }));
+    expect(await screen.findByText('Message reported')).toBeInTheDocument();
+    const description = screen.getByText(/Thank you for reporting this message/);
+    expect(description).toHaveTextContent(named);
+    expect(description).not.toHaveTextContent(notNamed);
+  });
+
   it('shows a destructive error toast when delete fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({
@@ -301,10 +318,14 @@ describe('ProtectionStatusPanel', () => {
     expect(calls.length).toBe(before);
   });
 
-  it('offers the upgrade for on-device scanning', async () => {
+  it('says plainly that on-device scanning is not available yet, and sells no upgrade for it', async () => {
     mockApi({ 'GET /api/protection-settings': { body: SETTINGS } });
     renderWithApp(<ProtectionStatusPanel />);
-    expect(screen.getByText('Enhanced privacy (Premium)')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');
+    await screen.findByRole('switch', { name: 'SMS Protection' });
+    expect(screen.getByText('On-Device Scanning')).toBeInTheDocument();
+    expect(screen.getByText("Not available yet: your scans are checked on Baitcheck's server.")).toBeInTheDocument();
+    expect(screen.queryByText(/Premium/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { Bell, Cpu } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { Button } from '@/components/ui/button';
 import { SettingRow } from '@/components/setting-row';
 import { CHANNEL_SWITCHES, ProtectionSwitches } from '@/components/protection-switches';
 import { toast } from '@/components/ui/toast-store';
-import { paths } from '@/config/paths';
 
 const ICON = 'h-5 w-5';
 
@@ -20,7 +17,7 @@ function readPush(): boolean {
   }
 }
 
-/** 'Protection Status': server-backed channel switches, the local push switch and the upgrade row. */
+/** 'Protection Status': server-backed channel switches, the local push switch and what on-device scanning is today. */
 export function ProtectionStatusPanel() {
   // Push notifications are local only (spec section 4): remembered in this browser, no call.
   const [push, setPush] = useState(readPush);
@@ -52,17 +49,14 @@ export function ProtectionStatusPanel() {
           showActive={false}
         />
       </div>
-      <div className="flex items-center justify-between gap-3 border-t border-slate-100 py-3">
-        <div className="flex items-start gap-3">
-          <Cpu aria-hidden="true" className={`${ICON} mt-0.5 text-primary`} />
-          <div>
-            <p className="text-sm font-medium text-slate-900">On-Device Scanning</p>
-            <p className="text-sm text-slate-600">Enhanced privacy (Premium)</p>
-          </div>
+      {/* The spec's 'Enhanced privacy (Premium)' with an Upgrade button sold a feature no plan has
+          yet: it says what Settings says. */}
+      <div className="flex items-start gap-3 border-t border-slate-100 py-3">
+        <Cpu aria-hidden="true" className={`${ICON} mt-0.5 shrink-0 text-primary`} />
+        <div>
+          <p className="text-sm font-medium text-slate-900">On-Device Scanning</p>
+          <p className="text-sm text-slate-600">Not available yet: your scans are checked on Baitcheck&apos;s server.</p>
         </div>
-        <Button asChild size="sm">
-          <Link href={paths.subscription}>Upgrade</Link>
-        </Button>
       </div>
     </Card>
   );
