@@ -56,6 +56,8 @@ export const SCAM_ADVICE: Readonly<Record<string, string>> = {
     'Open shared documents, voicemails and pay slips only from the service itself (your email, DocuSign, OneDrive or HR app, typed in or from a bookmark), and never sign in through a link to read one.',
   'mailbox-lure': 'Check your mailbox or password only by opening your email app or typing its address yourself; IT teams do not ask you to validate it through a link.',
   'account-locked': 'To check your account, open the official app or type the website address yourself; do not use links or numbers in the message.',
+  'foreign-account-locked': 'To check your account, open the official app or type the website address yourself; do not use links or numbers in the message.',
+  'foreign-credential-request': RECOMMENDATIONS.neverShareCodes,
   'tax-refund': "Tax agencies do not text or email about refunds or debts with links: check on the agency's official website, typed in yourself.",
   'government-benefit': 'Check benefits and grants only on the official government website or phone line you look up yourself; they never charge a fee.',
   'threat-of-consequence': 'Police, courts and agencies do not demand payment by message or phone under threat of arrest or fines.',
@@ -96,6 +98,64 @@ const PERSON_TO_PERSON: ReadonlySet<string> = new Set([
   'job-task-offer',
 ]);
 
+/**
+ * Scams from a stranger, where "check the message with the sender" does not fit: there is no one
+ * known to check with (a relative's "new number" is checked on the old one: `family-emergency`).
+ */
+const FROM_A_STRANGER: ReadonlySet<string> = new Set(['romance-opener', 'wrong-number-opener', 'sextortion', 'investment-promise', 'job-task-offer']);
+
+/**
+ * Advice that already sends the person to the organisation's own website, app or number: with
+ * one of these, the generic "contact the company" line would say it again.
+ */
+const OFFICIAL_CHANNEL_ADVICE: ReadonlySet<string> = new Set([
+  'unpaid-toll',
+  'parcel-redelivery-fee',
+  'fraud-alert-callback',
+  'fraud-alert-link',
+  'subscription-renewal-invoice',
+  'document-lure',
+  'mailbox-lure',
+  'account-locked',
+  'foreign-account-locked',
+  'tax-refund',
+  'government-benefit',
+  'utility-disconnection',
+  'traffic-fine',
+  'email-auth-failed',
+  'new-domain',
+  'free-hosting',
+]);
+
+/** Asks that mean the person is being asked for a code or password (the general "never share" line would repeat them). */
+const CODE_OR_PASSWORD_ASKS: ReadonlySet<string> = new Set(['otp-code-request', 'credential-request', 'foreign-credential-request']);
+
+/** Threats of the police, a court or a fine: what the "police and courts" advice answers. */
+const LEGAL_THREAT =
+  /arrest|warrant|legal|law\s?suit|sued|court|summons|prosecut|jail|prison|deport|criminal|police|seized|garnish|collections?|fine\s+of/i;
+/** A licence or registration threatened with suspension: the traffic-fine advice answers it. */
+const LICENCE_THREAT = /licen[cs]e|registration/i;
+/** A supply threatened with disconnection: the utility advice answers it. */
+const SUPPLY_THREAT = /disconnect|shut\s?-?off|cut\s?-?off/i;
+
+/**
+ * The advice for one reason, or null when no advice fits it. Most rules have one sentence; a
+ * threat is answered by what it threatens: the police and courts for an arrest or a lawsuit, the
+ * account for a closure ("your account will be permanently suspended" in a PayPal email is not a
+ * police matter).
+ */
+export function adviceFor(reason: Reason): string | null {
+  const id = reason.id;
+  if (id === 'threat-of-consequence') {
+    const said = reason.evidence.map((e) => e.text).join(' ');
+    if (LEGAL_THREAT.test(said)) return SCAM_ADVICE['threat-of-consequence'] ?? null;
+    if (LICENCE_THREAT.test(said)) return SCAM_ADVICE['traffic-fine'] ?? null;
+    if (SUPPLY_THREAT.test(said)) return SCAM_ADVICE['utility-disconnection'] ?? null;
+    return SCAM_ADVICE['account-locked'] ?? null;
+  }
+  return SCAM_ADVICE[id] ?? null;
+}
+
 /** Advice sentences given per result at most. */
 const MAX_SCAM_ADVICE = 2;
 
@@ -103,8 +163,8 @@ const MAX_SCAM_ADVICE = 2;
 export function scamAdvice(reasons: readonly Reason[]): string[] {
   const out: string[] = [];
   for (const r of reasons) {
-    const advice = SCAM_ADVICE[r.id];
-    if (advice === undefined || out.includes(advice)) continue;
+    const advice = adviceFor(r);
+    if (advice === null || out.includes(advice)) continue;
     out.push(advice);
     if (out.length >= MAX_SCAM_ADVICE) break;
   }
@@ -116,11 +176,20 @@ export function contactBrand(brand: string): string {
   return `If you think ${brand} really needs you, go to ${brand}'s official website or app yourself instead of using this message.`;
 }
 
+/** Reward words that promise a prize (not "free" or "gift card" alone, which other scams use too). */
+const PRIZE_WORDS = /\b(?:won|winners?|prizes?|rewards?|congratulations|congrats)\b/i;
+
 /**
  * Recommendations fitting the verdict and the reasons; at most one gentle line for a safe result.
- * A threat gets: what to do now (do not click / do not reply / check with the sender), advice for
- * the kind of scam found (gift cards, a relative on a new number, a toll...), where to check
- * instead (the brand's own website, unless the scam is between people), then block and report.
+ * Each line of a threat is there because of what was found:
+ * - what to do now with the message: do not click (a link), do not reply or call (none), check
+ *   with the sender (a suspicious message from someone the person may know; not a stranger's);
+ * - advice for the kinds of scam found (at most two, most severe first: gift cards, a relative on
+ *   a new number, a toll...), a threat answered by what it threatens;
+ * - where to check instead: the brand the message imitates, or "the company" when no advice
+ *   already says where, and not for scams between people;
+ * - never share codes (a sign-in page, a login link or security words; not again after an advice
+ *   about codes), prizes (a promised prize), then block and report.
  * A link scanned on its own (`kind` 'url') has no sender we know of: the sender lines speak of
  * whoever sent the link, if someone did.
  */
@@ -132,28 +201,31 @@ export function recommend(level: ThreatLevel, reasons: readonly Reason[], linkCo
     return reasons.length > 0 ? [RECOMMENDATIONS.safe] : [];
   }
   const out: string[] = [];
-  const brand = reasons.find((r) => r.id === 'brand-outside-domain' || r.id === 'brand-in-path')?.evidence.find((e) => e.start === e.end)?.text;
-  if (level === 'phishing') {
-    if (linkCount > 0) out.push(RECOMMENDATIONS.dontClick, RECOMMENDATIONS.alreadyClicked);
-    else out.push(RECOMMENDATIONS.dontReply);
-  } else {
-    if (kind === 'url') out.push(RECOMMENDATIONS.checkLinkFirst, RECOMMENDATIONS.verifyLinkSource);
-    else {
-      out.push(RECOMMENDATIONS.verifySender);
-      if (linkCount > 0) out.push(RECOMMENDATIONS.checkLinkFirst);
-    }
-  }
-  const advice = scamAdvice(reasons);
-  out.push(...advice);
-  const main = reasons.find((r) => SCAM_ADVICE[r.id] !== undefined);
-  const personal = main !== undefined && PERSON_TO_PERSON.has(main.id);
-  if (brand !== undefined) out.push(contactBrand(brand));
-  else if (!personal) out.push(kind === 'url' ? RECOMMENDATIONS.contactOfficialLink : RECOMMENDATIONS.contactOfficial);
   const push = (line: string) => {
     if (!out.includes(line)) out.push(line);
   };
-  if (ids.has('security-threat-language') || ids.has('login-path') || ids.has('link-instructions')) push(RECOMMENDATIONS.neverShareCodes);
-  if (ids.has('reward-language')) push(RECOMMENDATIONS.prizes);
+  const brand = reasons.find((r) => r.id === 'brand-outside-domain' || r.id === 'brand-in-path')?.evidence.find((e) => e.start === e.end)?.text;
+  const main = reasons.find((r) => adviceFor(r) !== null);
+  const personal = main !== undefined && PERSON_TO_PERSON.has(main.id);
+  const stranger = main !== undefined && FROM_A_STRANGER.has(main.id);
+  if (level === 'phishing') {
+    if (linkCount > 0) out.push(RECOMMENDATIONS.dontClick, RECOMMENDATIONS.alreadyClicked);
+    else out.push(RECOMMENDATIONS.dontReply);
+  } else if (kind === 'url') {
+    out.push(RECOMMENDATIONS.checkLinkFirst, RECOMMENDATIONS.verifyLinkSource);
+  } else {
+    if (!stranger) out.push(RECOMMENDATIONS.verifySender);
+    if (linkCount > 0) out.push(RECOMMENDATIONS.checkLinkFirst);
+  }
+  const advice = scamAdvice(reasons);
+  for (const line of advice) push(line);
+  const officialGiven = reasons.some((r) => OFFICIAL_CHANNEL_ADVICE.has(r.id) && advice.includes(adviceFor(r) ?? ''));
+  if (brand !== undefined) push(contactBrand(brand));
+  else if (!personal && !officialGiven) push(kind === 'url' ? RECOMMENDATIONS.contactOfficialLink : RECOMMENDATIONS.contactOfficial);
+  const codesGiven = reasons.some((r) => CODE_OR_PASSWORD_ASKS.has(r.id) && advice.includes(adviceFor(r) ?? ''));
+  if (!codesGiven && (ids.has('security-threat-language') || ids.has('login-path') || ids.has('link-instructions'))) push(RECOMMENDATIONS.neverShareCodes);
+  const reward = reasons.find((r) => r.id === 'reward-language');
+  if (reward !== undefined && reward.evidence.some((e) => PRIZE_WORDS.test(e.text))) push(RECOMMENDATIONS.prizes);
   if (ids.has('blocked-sender')) out.push(RECOMMENDATIONS.blockedSender);
   else out.push(kind === 'url' ? RECOMMENDATIONS.blockReportLink : RECOMMENDATIONS.blockReport);
   return out;

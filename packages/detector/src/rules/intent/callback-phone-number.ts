@@ -9,11 +9,15 @@ import { re } from './lib/words';
 const TOPIC =
   '(?:accounts?|charged?|charges|orders?|payments?|refunds?|cards?|subscriptions?|renew(?:al|ed)?|invoices?|transactions?|purchases?|cancel(?:l?ation)?|dispute|verify|verification|kyc|unlock|locked|blocked|suspended|support|technician|officer|agent|executive|fraud|security|balance|warrant|benefits?|claim|prize|fee|debt|bill)';
 
-/** Fires on "call ... <number>" near an account, charge or order word. */
+/**
+ * Fires on "call ... <number>" near an account, charge or order word. The evidence is the call
+ * and the number: the account word is the condition, not what the reason names.
+ */
 export const callbackPhoneNumber = intentRule({
   id: 'callback-phone-number',
   label: 'Tells you to call a phone number given in the message',
   severity: 'low',
   routes: [[{ re: re(CALL_NUMBER), notNegated: true }, re(TOPIC)]],
   window: 160,
+  evidenceParts: [0],
 });

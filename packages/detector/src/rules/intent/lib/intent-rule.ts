@@ -48,6 +48,12 @@ export interface IntentSpec {
   window?: number;
   /** Patterns that, anywhere in the scanned text, keep the rule quiet (a genuine notice's tell). */
   unless?: readonly RegExp[];
+  /**
+   * Which parts of a route are the evidence (indices into the route; all of them by default).
+   * The others are conditions: they must match, but they are not what the label names (the
+   * account word near "call 1-888-..." is why a callback number counts, not the callback).
+   */
+  evidenceParts?: readonly number[];
 }
 
 /** The text the intent rules read, cut once per context. */
@@ -99,8 +105,11 @@ function gap(a: Span, b: Span): number {
   return Math.max(0, b.start - a.end, a.start - b.end);
 }
 
-/** The evidence of one route, or an empty array when some part is missing or too far away. */
-export function matchRoute(route: readonly (RegExp | Part)[], ctx: RuleContext, window = DEFAULT_WINDOW): Span[] {
+/**
+ * The evidence of one route, or an empty array when some part is missing or too far away. With
+ * `evidenceParts`, only those parts' spans are returned (the others are conditions).
+ */
+export function matchRoute(route: readonly (RegExp | Part)[], ctx: RuleContext, window = DEFAULT_WINDOW, evidenceParts?: readonly number[]): Span[] {
   const lists: Span[][] = [];
   for (const part of route) {
     const found = partMatches(part, ctx);
@@ -115,7 +124,7 @@ export function matchRoute(route: readonly (RegExp | Part)[], ctx: RuleContext, 
       if (near === undefined) break;
       group.push(near);
     }
-    if (group.length === lists.length) return tidy(group);
+    if (group.length === lists.length) return tidy(evidenceParts ? group.filter((_, i) => evidenceParts.includes(i)) : group);
   }
   return [];
 }
@@ -139,10 +148,10 @@ export function anyMatch(patterns: readonly RegExp[], ctx: RuleContext): boolean
 }
 
 /** Evidence of the first route that matches, or an empty array. */
-export function detectIntent(spec: Pick<IntentSpec, 'routes' | 'window' | 'unless'>, ctx: RuleContext): Span[] {
+export function detectIntent(spec: Pick<IntentSpec, 'routes' | 'window' | 'unless' | 'evidenceParts'>, ctx: RuleContext): Span[] {
   if (spec.unless && anyMatch(spec.unless, ctx)) return [];
   for (const route of spec.routes) {
-    const evidence = matchRoute(route, ctx, spec.window);
+    const evidence = matchRoute(route, ctx, spec.window, spec.evidenceParts);
     if (evidence.length > 0) return evidence;
   }
   return [];
