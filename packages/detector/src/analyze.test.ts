@@ -321,6 +321,53 @@ describe('model and combiner invariants', () => {
   });
 });
 
+describe('messages not in English', () => {
+  it.each([
+    'Hola mamá, llego a casa a las ocho, ¿quieres que compre pan?',
+    'Te quiero mucho, buenas noches y que descanses',
+    'Feliz Navidad a toda la familia, os echamos de menos',
+    '¿Has visto mis llaves? Creo que las dejé en tu coche',
+    'Oi mãe, chego em casa às oito. Quer que eu compre pão?',
+    'Coucou maman, je rentre vers 19h, tu veux que je prenne du pain ?',
+    'Mummy main ghar aa raha hoon, khana bana ke rakhna',
+    '妈妈，我八点到家，要不要我买面包？',
+    'ماما، سأصل إلى البيت الساعة الثامنة، هل تريدين خبزاً؟',
+  ])('are not called scams for their wording alone: %j', (content) => {
+    const a = run(text(content));
+    expect(a.threatLevel).toBe('safe');
+    expect(a.reasons.map((r) => r.id)).not.toContain(TEXT_MODEL_ID);
+    // at most the safe result's gentle line ("19h" is a time-pressure word), never "block the sender"
+    expect(a.recommendations.length).toBeLessThanOrEqual(1);
+    expect(a.recommendations).not.toContain(RECOMMENDATIONS.blockReport);
+    expect(a.notes).toEqual([NOT_ENGLISH_NOTE]);
+  });
+
+  it('are still caught by their links', () => {
+    const a = run(text('Hola, su cuenta de PayPal ha sido limitada. Inicie sesión aquí: https://paypal-verificacion-cuenta.top/login'));
+    expect(a.threatLevel).toBe('phishing');
+    expect(a.reasons.map((r) => r.id)).toEqual(expect.arrayContaining(['brand-outside-domain']));
+    expect(a.notes).toEqual([NOT_ENGLISH_NOTE]);
+    const fr = run(text('Bonjour, votre colis est en attente. Réglez les frais de livraison ici : https://chronopost-livraison-frais.xyz/payer'));
+    expect(fr.threatLevel).not.toBe('safe');
+  });
+
+  it('are still caught by the rules that read them: a credential request, a blocked account', () => {
+    const otp = run(text('Hola, soy del banco. Para anular la compra envíenos el código que le llegó por SMS.'));
+    expect(otp.threatLevel).not.toBe('safe');
+    expect(otp.reasons.map((r) => r.id)).toContain('foreign-credential-request');
+    expect(otp.recommendations).toContain(RECOMMENDATIONS.neverShareCodes);
+    const locked = run(text('Votre carte bancaire a été bloquée. Cliquez sur le lien pour la réactiver.'));
+    expect(locked.threatLevel).not.toBe('safe');
+    expect(locked.reasons.map((r) => r.id)).toContain('foreign-account-locked');
+  });
+
+  it('keep the English verdicts of English messages with a few foreign words', () => {
+    const a = run(text('Hola! USPS: your package is on hold due to an unpaid fee. Pay $1.99 at http://usps-redelivery-fee.top within 24h, gracias'));
+    expect(a.threatLevel).toBe('phishing');
+    expect(a.notes).toBeUndefined();
+  });
+});
+
 describe('notes', () => {
   it('says when the text is not in English, and only then', () => {
     expect(run(text('Ihr Paket konnte nicht zugestellt werden. Bitte bestätigen Sie Ihre Adresse und zahlen Sie die Gebühr.')).notes).toEqual([NOT_ENGLISH_NOTE]);

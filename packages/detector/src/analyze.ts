@@ -12,6 +12,7 @@ import { hostLogit, logit, MODELS, topScamWords } from './model/runtime';
 import type { SparseVector } from './model/hash';
 import { MODEL_MAX_CHARS, textFeatures } from './model/text-features';
 import { hostFeatures, isSharedPlatformPage, pathFeatures, type LinkVector } from './model/url-features';
+import { givesNumberAmountOrLink } from './actionable';
 import { detectLanguage } from './language';
 import { normalizeMessage } from './normalize';
 import { channelOf, combine, linkRisk, verdictFloor, severityRank, signalWeight, THRESHOLDS, verdictFor } from './scoring';
@@ -39,7 +40,7 @@ export function analyze(input: AnalyzeInput, options: AnalyzeOptions = {}): Anal
 
 /** The note of a result whose text is not in English. */
 export const NOT_ENGLISH_NOTE =
-  'This message does not look like English. Its wording is checked for English scam patterns only, so the result rests mostly on its links, its sender and the statistical model.';
+  "This message doesn't look like English. Our checks of wording are made for English, so this result rests on its links, its sender and any number or payment it asks for, not on how it is worded.";
 
 /** Reason id when the text model is what makes a message look like a scam. */
 export const TEXT_MODEL_ID = 'text-model';
@@ -54,6 +55,15 @@ const MODEL_EVIDENCE_WORDS = 3;
 
 /** The spec's six phrase groups: word lists, shown as reasons but never the only ones of a warning. */
 const PHRASE_RULE_IDS: ReadonlySet<string> = new Set(PHRASE_RULES.map((r) => r.id));
+
+/**
+ * True when a message gives the reader something to act on besides its words: a link, a phone
+ * number, a short code or an amount, or a request a rule recognised (not the spec's word lists).
+ */
+function givesSomethingToActOn(ctx: RuleContext, signals: readonly Signal[]): boolean {
+  if (ctx.links.length > 0 || givesNumberAmountOrLink(ctx.content)) return true;
+  return signals.some((s) => (s.polarity ?? 'risk') === 'risk' && !PHRASE_RULE_IDS.has(s.ruleId));
+}
 
 /** Everything the models and the combiner see of one input, computed once per call. */
 interface Collected {
@@ -117,6 +127,7 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
   const c = collect(rawInput, options);
   const { ctx, signals, perLink } = c;
   const { input, links } = ctx;
+  const foreign = input.kind === 'text' && detectLanguage(ctx.content).code === 'other';
 
   // model inputs: text logit and the worst link (text scans); host and path logits (URL scans)
   let modelLogit: number | null = null;
@@ -124,6 +135,10 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
   let worstModelLink = -1;
   if (input.kind === 'text') {
     modelLogit = c.textVector === null ? null : logit(MODELS.text, c.textVector);
+    // the text model learned English, and the other languages mostly from spam: in another
+    // language its resemblance alone would call a mother's "llego a casa a las ocho" a scam. It
+    // counts there only beside something the message asks the reader to act on.
+    if (foreign && !givesSomethingToActOn(ctx, signals)) modelLogit = null;
     c.linkVectors.forEach((v, i) => {
       const host = hostLogit(v);
       if (host === null) return;
@@ -212,7 +227,7 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
     const checks = checksFor(trust, perLink);
     if (checks.length > 0) analysis.checks = checks;
   }
-  if (kind === 'text' && !detectLanguage(ctx.content).textRulesApply) analysis.notes = [NOT_ENGLISH_NOTE];
+  if (foreign) analysis.notes = [NOT_ENGLISH_NOTE];
   return analysis;
 }
 

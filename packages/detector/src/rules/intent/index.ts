@@ -13,6 +13,8 @@ import { cryptoPayment } from './crypto-payment';
 import { documentLure } from './document-lure';
 import { fakeCharity } from './fake-charity';
 import { familyEmergency } from './family-emergency';
+import { foreignAccountLocked } from './foreign-account-locked';
+import { foreignCredentialRequest } from './foreign-credential-request';
 import { fraudAlertCallback } from './fraud-alert-callback';
 import { fraudAlertLink } from './fraud-alert-link';
 import { giftCardPayment } from './gift-card-payment';
@@ -54,6 +56,8 @@ export const INTENT_RULES: readonly MessageRule[] = [
   documentLure,
   fakeCharity,
   familyEmergency,
+  foreignAccountLocked,
+  foreignCredentialRequest,
   fraudAlertCallback,
   fraudAlertLink,
   giftCardPayment,
