@@ -30,9 +30,20 @@ test('history: every entry, filters by verdict, delete, and the messageId deep l
   const entry = entries.filter({ hasText: SAMPLES.phishingSender });
   await entry.getByRole('button', { name: 'Show More' }).click();
   await expect(entry.locator('mark', { hasText: 'URGENT' })).toBeVisible();
+  // The word-list reasons wait behind 'More details', as on the scan result.
+  await entry.getByRole('button', { name: /More details/ }).click();
   await expect(entry.getByText('Urgency language detected')).toBeVisible();
   await entry.getByRole('button', { name: 'Show Less' }).click();
   await expect(entry.locator('mark')).toHaveCount(0);
+  // A safe entry shows its text with no highlights and no warning reasons.
+  const safeEntry = entries.filter({ hasText: SAMPLES.safeSender });
+  await safeEntry.getByRole('button', { name: 'Show More' }).click();
+  await expect(safeEntry).toContainText(SAMPLES.safe);
+  await expect(safeEntry.getByText('No suspicious elements detected.', { exact: true })).toBeVisible();
+  await expect(safeEntry.locator('mark')).toHaveCount(0);
+  await expect(safeEntry.getByRole('button', { name: /More details/ })).toHaveCount(0);
+  await expect(safeEntry.locator('li')).toHaveCount(0);
+  await safeEntry.getByRole('button', { name: 'Show Less' }).click();
 
   // Delete the safe one: gone from the list at once, focus on the heading (the list is empty).
   await page.getByRole('tab', { name: 'Safe' }).click();

@@ -4,7 +4,7 @@ import type { MessageSummary } from '@baitcheck/contracts';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
-import { HighlightedText } from '@/components/highlighted-text';
+import { ExpandableHighlightedText } from '@/components/highlighted-text';
 import { ReasonList } from '@/components/reason-list';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { describeOrigin } from '@/lib/describe-origin';
@@ -13,8 +13,10 @@ import { useMessage } from '@/lib/api/messages';
 import { cn } from '@/lib/cn';
 
 /**
- * One stored scan: title, date, sender, clamped content; expanded it shows highlights and
- * reasons, over the whole message when the list carried only its beginning.
+ * One stored scan: title, date, sender, clamped content; expanded it shows the message (a long
+ * one's first lines) with its highlights and the reasons, the smaller signs behind 'More
+ * details', over the whole message when the list carried only its beginning. A safe entry shows
+ * neither highlights nor reasons.
  */
 export function HistoryEntry({
   message,
@@ -36,6 +38,9 @@ export function HistoryEntry({
   const whole = useMessage(message.id, expanded && message.contentTruncated);
   const shown = whole.data ?? message;
   const details = shown.threatDetails;
+  // As on the scan result: a safe verdict shows no warnings, its weakest signs ("20 mins") are
+  // no reason to worry about a message we call safe.
+  const safe = message.threatLevel === 'safe';
   return (
     <Card
       ref={ref}
@@ -61,7 +66,7 @@ export function HistoryEntry({
         {expanded ? (
           <div className="space-y-3">
             <div className="rounded-lg border border-slate-200 bg-slate-50 p-3">
-              <HighlightedText content={shown.content} highlights={details.highlights} reasons={details.reasonDetails} />
+              <ExpandableHighlightedText content={shown.content} highlights={safe ? [] : details.highlights} reasons={details.reasonDetails} />
               {message.contentTruncated && !whole.data ? (
                 <p className="mt-2 text-xs text-slate-600" role="status">
                   {whole.isError ? 'Could not load the rest of this message.' : 'Loading the rest of this message…'}
@@ -70,7 +75,11 @@ export function HistoryEntry({
             </div>
             <div>
               <h3 className="mb-2 text-sm font-semibold text-slate-900">Reasons</h3>
-              <ReasonList labels={details.reasons} details={details.reasonDetails} emptyText="No suspicious elements detected." />
+              {safe ? (
+                <p className="text-sm text-slate-700">No suspicious elements detected.</p>
+              ) : (
+                <ReasonList labels={details.reasons} details={details.reasonDetails} emptyText="No suspicious elements detected." collapseLow />
+              )}
             </div>
           </div>
         ) : (

@@ -59,6 +59,10 @@ describe('HistoryPage', () => {
     await userEvent.click(within(entry).getByRole('button', { name: 'Show More' }));
     expect(within(entry).getByRole('button', { name: 'Show Less' })).toHaveAttribute('aria-expanded', 'true');
     expect([...entry.querySelectorAll('mark')].map((m) => m.textContent)).toContain('URGENT');
+    // The serious reason first; the word-list one waits behind 'More details', as on the scan result.
+    expect(within(entry).getByText('Suspicious URL detected')).toBeInTheDocument();
+    expect(within(entry).queryByText('Urgency language detected')).not.toBeInTheDocument();
+    await userEvent.click(within(entry).getByRole('button', { name: /More details/ }));
     expect(within(entry).getByText('Urgency language detected')).toBeInTheDocument();
     await userEvent.click(within(entry).getByRole('button', { name: 'Show Less' }));
     expect(entry.querySelector('mark')).toBeNull();
@@ -231,7 +235,7 @@ describe('HistoryPage: notifications and paging', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
-  it('shows a long message whole when expanded, fetched on demand: the list carries its beginning', async () => {
+  it("shows a long message's first lines when expanded, and all of it (fetched on demand: the list carries its beginning) by Show full message", async () => {
     const whole = makeMessage({ id: 'long', content: `${makeMessage().content} ${'and more '.repeat(200)}THE END` });
     const preview = { ...whole, content: whole.content.slice(0, 1000), contentTruncated: true };
     const { calls } = mockApi({ 'GET /api/messages': { body: [preview] }, 'GET /api/messages/long': { body: whole } });
@@ -239,7 +243,42 @@ describe('HistoryPage: notifications and paging', () => {
     const entry = await screen.findByRole('article');
     expect(calls.some((c) => c.path === '/api/messages/long')).toBe(false);
     await userEvent.click(within(entry).getByRole('button', { name: 'Show More' }));
-    await waitFor(() => expect(entry.textContent).toContain('THE END'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/messages/long')).toBe(true));
+    // Its first lines with their highlights, as the scan result shows a long message; the reasons stay in reach.
     expect([...entry.querySelectorAll('mark')].map((m) => m.textContent)).toContain('URGENT');
+    expect(within(entry).getByText('Suspicious URL detected')).toBeInTheDocument();
+    await userEvent.click(await within(entry).findByRole('button', { name: 'Show full message' }));
+    await waitFor(() => expect(entry.textContent).toContain('THE END'));
+  });
+
+  it('shows a safe entry without highlights or warning reasons, as the scan result does', async () => {
+    const content = 'Hi, running 20 mins late, see you at the cafe';
+    const safe = makeMessage({
+      id: 's1',
+      threatLevel: 'safe',
+      sender: 'Anna',
+      content,
+      threatDetails: {
+        reasons: ['Time pressure'],
+        reasonDetails: [{ id: 'time-pressure', label: 'Time pressure', severity: 'low', evidence: [{ start: 12, end: 19, text: '20 mins' }] }],
+        highlights: [{ start: 12, end: 19, text: '20 mins', reasonId: 'time-pressure' }],
+        recommendations: [],
+        checks: [],
+        notes: [],
+      },
+    });
+    mockApi({ 'GET /api/messages': { body: [safe, MESSAGES[0]!] } });
+    renderWithApp(<HistoryPage />);
+    const [safeEntry, phishingEntry] = await screen.findAllByRole('article');
+    await userEvent.click(within(safeEntry!).getByRole('button', { name: 'Show More' }));
+    expect(within(safeEntry!).getByText(content)).toBeInTheDocument();
+    expect(safeEntry!.querySelector('mark')).toBeNull();
+    expect(within(safeEntry!).queryByText('Time pressure')).not.toBeInTheDocument();
+    expect(within(safeEntry!).queryByRole('button', { name: /More details/ })).not.toBeInTheDocument();
+    expect(within(safeEntry!).getByText('No suspicious elements detected.')).toBeInTheDocument();
+    // A phishing entry keeps its warnings.
+    await userEvent.click(within(phishingEntry!).getByRole('button', { name: 'Show More' }));
+    expect(phishingEntry!.querySelector('mark')).not.toBeNull();
+    expect(within(phishingEntry!).getByText('Suspicious URL detected')).toBeInTheDocument();
   });
 });
