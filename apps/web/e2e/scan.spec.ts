@@ -96,6 +96,8 @@ test('social media scan: platform, toasts, false-positive report, clear', async 
   const card = page.getByTestId('social-result');
   await expect(card.getByRole('heading', { name: 'Warning Indicators' })).toBeVisible();
   await expect(card.getByRole('heading', { name: 'Reviewed Content' })).toBeVisible();
+  // What to do now, under the verdict, as on the General Scan result.
+  await expect(card.getByTestId('what-to-do')).toContainText(/^What to do now: Don't /);
   const [saved] = await listMessages(page.request);
   expect(saved).toMatchObject({ sender: 'Instagram message', source: 'social' });
 
@@ -106,6 +108,10 @@ test('social media scan: platform, toasts, false-positive report, clear', async 
 
   await card.getByRole('button', { name: 'Clear Results' }).click();
   await expect(page.getByTestId('social-result')).toHaveCount(0);
+  // Focus waits in the message box for the next message (not lost to the page).
+  await expect(page.getByLabel('Message', { exact: true })).toBeFocused();
+  await page.keyboard.type('Next one');
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Next one');
 });
 
 test('an enhanced scan checks the threat feeds a new install starts with, and names its sources', async ({ page }) => {

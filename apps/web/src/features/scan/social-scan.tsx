@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Flag, X } from 'lucide-react';
+import { flushSync } from 'react-dom';
+import { ArrowRight, Flag, X } from 'lucide-react';
 import type { TextScanResponse } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Card } from '@/components/ui/card';
 import { Label, Textarea } from '@/components/ui/input';
-import { HighlightedText } from '@/components/highlighted-text';
+import { ExpandableHighlightedText } from '@/components/highlighted-text';
 import { ReasonList } from '@/components/reason-list';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { toast } from '@/components/ui/toast-store';
@@ -13,6 +14,7 @@ import { useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
 import { isConnectionError, useScanGuard, useScanText, type TextScanInput } from './api';
 import { ConnectionProblem } from './connection-problem';
+import { whatToDoNow } from './what-to-do';
 
 /** The platforms the Social Media tab offers (spec section 2). */
 export const PLATFORMS = ['Facebook', 'Twitter/X', 'Instagram', 'LinkedIn', 'Discord', 'Reddit', 'WhatsApp'] as const;
@@ -23,6 +25,7 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
   const meta = THREAT_LEVEL_META[analysis.threatLevel];
   const { report, pending, done } = useReportAction();
   const safe = analysis.threatLevel === 'safe';
+  const doNow = whatToDoNow(analysis, 'text');
   const cardRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -48,28 +51,44 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
       data-testid="social-result"
       data-level={analysis.threatLevel}
     >
-      <div className={cn('flex items-center gap-3 border-b p-4', meta.panel)}>
-        <ThreatIcon level={analysis.threatLevel} className={cn('h-7 w-7', meta.tone)} />
-        <div>
-          <h2 ref={headingRef} tabIndex={-1} className={cn('text-lg font-bold outline-none', meta.tone)}>
-            {meta.title}
-          </h2>
-          <p className="text-sm text-slate-700">Threat level: {analysis.threatLevel}</p>
+      <div className={cn('border-b p-4', meta.panel)}>
+        <div className="flex items-center gap-3">
+          <ThreatIcon level={analysis.threatLevel} className={cn('h-7 w-7 shrink-0', meta.tone)} />
+          <div>
+            <h2 ref={headingRef} tabIndex={-1} className={cn('text-lg font-bold outline-none', meta.tone)}>
+              {meta.title}
+            </h2>
+            <p className="text-sm text-slate-700">Threat level: {analysis.threatLevel}</p>
+          </div>
         </div>
+        {/* What to do now, under the verdict, as the General Scan result says it. */}
+        {doNow ? (
+          <p data-testid="what-to-do" className="mt-3 flex items-start gap-2 text-base font-semibold text-slate-900">
+            <ArrowRight aria-hidden="true" className={cn('mt-1 h-4 w-4 shrink-0', meta.tone)} />
+            <span>
+              <span className="sr-only">What to do now: </span>
+              {doNow}
+            </span>
+          </p>
+        ) : null}
       </div>
       <div className="space-y-4 p-4">
         <section aria-labelledby="social-warnings">
           <h3 id="social-warnings" className="mb-2 text-sm font-semibold text-slate-900">
             Warning Indicators
           </h3>
-          <ReasonList labels={analysis.reasons} details={analysis.reasonDetails} emptyText="No suspicious elements detected." />
+          {safe ? (
+            <p className="text-sm text-slate-700">No suspicious elements detected.</p>
+          ) : (
+            <ReasonList labels={analysis.reasons} details={analysis.reasonDetails} emptyText="No suspicious elements detected." collapseLow />
+          )}
         </section>
         <section aria-labelledby="social-content">
           <h3 id="social-content" className="mb-2 text-sm font-semibold text-slate-900">
             Reviewed Content
           </h3>
           <div className="rounded-lg border border-slate-200 bg-slate-50 p-3">
-            <HighlightedText content={analysis.content} highlights={analysis.highlights} reasons={analysis.reasonDetails} />
+            <ExpandableHighlightedText content={analysis.content} highlights={safe ? [] : analysis.highlights} reasons={analysis.reasonDetails} />
           </div>
         </section>
         {!safe && analysis.recommendations.length > 0 && (
@@ -189,10 +208,15 @@ export function SocialScan() {
           key={resultCount}
           result={result}
           onClear={() => {
-            setResult(null);
-            setConnectionLost(false);
-            setContent('');
+            // The card unmounts: focus would fall to the page. It goes to the message box, ready
+            // for the next message, as 'Scan New Content' does on the General Scan result.
+            flushSync(() => {
+              setResult(null);
+              setConnectionLost(false);
+              setContent('');
+            });
             scan.reset();
+            document.getElementById(`${id}-message`)?.focus();
           }}
         />
       )}
