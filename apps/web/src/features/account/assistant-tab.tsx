@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
-import { useAskAssistant } from '@/lib/api/assistant';
+import { ASSISTANT_UNREACHABLE, isUnanswered, useAskAssistant } from '@/lib/api/assistant';
 import { cn } from '@/lib/cn';
 import { AnswerSources, AnswerText, AnswerVerdict } from './assistant-answer';
 
@@ -137,9 +137,10 @@ export function AssistantTab() {
     const history: ChatTurn[] = messages.filter((m) => !m.greeting).map(({ role, content }) => ({ role, content }));
     const turn = conversation.current;
     sendingIn.current = turn;
+    const questionId = `m${++nextId.current}`;
     setMessages((prev) => [
       ...prev,
-      { id: `m${++nextId.current}`, role: 'user', content: query, timestamp: new Date().toISOString() },
+      { id: questionId, role: 'user', content: query, timestamp: new Date().toISOString() },
     ]);
     setDraft('');
     refocus.current = true;
@@ -157,9 +158,14 @@ export function AssistantTab() {
           scan: answer.scan,
         },
       ]);
-    } catch {
+    } catch (error) {
       if (turn !== conversation.current) return;
-      toast({ title: 'Error', description: 'Unable to get a response. Please try again later.', variant: 'destructive' });
+      if (isUnanswered(error)) {
+        // It never reached Baitcheck: the question goes back in the box, to send again.
+        setMessages((prev) => prev.filter((m) => m.id !== questionId));
+        setDraft((typed) => typed || query);
+        toast(ASSISTANT_UNREACHABLE);
+      } else toast({ title: 'Error', description: 'Unable to get a response. Please try again later.', variant: 'destructive' });
     } finally {
       if (sendingIn.current === turn) sendingIn.current = null;
     }

@@ -28,7 +28,26 @@ export async function askAssistant(question: AssistantQuestion): Promise<Assista
   return { ...answer, sources: answer.sources ?? [], scan: answer.scan ?? null };
 }
 
-/** The assistant question as a mutation: nothing cached, the conversation lives in the component. */
+/**
+ * True when a question got no answer at all (offline, the server unreachable): the API client
+ * turns every answer, even an error (a 503 when busy), into `'{status}: {body}'`.
+ */
+export function isUnanswered(error: unknown): boolean {
+  return !(error instanceof Error && /^\d{3}: /.test(error.message));
+}
+
+/** What a question that never reached Baitcheck says, in the scan forms' words. */
+export const ASSISTANT_UNREACHABLE = {
+  title: "Can't reach Baitcheck — check your connection",
+  description: 'Your question is back in the box: send it again once you are connected.',
+  variant: 'destructive',
+} as const;
+
+/**
+ * The assistant question as a mutation: nothing cached, the conversation lives in the component.
+ * Sent even offline ('always'): TanStack Query would hold it back until the browser is online,
+ * the question waiting with no word; sent, it fails at once and the tab says why.
+ */
 export function useAskAssistant() {
-  return useMutation({ mutationFn: askAssistant });
+  return useMutation({ mutationFn: askAssistant, networkMode: 'always' });
 }
