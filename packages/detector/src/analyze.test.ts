@@ -356,6 +356,9 @@ describe('messages not in English', () => {
     expect(otp.threatLevel).not.toBe('safe');
     expect(otp.reasons.map((r) => r.id)).toContain('foreign-credential-request');
     expect(otp.recommendations).toContain(RECOMMENDATIONS.neverShareCodes);
+    // the words the text model weighs in Spanish ("para", "que", "por") are not marked as a scam's
+    expect(otp.highlights.map((h) => h.text.toLowerCase())).toEqual(['envíenos el código']);
+    for (const r of otp.reasons.filter((x) => x.id === TEXT_MODEL_ID)) expect(r.evidence).toEqual([{ start: 0, end: 0, text: 'the wording as a whole' }]);
     const locked = run(text('Votre carte bancaire a été bloquée. Cliquez sur le lien pour la réactiver.'));
     expect(locked.threatLevel).not.toBe('safe');
     expect(locked.reasons.map((r) => r.id)).toContain('foreign-account-locked');

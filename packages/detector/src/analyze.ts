@@ -176,7 +176,7 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
     const alone = weighted.length === 0;
     // a model reason is low beside the rules' specific reasons, and comes after them
     if (textPart >= MODEL_REASON_MIN || (alone && textPart > 0 && textPart >= urlPart)) {
-      weighted.push({ reason: textModelReason(ctx.content, c.message, alone ? textPart : 0), weight: textPart, order: RULE_ORDER.size });
+      weighted.push({ reason: textModelReason(ctx.content, c.message, alone ? textPart : 0, foreign), weight: textPart, order: RULE_ORDER.size });
     }
     const link = worstModelLink >= 0 ? links[worstModelLink] : undefined;
     if (link !== undefined && (urlPart >= MODEL_REASON_MIN || (weighted.length === 0 && urlPart > 0))) {
@@ -236,8 +236,13 @@ function severityOf(contribution: number): Severity {
   return contribution >= 1.5 ? 'medium' : 'low';
 }
 
-/** The text model's reason: the words that weigh most towards a scam, as spans of the content where found. */
-function textModelReason(content: string, message: string, contribution: number): Reason {
+/**
+ * The text model's reason: the words that weigh most towards a scam, as spans of the content where
+ * found. In another language the words it weighs are its function words ("que", "por", "las"),
+ * which say nothing to a person: the reason then names the wording as a whole and marks no word.
+ */
+function textModelReason(content: string, message: string, contribution: number, foreign = false): Reason {
+  if (foreign) return { id: TEXT_MODEL_ID, label: TEXT_MODEL_LABEL, severity: severityOf(contribution), evidence: [fact('the wording as a whole')] };
   const evidence: Span[] = [];
   const lower = content.length > MODEL_MAX_CHARS * 2 ? content.slice(0, MODEL_MAX_CHARS * 2).toLowerCase() : content.toLowerCase();
   for (const tok of topScamWords(message, MODEL_EVIDENCE_WORDS)) {
