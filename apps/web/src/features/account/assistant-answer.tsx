@@ -103,7 +103,8 @@ export function webPageUrl(url: string): string | null {
 
 /**
  * What an answer rests on, said once: the guidance it used ("Based on: ..."), then the public
- * pages behind it as links that open in a new tab. An answer without guidance shows nothing.
+ * pages behind it as links that open in a new tab, each at least 24 px tall for a finger. An
+ * answer without guidance shows nothing.
  */
 export function AnswerSources({ sources }: { sources: AssistantChatResponse['sources'] | undefined }) {
   if (!sources || sources.length === 0) return null;
@@ -119,17 +120,17 @@ export function AnswerSources({ sources }: { sources: AssistantChatResponse['sou
     <div className="mt-3 space-y-1 border-t border-slate-200 pt-2 text-xs text-slate-700">
       <p>Based on: {sources.map((s) => s.title).join(', ')}</p>
       {links.length > 0 ? (
-        <ul aria-label="Sources" className="space-y-1">
+        <ul aria-label="Sources">
           {links.map((link) => (
             <li key={link.href}>
               <a
                 href={link.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="inline-flex items-start gap-1 rounded-sm font-medium text-primary-strong underline underline-offset-2 hover:text-primary focus-ring"
+                className="inline-flex min-h-6 items-center gap-1 rounded-sm py-0.5 font-medium text-primary-strong underline underline-offset-2 hover:text-primary focus-ring"
               >
                 <span>{link.name}</span>
-                <ExternalLink aria-hidden="true" className="mt-0.5 h-3 w-3 shrink-0" />
+                <ExternalLink aria-hidden="true" className="h-3 w-3 shrink-0" />
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
             </li>
