@@ -66,10 +66,13 @@ const unsavedScan = (body: unknown) => (body as { saveToHistory?: boolean } | un
 
 /**
  * Writes that store nothing for a newcomer, so no guest is made for them: sign-out and
- * change-password need an account, the assistant keeps no conversation, and a scan not saved to
- * the history reads only the (empty) blocked senders. Deleting never makes one either.
+ * change-password need an account, a sign-in has no guest history to merge (a failed one must
+ * not leave a row per attempt; a success makes the account's session itself), the assistant
+ * keeps no conversation, and a scan not saved to the history reads only the (empty) blocked
+ * senders. Deleting never makes one either.
  */
 const NEWCOMER_STORES_NOTHING = new Map<string, (body: unknown) => boolean>([
+  [routeKey(ENDPOINTS.signIn), keepsNothing],
   [routeKey(ENDPOINTS.signOut), keepsNothing],
   [routeKey(ENDPOINTS.changePassword), keepsNothing],
   [routeKey(ENDPOINTS.assistantChat), keepsNothing],

@@ -3,9 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSecure } from '../../config.ts';
 import { defineRoute } from '../../lib/route.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
-import { RateLimitedError, type AccountsService } from './accounts.service.ts';
+import { RateLimitedError, type AccountsService, type DeviceCookie } from './accounts.service.ts';
+import { DEVICE_COOKIE, SECURE_DEVICE_COOKIE } from './device-cookie.ts';
 import { HashingBusyError } from './hashing-gate.ts';
 import type { SignInAttempt } from './sign-in-throttle.ts';
+
+/** The device cookie a request carries: both names' tokens, the `__Host-` one first (./device-cookie.ts). */
+function readDeviceCookie(request: FastifyRequest): string | undefined {
+  const values = [request.cookies[SECURE_DEVICE_COOKIE], request.cookies[DEVICE_COOKIE]].filter((v): v is string => typeof v === 'string' && v !== '');
+  return values.length > 0 ? values.join('~') : undefined;
+}
 
 /** `/api/auth/*`: who the visitor is, sign-up, sign-in, sign-out, change password. */
 export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsService, cookieSecure: CookieSecure): void {
@@ -19,6 +26,13 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       setRetryAfter(reply, err);
       throw err;
     }
+  };
+  // Long-lived and kept through sign-out: it says this browser may skip strangers' waits for
+  // the account, never that it is signed in. httpOnly, SameSite=Lax and `__Host-` when secure,
+  // like the session cookie.
+  const setDeviceCookie = (request: FastifyRequest, reply: FastifyReply, device: DeviceCookie) => {
+    const secure = cookieSecure === 'true' || (cookieSecure === 'auto' && request.protocol === 'https');
+    reply.setCookie(secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE, device.value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: device.maxAgeSeconds, secure });
   };
 
   // Sign-ups and sign-ins are counted, and refused when over, before the route makes a newcomer's
@@ -35,14 +49,14 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       throw err;
     }
   });
-  // after the body is parsed (the email is the key), before the handler opens a session
+  // after the body is parsed (the email is the key), before the handler
   app.addHook('preHandler', async (request, reply) => {
     if (!isPost(request, ENDPOINTS.signIn.path)) return;
     const email = (request.body as { email?: unknown } | undefined)?.email;
     // not a string: the handler answers 400 without checking any password
     if (typeof email !== 'string') return;
     try {
-      signInAttempts.set(request, accounts.admitSignIn(email, request.ip));
+      signInAttempts.set(request, await accounts.admitSignIn(email, request.ip, readDeviceCookie(request)));
     } catch (err) {
       setRetryAfter(reply, err);
       throw err;
@@ -60,17 +74,22 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
 
   defineRoute(app, ENDPOINTS.signUp, async ({ userId, request, reply, body }) =>
     withRetryAfter(reply, async () => {
-      const { user, session } = await accounts.signUp(userId, request.sessionHash, body.email, body.password);
+      const { user, session, device } = await accounts.signUp(userId, request.sessionHash, body.email, body.password, request.ip, readDeviceCookie(request));
       setSessionCookie(request, reply, cookieSecure, session);
+      setDeviceCookie(request, reply, device);
       return { user };
     }),
   );
 
+  // a newcomer signing in has no guest row (the session plugin makes none for this route): a
+  // failed attempt stores nothing, a success makes the account's session
   defineRoute(app, ENDPOINTS.signIn, async ({ userId, request, reply, body }) =>
     withRetryAfter(reply, async () => {
-      const attempt = signInAttempts.get(request) ?? accounts.admitSignIn(body.email, request.ip);
-      const { user, session } = await accounts.signIn(userId, request.sessionHash, body.email, body.password, attempt);
+      const deviceCookie = readDeviceCookie(request);
+      const attempt = signInAttempts.get(request) ?? (await accounts.admitSignIn(body.email, request.ip, deviceCookie));
+      const { user, session, device } = await accounts.signIn(userId, request.sessionHash, body.email, body.password, request.ip, attempt, deviceCookie);
       setSessionCookie(request, reply, cookieSecure, session);
+      setDeviceCookie(request, reply, device);
       return { user };
     }),
   );
@@ -84,7 +103,8 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
 
   defineRoute(app, ENDPOINTS.changePassword, async ({ userId, request, reply, body }) =>
     withRetryAfter(reply, async () => {
-      await accounts.changePassword(userId, request.sessionHash, body.currentPassword, body.newPassword, request.ip);
+      const { device } = await accounts.changePassword(userId, request.sessionHash, body.currentPassword, body.newPassword, request.ip, readDeviceCookie(request));
+      setDeviceCookie(request, reply, device);
       return { success: true as const };
     }),
   );

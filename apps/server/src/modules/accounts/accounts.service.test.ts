@@ -17,7 +17,8 @@ async function setUp() {
     findById: async (id) => [owner, guest].find((u) => u.id === id),
     findAccountByEmail: async (email) => (email.toLowerCase() === OWNER_EMAIL ? owner : undefined),
     upgradeGuest: async () => 'ok',
-    setPassword: async () => undefined,
+    setPasswordIfUnchanged: async () => true,
+    loadServerKey: async () => Buffer.alloc(32, 7),
     mergeGuestInto: async () => undefined,
   };
   const sessions = {
@@ -28,9 +29,10 @@ async function setUp() {
   const real = createHashingGate({ concurrency: 2 });
   const hashes = { count: 0 };
   const hashing: HashingGate = {
-    run: (task, priority) => {
+    perClient: real.perClient,
+    run: (task, request) => {
       hashes.count += 1;
-      return real.run(task, priority);
+      return real.run(task, request);
     },
     get load() {
       return real.load;
@@ -44,16 +46,16 @@ const codeOf = (err: unknown) => (err instanceof AppError ? err.code : String(er
 describe('accounts service: password hashing', () => {
   it('answers a taken email before hashing the new password', async () => {
     const { service, hashes } = await setUp();
-    const err = await service.signUp('guest', 'h', OWNER_EMAIL.toUpperCase(), 'another password').catch((e: unknown) => e);
+    const err = await service.signUp('guest', 'h', OWNER_EMAIL.toUpperCase(), 'another password', '198.51.100.7').catch((e: unknown) => e);
     expect(codeOf(err)).toBe('EMAIL_TAKEN');
     expect(hashes.count).toBe(0);
-    await service.signUp('guest', 'h', 'new@example.com', 'another password');
+    await service.signUp('guest', 'h', 'new@example.com', 'another password', '198.51.100.7');
     expect(hashes.count).toBe(1);
   });
 
   it('checks at most 5 passwords for 40 concurrent wrong guesses, from one address or from 40', async () => {
     const { service, hashes } = await setUp();
-    const signIn = async (address: string) => service.signIn('guest', 'h', OWNER_EMAIL, 'wrong guess', service.admitSignIn(OWNER_EMAIL, address));
+    const signIn = async (address: string) => service.signIn('guest', 'h', OWNER_EMAIL, 'wrong guess', address, await service.admitSignIn(OWNER_EMAIL, address));
     const one = await Promise.allSettled(Array.from({ length: 40 }, () => signIn('198.51.100.7')));
     const many = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => signIn(`198.51.101.${i + 1}`)));
     expect(hashes.count).toBeLessThanOrEqual(5);

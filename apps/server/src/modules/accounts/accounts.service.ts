@@ -4,7 +4,8 @@ import { waitWords } from '../../lib/wait-words.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import type { SessionsService } from '../sessions/sessions.service.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
-import { DEFAULT_HASHING_CONCURRENCY, createHashingGate, type HashingGate } from './hashing-gate.ts';
+import { addDeviceToken, DEVICE_TOKEN_TTL_MS, emailKey, findDeviceToken } from './device-cookie.ts';
+import { DEFAULT_HASHING_CONCURRENCY, HashingBusyError, createHashingGate, type HashingGate, type HashingRequest } from './hashing-gate.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 import { createSignInThrottle, type SignInAttempt, type SignInLimits } from './sign-in-throttle.ts';
 import { createWindowCounter } from './window-counter.ts';
@@ -40,16 +41,27 @@ function toCurrentUser(row: UserRow): CurrentUser {
   return { kind: row.kind, email: row.kind === 'account' ? row.email : null, createdAt: row.createdAt.toISOString() };
 }
 
-/** What a sign-up or sign-in hands back: the user, and the new session the cookie must carry. */
+/** What a sign-up or sign-in hands back: the user, the new session the cookie must carry, and the browser's new device cookie. */
 export interface SignedIn {
   user: CurrentUser;
   session: { token: string; maxAgeSeconds: number };
+  device: DeviceCookie;
 }
+
+/** A device cookie's value to send, and for how long the browser keeps it. */
+export interface DeviceCookie {
+  value: string;
+  maxAgeSeconds: number;
+}
+
+/** The name under which the device cookies' HMAC key is kept (accounts repository, `server_keys`). */
+const DEVICE_KEY_NAME = 'device-cookie';
 
 /**
  * Accounts: a guest signs up (the same user row becomes an account, so everything it did stays
  * its own), signs in (a guest's data merges into the account), signs out and changes password.
- * Every sign-in or sign-up starts a new session (the id rotates) and ends the one it came from.
+ * Every sign-in or sign-up starts a new session (the id rotates) and ends the one it came from,
+ * and gives the browser a device cookie for the account (./device-cookie.ts).
  *
  * Every password hash goes through one {@link HashingGate}; sign-in and password changes are
  * counted by the sign-in throttle before any hashing; sign-ups by a per-address limit (while
@@ -75,16 +87,39 @@ export function createAccountsService(deps: {
   const throttle = createSignInThrottle({ ...(deps.signInLimits ? { limits: deps.signInLimits } : {}), clock: now });
   const signUps = deps.rateLimits === false ? null : createWindowCounter({ limit: limits.signUpsPerHour, windowMs: HOUR_MS, clock: now });
 
+  // read (or made) once per process; a failed read is tried again by the next request
+  let deviceKey: Promise<Buffer> | undefined;
+  const loadDeviceKey = () => {
+    deviceKey ??= deps.repo.loadServerKey(DEVICE_KEY_NAME).catch((err: unknown) => {
+      deviceKey = undefined;
+      throw err;
+    });
+    return deviceKey;
+  };
+  const issueDevice = async (email: string, cookie: string | undefined): Promise<DeviceCookie> => ({
+    value: addDeviceToken(await loadDeviceKey(), cookie, emailKey(email), now()),
+    maxAgeSeconds: DEVICE_TOKEN_TTL_MS / 1000,
+  });
+
+  /**
+   * Where an attempt's hashes stand in the gate's line: a trusted one in front, each account
+   * holding a small share of that lane; a stranger's behind, each address (or /64) a small
+   * share of theirs, so a flood from one network cannot fill the line alone.
+   */
+  const placeFor = (attempt: SignInAttempt, email: string, address: string): HashingRequest =>
+    attempt.trusted ? { priority: 'trusted', client: `account ${emailKey(email)}` } : { priority: 'high', client: addressKey(address) };
+
   /** Checks `password` against `stored` (the decoy when there is none) for an admitted attempt, and settles it. */
-  const checkPassword = async (attempt: SignInAttempt, password: string, stored: () => Promise<string | null | undefined>): Promise<boolean> => {
+  const checkPassword = async (attempt: SignInAttempt, place: HashingRequest, password: string, stored: () => Promise<string | null | undefined>): Promise<boolean> => {
     let ok: boolean;
     try {
       if (attempt.holdMs > 0) await sleep(attempt.holdMs);
       const hash = await stored();
       // an unknown email costs the same hashing as a wrong password, and gets the same answer
-      ok = await hashing.run(async () => verifyPassword(password, hash ?? (await decoyHash())));
+      ok = await hashing.run(async () => verifyPassword(password, hash ?? (await decoyHash())), place);
     } catch (err) {
-      attempt.abandoned();
+      if (err instanceof HashingBusyError) attempt.busy();
+      else attempt.abandoned();
       throw err;
     }
     if (ok) attempt.succeeded();
@@ -92,15 +127,20 @@ export function createAccountsService(deps: {
     return ok;
   };
 
-  const admitSignIn = (email: string, address: string): SignInAttempt => {
-    const admission = throttle.admit(email.trim().toLowerCase(), addressKey(address));
+  /** Counts an attempt at `email` from `address` (with the browser's device cookie, if any), or throws {@link RateLimitedError}. */
+  const admitSignIn = async (email: string, address: string, deviceCookie?: string): Promise<SignInAttempt> => {
+    const account = emailKey(email);
+    // the key is awaited before the throttle, whose look-and-count stays one synchronous step
+    const device = deviceCookie ? findDeviceToken(await loadDeviceKey(), deviceCookie, account, now()) : null;
+    const admission = throttle.admit(account, addressKey(address), device);
     if ('refused' in admission) throw new RateLimitedError(admission.retryAfterMs);
     return admission;
   };
 
   const switchSession = async (userId: string, fromHash: string) => {
     const session = await deps.sessions.start(userId);
-    await deps.sessions.revoke(fromHash);
+    // a newcomer (no session yet) has none to end
+    if (fromHash !== '') await deps.sessions.revoke(fromHash);
     return session.setCookie;
   };
 
@@ -125,15 +165,14 @@ export function createAccountsService(deps: {
       return signUps.take(key);
     },
 
-    /** Counts a sign-in attempt at `email` from `address` before anything else is done for it, or throws {@link RateLimitedError}. */
     admitSignIn,
 
-    async signUp(userId: string, sessionHash: string, email: string, password: string): Promise<SignedIn> {
+    async signUp(userId: string, sessionHash: string, email: string, password: string, address: string, deviceCookie?: string): Promise<SignedIn> {
       const row = await deps.repo.findById(userId);
       if (row?.kind === 'account') throw new AppError('ALREADY_SIGNED_IN');
       // answered before hashing: a taken email costs no scrypt (the answer says it anyway, decision 004)
       if (await deps.repo.findAccountByEmail(email)) throw new AppError('EMAIL_TAKEN');
-      const hash = await hashing.run(() => hashPassword(password), 'low');
+      const hash = await hashing.run(() => hashPassword(password), { priority: 'low', client: addressKey(address) });
       // the unique index still settles two sign-ups racing for one email
       const outcome = await deps.repo.upgradeGuest(userId, email, hash, clock());
       if (outcome === 'email-taken') throw new AppError('EMAIL_TAKEN');
@@ -141,24 +180,28 @@ export function createAccountsService(deps: {
       const session = await switchSession(userId, sessionHash);
       const user = await deps.repo.findById(userId);
       if (!user) throw new Error('the account vanished after sign-up');
-      return { user: toCurrentUser(user), session };
+      return { user: toCurrentUser(user), session, device: await issueDevice(email, deviceCookie) };
     },
 
-    /** Signs in with an attempt {@link admitSignIn} admitted for this email. */
-    async signIn(userId: string, sessionHash: string, email: string, password: string, attempt: SignInAttempt): Promise<SignedIn> {
+    /**
+     * Signs in with an attempt {@link admitSignIn} admitted for this email. `userId` is empty for
+     * a newcomer (no session): nothing was stored for them, and only a success makes a row (the
+     * account's session).
+     */
+    async signIn(userId: string, sessionHash: string, email: string, password: string, address: string, attempt: SignInAttempt, deviceCookie?: string): Promise<SignedIn> {
       let account: UserRow | undefined;
-      const ok = await checkPassword(attempt, password, async () => {
+      const ok = await checkPassword(attempt, placeFor(attempt, email, address), password, async () => {
         account = await deps.repo.findAccountByEmail(email);
         return account?.passwordHash;
       });
       if (!account || !ok) throw new AppError('INVALID_CREDENTIALS');
-      const current = await deps.repo.findById(userId);
+      const current = userId === '' ? undefined : await deps.repo.findById(userId);
       if (current?.kind === 'guest' && current.id !== account.id) {
         await deps.repo.mergeGuestInto(current.id, account.id);
         deps.blockedSendersChanged?.(account.id);
       }
       const session = await switchSession(account.id, sessionHash);
-      return { user: toCurrentUser(account), session };
+      return { user: toCurrentUser(account), session, device: await issueDevice(email, deviceCookie) };
     },
 
     async signOut(userId: string, sessionHash: string): Promise<void> {
@@ -168,14 +211,21 @@ export function createAccountsService(deps: {
       await deps.sessions.revoke(sessionHash);
     },
 
-    async changePassword(userId: string, sessionHash: string, currentPassword: string, newPassword: string, address: string): Promise<void> {
+    async changePassword(userId: string, sessionHash: string, currentPassword: string, newPassword: string, address: string, deviceCookie?: string): Promise<{ device: DeviceCookie }> {
       const row = await deps.repo.findById(userId);
       if (row?.kind !== 'account' || row.passwordHash === null || row.email === null) throw new AppError('NOT_SIGNED_IN');
+      const verified = row.passwordHash;
       // a stolen session guessing the current password is held back like a sign-in
-      if (!(await checkPassword(admitSignIn(row.email, address), currentPassword, async () => row.passwordHash))) throw new AppError('CURRENT_PASSWORD_WRONG');
-      await deps.repo.setPassword(userId, await hashing.run(() => hashPassword(newPassword)), clock());
+      const attempt = await admitSignIn(row.email, address, deviceCookie);
+      const place = placeFor(attempt, row.email, address);
+      if (!(await checkPassword(attempt, place, currentPassword, async () => verified))) throw new AppError('CURRENT_PASSWORD_WRONG');
+      const hash = await hashing.run(() => hashPassword(newPassword), place);
+      // Compare-and-set: another change that won meanwhile made the password checked above no
+      // longer the current one, and so it is answered here
+      if (!(await deps.repo.setPasswordIfUnchanged(userId, verified, hash, clock()))) throw new AppError('CURRENT_PASSWORD_WRONG');
       // whoever else knew the old password is signed out everywhere; this browser stays in
       await deps.sessions.revokeUser(userId, sessionHash);
+      return { device: await issueDevice(row.email, deviceCookie) };
     },
   };
 }

@@ -1,12 +1,20 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
-import { SESSION_COOKIE } from '../../plugins/session.ts';
+import { errorsPlugin } from '../../plugins/errors.ts';
+import { SESSION_COOKIE, sessionPlugin } from '../../plugins/session.ts';
 import { describeWithDatabases, type Visitor } from '../../test/harness.ts';
-import { DEFAULT_ACCOUNT_LIMITS } from './accounts.service.ts';
+import { createSessionsRepository } from '../sessions/sessions.repository.ts';
+import { createSessionsService } from '../sessions/sessions.service.ts';
+import { createAccountsRepository } from './accounts.repository.ts';
+import { registerAccountsRoutes } from './accounts.routes.ts';
+import { DEFAULT_ACCOUNT_LIMITS, createAccountsService } from './accounts.service.ts';
+import { DEVICE_COOKIE } from './device-cookie.ts';
 import { DEFAULT_SIGN_IN_LIMITS } from './sign-in-throttle.ts';
 
 const PHISH = 'URGENT: your account is locked. Verify at http://paypa1-secure.com/login';
@@ -43,6 +51,58 @@ async function signUp(app: FastifyInstance, v: Pick<Visitor, 'cookie'>, address:
 }
 
 const userRows = async (ctx: { database: Database }) => Number((await ctx.database.db.select({ n: count() }).from(users))[0]?.n ?? 0);
+
+const MINUTE = 60_000;
+
+/**
+ * A browser on the internet at `address`: keeps every cookie the server sets (the session and
+ * the device cookie) and drops the ones it clears. `app` can be swapped for a restarted server.
+ */
+function browser(app: FastifyInstance, address: string) {
+  const jar = new Map<string, string>();
+  const b = {
+    app,
+    address,
+    jar,
+    async post(url: string, payload?: object): Promise<LightMyRequestResponse> {
+      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+      const res = await b.app.inject({ method: 'POST', url, remoteAddress: b.address, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+      for (const c of res.cookies) {
+        if (c.value === '' || c.maxAge === 0) jar.delete(c.name);
+        else jar.set(c.name, c.value);
+      }
+      return res;
+    },
+  };
+  return b;
+}
+
+/**
+ * The accounts routes alone over `database`, with the accounts service on the test's clock: the
+ * throttle's minutes pass in a loop instead of in real time. Sessions, cookies, the device key
+ * and every row are the real ones.
+ */
+async function buildClockedApp(database: Database, now: () => number): Promise<FastifyInstance> {
+  const app = Fastify();
+  await app.register(errorsPlugin);
+  const sessions = createSessionsService(createSessionsRepository(database.db));
+  await app.register(sessionPlugin, { sessions, cookieSecure: 'auto' });
+  registerAccountsRoutes(app, createAccountsService({ repo: createAccountsRepository(database.db), sessions, clock: () => new Date(now()) }), 'auto');
+  await app.ready();
+  return app;
+}
+
+/** A pino logger at warn whose lines land in `lines`, parsed. */
+function captureWarnings() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, logger: pino({ level: 'warn' }, sink) };
+}
 
 const tally = (responses: LightMyRequestResponse[]) => responses.reduce<Record<number, number>>((acc, r) => ((acc[r.statusCode] = (acc[r.statusCode] ?? 0) + 1), acc), {});
 
@@ -218,20 +278,24 @@ describeWithDatabases('accounts', (ctx) => {
     const limited = await postFrom(quick, '198.51.100.7', '/api/auth/sign-in', { email: address, password: 'the right password' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many sign-in attempts. Try again in 15 minutes.' });
-    expect(Number(limited.headers['retry-after'])).toBe(15 * 60);
+    // the window started at the first of the 5, a few password checks ago
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     // then 40 wrong guesses at once, each from an address of its own
     const spread = await Promise.all(Array.from({ length: 40 }, (_, i) => postFrom(quick, `198.51.101.${i + 1}`, '/api/auth/sign-in', { email: address, password: 'wrong guess' })));
     // one stranger at a time, held first: the rest are told to come back in a second
     expect(tally(spread)[401]).toBeLessThanOrEqual(1);
     expect(spread.filter((r) => r.statusCode === 429).every((r) => r.headers['retry-after'] === '1')).toBe(true);
-    // the owner, from their own address, gets in: held for the wait (tens of ms here), not refused
+    // the owner, from a new browser on an address that guessed nothing, gets in: held for the
+    // wait (tens of ms here), not refused
     const owner = await postFrom(quick, '203.0.113.20', '/api/auth/sign-in', { email: address, password: 'the right password' });
     expect(owner.statusCode).toBe(200);
   });
 
-  it('checks at most 5 passwords when 40 wrong guesses at one account arrive at once', async () => {
+  it('checks at most 5 passwords when 40 wrong guesses at one account arrive at once, and stores nothing for them', async () => {
     const address = email();
     await signUp(ctx.app, ctx.visitor(), address, 'the right password');
+    const rows = await userRows(ctx);
     const burst = await Promise.all(Array.from({ length: 40 }, () => postFrom(ctx.app, '198.51.100.8', '/api/auth/sign-in', { email: address, password: 'wrong guess 123' })));
     const counts = tally(burst);
     // each 401 is a password checked; everything else was refused before any hashing
@@ -239,11 +303,24 @@ describeWithDatabases('accounts', (ctx) => {
     expect(counts[401]).toBeLessThanOrEqual(DEFAULT_SIGN_IN_LIMITS.attemptsPerAccountAndAddress);
     expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(40);
     expect(burst.find((r) => r.statusCode === 429)?.json().error.code).toBe('RATE_LIMITED');
-    // a refused attempt makes no guest row (one checked does): use up the address's 5, then count
-    for (let i = 0; i < 5; i++) await postFrom(ctx.app, '198.51.100.8', '/api/auth/sign-in', { email: address, password: 'wrong guess 456' });
+    // refused and checked alike: a visitor without a session gets no guest row for a failed sign-in
+    expect(await userRows(ctx)).toBe(rows);
+    expect(burst.every((r) => r.cookies.length === 0)).toBe(true);
+  });
+
+  it('makes no row for a failed sign-in without a session, only the account’s session for a right one', async () => {
+    const address = email();
+    await signUp(ctx.app, ctx.visitor(), address, 'the right password');
     const rows = await userRows(ctx);
-    const refused = await Promise.all(Array.from({ length: 10 }, () => postFrom(ctx.app, '198.51.100.8', '/api/auth/sign-in', { email: address, password: 'wrong guess 456' })));
-    expect(tally(refused)).toEqual({ 429: 10 });
+    for (let i = 0; i < 4; i++) {
+      const wrong = await postFrom(ctx.app, `198.51.100.${60 + i}`, '/api/auth/sign-in', { email: i % 2 === 0 ? address : email(), password: 'wrong guess' });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.cookies).toEqual([]);
+    }
+    expect(await userRows(ctx)).toBe(rows);
+    const v = ctx.visitor();
+    expect((await v.post('/api/auth/sign-in', { email: address, password: 'the right password' })).statusCode).toBe(200);
+    expect((await v.get('/api/auth/me')).json().user).toMatchObject({ kind: 'account', email: address });
     expect(await userRows(ctx)).toBe(rows);
   });
 
@@ -257,6 +334,133 @@ describeWithDatabases('accounts', (ctx) => {
     // one attempt left of the 5, not a fresh 5
     expect((await signIn('guess 5')).statusCode).toBe(401);
     expect((await signIn('the right password')).statusCode).toBe(429);
+  });
+
+  it('gives a browser that signs up, signs in or changes its password a year-long, httpOnly device cookie, kept at sign-out', async () => {
+    const address = email();
+    const b = browser(ctx.app, freshAddress());
+    const up = await b.post('/api/auth/sign-up', { email: address, password: 'old password 1' });
+    expect(up.statusCode).toBe(201);
+    const device = up.cookies.find((c) => c.name === DEVICE_COOKIE);
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 365 * 24 * 60 * 60 });
+    // it names no account
+    expect(device!.value).not.toContain(address.split('@')[0]);
+    expect((await b.post('/api/auth/sign-out')).cookies.map((c) => c.name)).toEqual([SESSION_COOKIE]);
+    expect(b.jar.has(DEVICE_COOKIE)).toBe(true);
+    const signIn = await b.post('/api/auth/sign-in', { email: address, password: 'old password 1' });
+    expect(signIn.cookies.map((c) => c.name).sort()).toEqual([DEVICE_COOKIE, SESSION_COOKIE].sort());
+    const change = await b.post('/api/auth/change-password', { currentPassword: 'old password 1', newPassword: 'new password 2' });
+    expect(change.statusCode).toBe(200);
+    expect(change.cookies.find((c) => c.name === DEVICE_COOKIE)?.value).toEqual(expect.any(String));
+  });
+
+  it('keeps no owner out: 3 addresses guess all along, the owner’s browser gets in at once (after a restart too), a new browser within the 15-minute wait', async () => {
+    const time = { now: Date.now() };
+    let app = await buildClockedApp(ctx.database, () => time.now);
+    try {
+      const address = email();
+      // the owner signs up (no sign-in ever) and signs out: the device cookie is the sign-up's
+      const owner = browser(app, '203.0.113.10');
+      expect((await owner.post('/api/auth/sign-up', { email: address, password: 'the right password' })).statusCode).toBe(201);
+      expect((await owner.post('/api/auth/sign-out')).statusCode).toBe(200);
+      const attackers = ['198.51.100.1', '198.51.100.2', '198.51.100.3'];
+      const attackerAnswers: number[] = [];
+      const start = time.now;
+      const newBrowser = browser(app, '203.0.113.99');
+      let newBrowserTriesAt = start + 3 * MINUTE;
+      let newBrowserInAfter: number | undefined;
+      const ownerAnswers: number[] = [];
+      // every 2 s for 20 minutes, each attacker address guesses; refused answers are instant, so
+      // it polls as fast as it likes within each step
+      for (; time.now < start + 20 * MINUTE; time.now += 2000) {
+        const answers = await Promise.all(attackers.map((from) => postFrom(app, from, '/api/auth/sign-in', { email: address, password: 'wrong guess' })));
+        attackerAnswers.push(...answers.map((r) => r.statusCode));
+        if ((time.now - start) % (5 * MINUTE) === 4 * MINUTE) {
+          ownerAnswers.push((await owner.post('/api/auth/sign-in', { email: address, password: 'the right password' })).statusCode);
+          await owner.post('/api/auth/sign-out');
+        }
+        if (newBrowserInAfter === undefined && time.now >= newBrowserTriesAt) {
+          const res = await newBrowser.post('/api/auth/sign-in', { email: address, password: 'the right password' });
+          if (res.statusCode === 200) newBrowserInAfter = time.now - (start + 3 * MINUTE);
+          else {
+            expect(res.statusCode).toBe(429);
+            newBrowserTriesAt = time.now + Number(res.headers['retry-after']) * 1000;
+          }
+        }
+      }
+      expect(attackerAnswers.filter((s) => s === 401).length).toBeGreaterThan(5);
+      expect(attackerAnswers.filter((s) => s === 401).length).toBeLessThanOrEqual(3 * 5 * 2);
+      expect(ownerAnswers).toEqual([200, 200, 200, 200]);
+      expect(newBrowserInAfter).toBeLessThanOrEqual(15 * MINUTE + 2000);
+
+      // a restart forgets every count, not the device key: strangers slow the account again, the
+      // cookie from before the restart still lets the owner's browser in at once
+      await app.close();
+      app = await buildClockedApp(ctx.database, () => time.now);
+      owner.app = app;
+      for (let i = 0; i < 10; i++) {
+        time.now += MINUTE;
+        expect((await postFrom(app, `198.51.102.${i + 1}`, '/api/auth/sign-in', { email: address, password: 'wrong guess' })).statusCode).toBe(401);
+      }
+      expect((await postFrom(app, '203.0.113.98', '/api/auth/sign-in', { email: address, password: 'the right password' })).statusCode).toBe(429);
+      expect((await owner.post('/api/auth/sign-in', { email: address, password: 'the right password' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('gets the owner’s browser through a flood that fills the hashing line; the flood gets 503s', async () => {
+    const address = email();
+    const owner = browser(quick, '203.0.113.40');
+    expect((await owner.post('/api/auth/sign-up', { email: address, password: 'the right password' })).statusCode).toBe(201);
+    await owner.post('/api/auth/sign-out');
+    // strangers, each a /64 and an email of its own (no per-address or per-account limit holds
+    // them), in waves: the owner signs in once the line is full, in the middle of the next wave
+    let sent = 0;
+    const wave = (n: number) => Array.from({ length: n }, () => postFrom(quick, `2001:db8:${++sent}::1`, '/api/auth/sign-in', { email: email(), password: 'wrong guess' }));
+    const first = wave(60);
+    await Promise.any(first.map(async (r) => ((await r).statusCode === 503 ? undefined : Promise.reject(new Error('not busy')))));
+    const second = wave(30);
+    const ownerIn = owner.post('/api/auth/sign-in', { email: address, password: 'the right password' });
+    const third = wave(30);
+    const counts = tally(await Promise.all([...first, ...second, ...third]));
+    expect(counts[503]).toBeGreaterThan(50);
+    expect((await ownerIn).statusCode).toBe(200);
+  });
+
+  it('counts a 503 on the address: a flood from one address uses up its 20 like checked attempts, and logs one line per 503', async () => {
+    const { lines, logger } = captureWarnings();
+    const app = await buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent', accountLimits: { hashingConcurrency: 1 } }, database: ctx.database, logger });
+    try {
+      const from = '198.51.100.70';
+      const flood = await Promise.all(Array.from({ length: 20 }, () => postFrom(app, from, '/api/auth/sign-in', { email: email(), password: 'wrong guess' })));
+      const counts = tally(flood);
+      // one place in the line per address: the rest are turned away at once
+      expect(counts[503]).toBeGreaterThanOrEqual(15);
+      expect((counts[401] ?? 0) + counts[503]!).toBe(20);
+      const next = await postFrom(app, from, '/api/auth/sign-in', { email: email(), password: 'wrong guess' });
+      expect(next.statusCode).toBe(429);
+      const busy = lines.filter((l) => l.msg === 'The server is busy checking passwords. Please try again in a moment.');
+      expect(busy).toHaveLength(counts[503]!);
+      expect(busy.every((l) => l.err === undefined && !JSON.stringify(l).includes('stack'))).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lets one of two concurrent password changes from one session win; the other is told the current password is no longer right', async () => {
+    const address = email();
+    const from = freshAddress();
+    const b = browser(ctx.app, from);
+    await b.post('/api/auth/sign-up', { email: address, password: 'old password 1' });
+    await b.post('/api/auth/sign-out');
+    expect((await b.post('/api/auth/sign-in', { email: address, password: 'old password 1' })).statusCode).toBe(200);
+    const answers = await Promise.all(['new password A', 'new password B'].map((newPassword) => b.post('/api/auth/change-password', { currentPassword: 'old password 1', newPassword })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    expect(answers.find((r) => r.statusCode === 403)!.json().error.code).toBe('CURRENT_PASSWORD_WRONG');
+    const [winner, loser] = answers[0]!.statusCode === 200 ? ['new password A', 'new password B'] : ['new password B', 'new password A'];
+    expect((await postFrom(ctx.app, freshAddress(), '/api/auth/sign-in', { email: address, password: loser })).statusCode).toBe(401);
+    expect((await postFrom(ctx.app, freshAddress(), '/api/auth/sign-in', { email: address, password: winner })).statusCode).toBe(200);
   });
 
   it('holds wrong current passwords of a password change like sign-ins', async () => {

@@ -43,9 +43,9 @@ describe('hashing gate', () => {
     const gate = createHashingGate({ concurrency: 1 });
     const t = tasks();
     const first = gate.run(t.task('first'));
-    const signUps = Array.from({ length: WAITING_PER_SLOT / 2 }, (_, i) => gate.run(t.task(`sign-up ${i}`), 'low'));
-    await expect(gate.run(t.task('sign-up past half'), 'low')).rejects.toBeInstanceOf(HashingBusyError);
-    const signIn = gate.run(t.task('sign-in'), 'high');
+    const signUps = Array.from({ length: WAITING_PER_SLOT / 2 }, (_, i) => gate.run(t.task(`sign-up ${i}`), { priority: 'low' }));
+    await expect(gate.run(t.task('sign-up past half'), { priority: 'low' })).rejects.toBeInstanceOf(HashingBusyError);
+    const signIn = gate.run(t.task('sign-in'), { priority: 'high' });
     await t.releaseAll();
     await Promise.all([first, signIn, ...signUps]);
     expect(t.order.slice(0, 3)).toEqual(['first', 'sign-in', 'sign-up 0']);
@@ -54,11 +54,11 @@ describe('hashing gate', () => {
   it('keeps a slot for sign-ins however many sign-ups wait', async () => {
     const gate = createHashingGate({ concurrency: 2 });
     const t = tasks();
-    const signUps = Array.from({ length: 4 }, (_, i) => gate.run(t.task(`sign-up ${i}`), 'low'));
+    const signUps = Array.from({ length: 4 }, (_, i) => gate.run(t.task(`sign-up ${i}`), { priority: 'low' }));
     await new Promise((resolve) => setImmediate(resolve));
     // one sign-up runs, the others wait although a slot is free
     expect(gate.load).toEqual({ running: 1, waiting: 3 });
-    const signIn = gate.run(t.task('sign-in'), 'high');
+    const signIn = gate.run(t.task('sign-in'), { priority: 'high' });
     await new Promise((resolve) => setImmediate(resolve));
     expect(t.order).toEqual(['sign-up 0', 'sign-in']);
     await t.releaseAll();
@@ -66,9 +66,36 @@ describe('hashing gate', () => {
     expect(t.peak).toBe(2);
   });
 
+  it('lets a trusted hash (a device cookie) go first and never turns it away for a full strangers’ line', async () => {
+    const gate = createHashingGate({ concurrency: 1 });
+    const t = tasks();
+    const first = gate.run(t.task('first'));
+    const strangers = Array.from({ length: WAITING_PER_SLOT }, (_, i) => gate.run(t.task(`stranger ${i}`), { client: `198.51.100.${i}` }));
+    await expect(gate.run(t.task('one stranger too many'), { client: '198.51.100.200' })).rejects.toBeInstanceOf(HashingBusyError);
+    const owner = gate.run(t.task('owner'), { priority: 'trusted', client: 'account owner@example.com' });
+    await t.releaseAll();
+    await Promise.all([first, owner, ...strangers]);
+    expect(t.order.slice(0, 3)).toEqual(['first', 'owner', 'stranger 0']);
+  });
+
+  it('gives one client (an address, a /64) at most an eighth of the line, running or waiting', async () => {
+    const gate = createHashingGate({ concurrency: 2 });
+    expect(gate.perClient).toBe(2);
+    const t = tasks();
+    const mine = [gate.run(t.task('a'), { client: '2001:db8:1:2::/64' }), gate.run(t.task('b'), { client: '2001:db8:1:2::/64' })];
+    await expect(gate.run(t.task('c'), { client: '2001:db8:1:2::/64' })).rejects.toBeInstanceOf(HashingBusyError);
+    // another client still gets in line
+    const other = gate.run(t.task('d'), { client: '198.51.100.7' });
+    await t.releaseAll();
+    await Promise.all([...mine, other]);
+    // its places are given back when its hashes end
+    await expect(Promise.all([gate.run(async () => 'e', { client: '2001:db8:1:2::/64' }), gate.run(async () => 'f', { client: '2001:db8:1:2::/64' })])).resolves.toEqual(['e', 'f']);
+  });
+
   it('frees its slot when a hash fails', async () => {
     const gate = createHashingGate({ concurrency: 1 });
-    await expect(gate.run(async () => Promise.reject(new Error('scrypt failed')))).rejects.toThrow('scrypt failed');
+    await expect(gate.run(async () => Promise.reject(new Error('scrypt failed')), { client: '198.51.100.7' })).rejects.toThrow('scrypt failed');
+    expect(await gate.run(async () => 'its place is free', { client: '198.51.100.7' })).toBe('its place is free');
     expect(gate.load).toEqual({ running: 0, waiting: 0 });
     expect(await gate.run(() => hashPassword('a real one'))).toMatch(/^scrypt\$/);
   });
