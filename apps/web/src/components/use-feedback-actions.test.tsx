@@ -58,3 +58,15 @@ describe('Report', () => {
     expect(reportElsewhere('manual')).toMatch(/7726.*report@phishing\.gov\.uk/);
   });
 });
+
+describe('Delete', () => {
+  it('has one way in the app, with Undo: only use-undoable-delete asks the server to delete a message', () => {
+    const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
+    const deleting = Object.entries(sources)
+      .filter(([, text]) => /\bdeleteMessage\b/.test(text))
+      .map(([path]) => path)
+      .sort();
+    // lib/api/messages.ts defines it; a second caller would be a Delete without Undo.
+    expect(deleting).toEqual(['/src/components/use-undoable-delete.ts', '/src/lib/api/messages.ts']);
+  });
+});

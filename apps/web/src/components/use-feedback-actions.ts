@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { MessageSource } from '@baitcheck/contracts';
 import { toast } from '@/components/ui/toast-store';
 import { blockSender, createReport, type ReportInput } from '@/lib/api/feedback';
-import { deleteMessage, invalidateScanData } from '@/lib/api/messages';
 
-// The toasts live in the mutation options, not in mutate() callbacks: a deleted card unmounts
-// as soon as the list refreshes, and mutate() callbacks of an unmounted component never run.
+// The toasts live in the mutation options, not in mutate() callbacks: the card that asked can
+// unmount before the answer comes (deleted, or its result cleared), and mutate() callbacks of an
+// unmounted component never run.
 
 function failed(description: string) {
   return (error: Error) => {
@@ -72,18 +72,4 @@ export function useBlockAction() {
     onError: failed('Failed to block sender. Please try again.'),
   });
   return { block: (sender: string) => mutation.mutate(sender), pending: mutation.isPending, done: mutation.isSuccess };
-}
-
-/** Delete a stored scan with the spec's toasts, then refresh the list, stats and banner. */
-export function useDeleteAction() {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (id: string) => deleteMessage(id),
-    onSuccess: () => {
-      toast({ title: 'Message deleted', description: 'The message has been removed from your history.' });
-      return invalidateScanData(queryClient);
-    },
-    onError: failed('Failed to delete message.'),
-  });
-  return { remove: (id: string) => mutation.mutate(id), pendingId: mutation.isPending ? mutation.variables : undefined };
 }
