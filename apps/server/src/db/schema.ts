@@ -213,3 +213,13 @@ export const threatFeedEntries = pgTable(
     check('threat_feed_entries_kind_check', sql`${t.kind} in ('host', 'url')`),
   ],
 );
+
+/**
+ * Secrets the server makes once and keeps (the device cookies' HMAC key), in the database so they
+ * survive restarts and every server on one PostgreSQL signs and checks with the same key.
+ */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { blockedSenders, messages, notificationPreferences, protectionSettings, reports, users } from '../../db/schema.ts';
+import { blockedSenders, messages, notificationPreferences, protectionSettings, reports, serverKeys, users } from '../../db/schema.ts';
 
 /** A user row as the account service needs it. */
 export interface UserRow {
@@ -14,18 +13,6 @@ export interface UserRow {
 }
 
 const columns = { id: users.id, kind: users.kind, email: users.email, passwordHash: users.passwordHash, createdAt: users.createdAt };
-
-/**
- * Keys the server makes once and keeps (the device cookies' HMAC key): in the database, so they
- * survive restarts and every server on one PostgreSQL signs and checks with the same key. Made
- * by {@link AccountsRepository.loadServerKey} when first needed rather than by a migration, as
- * nothing else reads it.
- */
-const serverKeys = pgTable('server_keys', {
-  name: text('name').primaryKey(),
-  secret: text('secret').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 /** PostgreSQL's unique_violation, as both drivers report it. */
 function isUniqueViolation(err: unknown): boolean {
@@ -81,24 +68,14 @@ export function createAccountsRepository(db: Db) {
 
     /**
      * The secret named `name`, made (32 random bytes) the first time any server asks. Two
-     * servers starting at once on one PostgreSQL may both try to create the table or the row:
-     * the loser of either race reads the winner's.
+     * servers asking at once on one PostgreSQL both insert; the loser's insert does nothing and
+     * it reads the winner's.
      */
     async loadServerKey(name: string): Promise<Buffer> {
-      for (let tries = 1; ; tries++) {
-        try {
-          await db.execute(sql`create table if not exists server_keys (name text primary key, secret text not null, created_at timestamptz not null default now())`);
-          await db.insert(serverKeys).values({ name, secret: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-          const [row] = await db.select({ secret: serverKeys.secret }).from(serverKeys).where(eq(serverKeys.name, name)).limit(1);
-          if (!row) throw new Error(`the server key ${name} vanished`);
-          return Buffer.from(row.secret, 'base64url');
-        } catch (err) {
-          // a concurrent "create table if not exists" can still fail on the catalogue's unique
-          // index (23505) or as a duplicate table (42P07); the next try finds it made
-          const e = err as { code?: string; cause?: { code?: string } };
-          if (tries >= 3 || !(isUniqueViolation(err) || e.code === '42P07' || e.cause?.code === '42P07')) throw err;
-        }
-      }
+      await db.insert(serverKeys).values({ name, secret: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+      const [row] = await db.select({ secret: serverKeys.secret }).from(serverKeys).where(eq(serverKeys.name, name)).limit(1);
+      if (!row) throw new Error(`the server key ${name} vanished`);
+      return Buffer.from(row.secret, 'base64url');
     },
 
     /**
