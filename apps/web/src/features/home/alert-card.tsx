@@ -57,6 +57,7 @@ export function AlertCard({ message, now, onDelete }: { message: MessageSummary;
         className="mt-3"
         labels={message.threatDetails.reasons}
         details={message.threatDetails.reasonDetails}
+        collapseLow
       />
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={onDelete}>

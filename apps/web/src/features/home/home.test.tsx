@@ -54,9 +54,13 @@ describe('RecentAlerts', () => {
     expect(within(cards[1]!).getByRole('heading', { name: 'Suspicious Link' })).toBeInTheDocument();
     expect(within(cards[1]!).getByText('URL Scan')).toBeInTheDocument();
     expect(screen.queryByText('See you at dinner')).not.toBeInTheDocument();
-    // The suspicious parts are marked, and each reason is listed.
+    // The suspicious parts are marked; the serious reasons are listed first, the word-list ones
+    // behind 'More details', as on the scan result.
     const marks = cards[0]!.querySelectorAll('mark');
     expect([...marks].map((m) => m.textContent)).toEqual(['URGENT', 'http://paypa1-secure.com/login']);
+    expect(within(cards[0]!).getByText('Suspicious URL detected')).toBeInTheDocument();
+    expect(within(cards[0]!).queryByText('Urgency language detected')).not.toBeInTheDocument();
+    await userEvent.click(within(cards[0]!).getByRole('button', { name: /More details/ }));
     expect(within(cards[0]!).getByText('Urgency language detected')).toBeInTheDocument();
     // No sender, nothing to block.
     expect(within(cards[1]!).queryByRole('button', { name: 'Block Sender' })).not.toBeInTheDocument();
