@@ -40,19 +40,53 @@ export const MAX_MODEL_ANSWER_CHARS = 6000;
  * no invisible characters (a zero-width space inside a number or a word would hide it from the
  * rules), plain dashes and quotes.
  */
+/** Letters standing for digits in a phone-like run ('1-8OO-555-O199'): O for 0, I and l for 1. */
+function digitLetters(text: string): string {
+  return text.replace(/[\dOoIl][\dOoIl\s().-]{5,}[\dOoIl]/g, (run) => ((run.match(/\d/g)?.length ?? 0) >= 4 ? run.replace(/[Oo]/g, '0').replace(/[Il]/g, '1') : run));
+}
+
 function normalizeText(text: string): string {
-  return text
-    .normalize('NFKC')
+  return digitLetters(foldDigitsAndLookalikes(text.normalize('NFKC')))
     .replace(/[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g, '')
     .replace(/[\u2010-\u2015\u2212\ufe58\ufe63]/g, '-')
     .replace(/[\u2018\u2019\u201a\u201b\u02bc\u2032]/g, "'")
     .replace(/[\u201c\u201d\u201e\u201f\u2033]/g, '"');
 }
 
+/** Latin letters' look-alikes in Cyrillic and Greek ('ѕаfе'), as the rules read them. */
+const LOOKALIKES: Readonly<Record<string, string>> = {
+  а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', і: 'i', ј: 'j', ԁ: 'd', ԛ: 'q', ԝ: 'w', ӏ: 'l', ɡ: 'g',
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', Ѕ: 'S', І: 'I', Ј: 'J',
+  α: 'a', ο: 'o', ν: 'v', ρ: 'p', τ: 't', υ: 'u', ι: 'i', κ: 'k', Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
+};
+
+/**
+ * Digits of any script as ASCII digits (Arabic-Indic ٨٠٠, Devanagari ८००: Unicode puts each
+ * script's 0 to 9 in a run of ten), and look-alike letters as the Latin ones.
+ */
+function foldDigitsAndLookalikes(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    if (ch >= '0' && ch <= '9') {
+      out += ch;
+    } else if (/\p{Nd}/u.test(ch)) {
+      let start = ch.codePointAt(0) as number;
+      while (start > 0 && (ch.codePointAt(0) as number) - start < 9 && /\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
+      out += String(((ch.codePointAt(0) as number) - start) % 10);
+    } else {
+      out += LOOKALIKES[ch] ?? ch;
+    }
+  }
+  return out;
+}
+
 /** Undoes the usual ways of writing a link so that it is not one: `evil[.]top`, `evil (dot) top`, `hxxps://`. */
 function refangLinks(text: string): string {
   return text
     .replace(/\bhxxp/gi, 'http')
+    .replace(/[\u3002\uff0e\uff61]/g, '.')
+    .replace(/\s*<\s*dot\s*>\s*/gi, '.')
+    .replace(/(?<=[\p{L}\p{N}])\s+\.\s+(?=[\p{L}\p{N}]{2,})/gu, '.')
     .replace(/\s*(?:\[\s*(?:\.|dot)\s*\]|\(\s*(?:\.|dot)\s*\)|\{\s*(?:\.|dot)\s*\})\s*/gi, '.')
     .replace(/(?<=[\p{L}\p{N}])\s+dot\s+(?=[\p{L}\p{N}])/giu, '.')
     .replace(/\[:\]/g, ':')

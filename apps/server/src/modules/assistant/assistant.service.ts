@@ -63,6 +63,23 @@ export function groundingFor(builtIn: BuiltInAnswer): string {
 }
 
 /** Marker runs a content could use to fake the end of the data block: `<<<`, `>>>` and look-alikes. */
+/** A link, a domain, an email address or a phone number, however written. */
+const MESSAGE_SIGNS = [
+  /\b(?:https?|hxxps?):\/\//i,
+  /[\p{L}\p{N}-]+\s*(?:\.|\[\.\]|\(\.\)|\s+dot\s+|<\s*dot\s*>|[\u3002\uff0e\uff61])\s*(?:com|net|org|co|uk|us|top|xyz|info|biz|online|site|shop|app|link|live|click|io|me|ru|cn|de|fr|in|au|ca|[a-z]{2,3}\/)\b/iu,
+  /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+\./u,
+  /(?:\p{Nd}[\s().\-]*){7,}/u,
+];
+
+/**
+ * Whether what the person wrote carries a message to judge: a link, domain, email address or
+ * phone number, or text long or many-lined enough to be a pasted message. Then the model is not
+ * asked (see `chat`).
+ */
+export function aboutAMessage(texts: readonly string[]): boolean {
+  return texts.some((t) => t.length > 280 || t.split('\n').length > 3 || MESSAGE_SIGNS.some((re) => re.test(t.normalize('NFKC'))));
+}
+
 const MARKER_LIKE = /[<\uff1c\ufe64\u2039\u00ab\u3008\u276e]{2,}|[>\uff1e\ufe65\u203a\u00bb\u3009\u276f]{2,}/g;
 
 /** Text for inside the data block: no marker-like runs, so it cannot close the block or open another. */
@@ -103,11 +120,14 @@ export function createAssistantService(deps: { index?: GuidanceIndex; model?: Ch
       const builtIn = answerBuiltIn(index, query, history);
       let answer = builtIn.answer;
       let mode: AssistantChatResponse['mode'] = 'built-in';
-      if (deps.model && builtIn.intent !== 'refuse' && builtIn.intent !== 'clarify') {
-        const earlier = history
-          .slice(-LLM_HISTORY_TURNS)
-          .filter((t) => t.role === 'user')
-          .map((t) => t.content);
+      const earlier = history
+        .slice(-LLM_HISTORY_TURNS)
+        .filter((t) => t.role === 'user')
+        .map((t) => t.content);
+      // The model speaks to general questions only. About a message or link the answer is the
+      // engine's, always: no check of free text can hold a model to a verdict in every wording
+      // and language, and a pasted scam is written to talk a model round.
+      if (deps.model && builtIn.intent === 'guidance' && builtIn.analysis === null && !aboutAMessage([query, ...earlier])) {
         const messages: ChatMessage[] = [
           { role: 'system', content: `${SYSTEM_PROMPT}\n\n${groundingFor(builtIn)}` },
           { role: 'user', content: dataMessage(query, earlier) },
@@ -119,7 +139,7 @@ export function createAssistantService(deps: { index?: GuidanceIndex; model?: Ch
           deps.logger?.warn({ err: (err as Error).message }, 'the assistant language model failed; the built-in answer is given');
         }
         if (said !== null) {
-          const problem = checkModelAnswer(said, { verdict: builtIn.analysis?.threatLevel ?? null, guidance: builtIn.articles, advice: builtIn.analysis?.recommendations ?? [], question: query });
+          const problem = checkModelAnswer(said, { verdict: null, guidance: builtIn.articles, advice: [], question: query });
           if (problem) {
             // the rule and what it found, never the answer: it may echo the person's message
             deps.logger?.warn({ rule: problem.rule, detail: problem.detail }, "the assistant language model's answer was refused; the built-in answer is given");
