@@ -45,6 +45,8 @@ describe('AssistantTab offline', () => {
     fetchMock.mockImplementation(online);
     await userEvent.keyboard('{Enter}');
     expect(await within(log()).findByText('Do not click the link.')).toBeInTheDocument();
+    // The "can't reach" toast does not stay beside the answer.
+    expect(screen.queryByText("Can't reach Baitcheck — check your connection")).not.toBeInTheDocument();
     const questions = log().querySelectorAll('[data-role="user"]');
     expect(questions).toHaveLength(1);
     expect(questions[0]).toHaveTextContent('Is this text from my bank real?');

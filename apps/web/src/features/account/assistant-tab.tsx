@@ -130,6 +130,8 @@ export function AssistantTab() {
   // moment later than a second Enter or click can, and each would ask again and add the question
   // twice. A cleared conversation no longer waits for the answer to the old one.
   const sendingIn = useRef<number | null>(null);
+  // Closes the "Can't reach Baitcheck" toast once the question is sent again.
+  const closeOfflineToast = useRef<(() => void) | null>(null);
 
   const send = async () => {
     const query = draft.trim();
@@ -137,6 +139,7 @@ export function AssistantTab() {
     const history: ChatTurn[] = messages.filter((m) => !m.greeting).map(({ role, content }) => ({ role, content }));
     const turn = conversation.current;
     sendingIn.current = turn;
+    closeOfflineToast.current?.();
     const questionId = `m${++nextId.current}`;
     setMessages((prev) => [
       ...prev,
@@ -164,7 +167,7 @@ export function AssistantTab() {
         // It never reached Baitcheck: the question goes back in the box, to send again.
         setMessages((prev) => prev.filter((m) => m.id !== questionId));
         setDraft((typed) => typed || query);
-        toast(ASSISTANT_UNREACHABLE);
+        closeOfflineToast.current = toast(ASSISTANT_UNREACHABLE).dismiss;
       } else toast({ title: 'Error', description: 'Unable to get a response. Please try again later.', variant: 'destructive' });
     } finally {
       if (sendingIn.current === turn) sendingIn.current = null;
