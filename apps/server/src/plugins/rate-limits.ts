@@ -1,10 +1,10 @@
 import { ENDPOINTS, type Endpoint } from '@baitcheck/contracts';
 import type { FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../lib/app-error.ts';
 import { addressKey } from '../lib/client-address.ts';
 import { globalPlugin } from '../lib/plugin.ts';
 import { waitWords } from '../lib/wait-words.ts';
+import { createWindowCounter, type WindowCounter } from '../lib/window-counter.ts';
 import { LookupLimitError } from '../modules/intel/lookup-limits.ts';
 
 declare module 'fastify' {
@@ -80,12 +80,14 @@ const DAY_S = 24 * 60 * 60;
  */
 export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits> }>(async (app, opts) => {
   const limits: ClientRateLimits = { ...DEFAULT_CLIENT_RATE_LIMITS, ...opts.limits };
-  const limiter = (kind: Kind, scope: 'session' | 'address', points: number, duration: number) =>
-    new RateLimiterMemory({ keyPrefix: `${kind}-${scope}-${duration}`, points: Math.max(1, Math.floor(points * (scope === 'address' ? limits.addressMultiplier : 1))), duration });
+  // bounded counters (the oldest forgotten past 100,000 keys): a client with many addresses must
+  // not grow the server's memory with a day's window for each
+  const limiter = (scope: 'session' | 'address', points: number, duration: number) =>
+    createWindowCounter({ limit: Math.max(1, Math.floor(points * (scope === 'address' ? limits.addressMultiplier : 1))), windowMs: duration * 1000, clock: Date.now });
   const windows = (kind: Kind, perMinute: number, perDay?: number) =>
     (['session', 'address'] as const).map((scope) => ({
       scope,
-      limiters: [limiter(kind, scope, perMinute, MINUTE_S), ...(perDay === undefined ? [] : [limiter(kind, scope, perDay, DAY_S)])],
+      limiters: [limiter(scope, perMinute, MINUTE_S), ...(perDay === undefined ? [] : [limiter(scope, perDay, DAY_S)])],
     }));
   const budgets: Record<Kind, ReturnType<typeof windows>> = {
     scans: windows('scans', limits.scansPerMinute, limits.scansPerDay),
@@ -95,27 +97,25 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
   };
 
   /** Spends one of `kind` for the request's session and address: null, or how long until the refusing window has room. */
-  const spend = async (kind: Kind, request: FastifyRequest): Promise<number | null> => {
+  // every window is looked at before any is counted, in one synchronous step
+  const spend = (kind: Kind, request: FastifyRequest): number | null => {
+    const counted: { window: WindowCounter; key: string }[] = [];
     for (const { scope, limiters } of budgets[kind]) {
       // a newcomer has no session yet: its address alone counts
       const key = scope === 'session' ? request.sessionHash : addressKey(request.ip);
       if (!key) continue;
-      for (const window of limiters) {
-        try {
-          await window.consume(key);
-        } catch (res) {
-          if (!(res instanceof RateLimiterRes)) throw res;
-          return res.msBeforeNext;
-        }
-      }
+      for (const window of limiters) counted.push({ window, key });
     }
+    const wait = Math.max(0, ...counted.map(({ window, key }) => window.waitMs(key)));
+    if (wait > 0) return wait;
+    for (const { window, key } of counted) window.take(key);
     return null;
   };
 
   // Outside lookups are the costly part of a scan, and each fresh domain misses every cache:
   // past its allowance a client's enhanced scan still runs, on this server's own feeds only.
   app.decorateRequest('spendOutsideLookups', async function spendOutsideLookups(this: FastifyRequest): Promise<LookupLimitError | null> {
-    const waitMs = await spend('enhanced', this);
+    const waitMs = spend('enhanced', this);
     if (waitMs === null) return null;
     return new LookupLimitError(
       `Not asked: you have made many enhanced scans in a short time, so outside sources are asked again in ${waitWords(waitMs)}. This scan used this server's own threat feeds and the message itself.`,
@@ -130,14 +130,14 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
   app.addHook('onResponse', async (request) => {
     const kind = kindOf(request);
     if (kind === undefined || !newcomers.has(request) || !request.sessionHash) return;
-    for (const { scope, limiters } of budgets[kind]) if (scope === 'session') for (const window of limiters) await window.penalty(request.sessionHash);
+    for (const { scope, limiters } of budgets[kind]) if (scope === 'session') for (const window of limiters) window.take(request.sessionHash);
   });
 
   app.addHook('onRequest', async (request, reply) => {
     const kind = kindOf(request);
     if (kind === undefined) return;
     if (!request.sessionHash) newcomers.add(request);
-    const waitMs = await spend(kind, request);
+    const waitMs = spend(kind, request);
     if (waitMs === null) return;
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     reply.header('retry-after', String(seconds));

@@ -8,7 +8,7 @@ import { addDeviceToken, DEVICE_TOKEN_TTL_MS, emailKey, findDeviceToken } from '
 import { DEFAULT_HASHING_CONCURRENCY, HashingBusyError, createHashingGate, type HashingGate, type HashingRequest } from './hashing-gate.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 import { createSignInThrottle, type SignInAttempt, type SignInLimits } from './sign-in-throttle.ts';
-import { createWindowCounter } from './window-counter.ts';
+import { createWindowCounter } from '../../lib/window-counter.ts';
 
 /** The account limits an operator sets. */
 export interface AccountLimits {

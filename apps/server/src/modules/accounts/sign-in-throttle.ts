@@ -1,5 +1,5 @@
 import { createLruCache } from '../../lib/lru-cache.ts';
-import { createWindowCounter } from './window-counter.ts';
+import { createWindowCounter } from '../../lib/window-counter.ts';
 
 /**
  * How password guessing is held back (see docs/decisions/005-password-guessing-slows-down-never-locks.md).

@@ -1,5 +1,5 @@
 /**
- * A fixed-window counter per key (an address, an account and an address), kept in memory.
+ * A fixed-window counter per key (a session, an address, an account and an address), kept in memory and bounded.
  *
  * Ours rather than rate-limiter-flexible's because the sign-in throttle must look at several
  * counters and take from all of them in one synchronous step (no `await` between the look and
