@@ -75,6 +75,22 @@ test('history: a text without sender is a message, not a URL scan', async ({ pag
   await expect(entries.filter({ hasText: 'URL Scan' })).toContainText(SAMPLES.phishingUrl);
 });
 
+test('history: a safe entry whose message has a weak sign ("20 mins") shows no highlight and no warning', async ({ page }) => {
+  const text = 'Running 20 mins late, order me a flat white please! See you at the cafe';
+  const seeded = await seedText(page.request, text, 'Anna');
+  // The engine's weakest sign is there, and the verdict is safe: the case this is about.
+  expect(seeded.analysis.threatLevel).toBe('safe');
+  expect(seeded.analysis.highlights.length).toBeGreaterThan(0);
+  await page.goto('/history');
+  const entry = page.getByRole('main').getByRole('article').filter({ hasText: 'Anna' });
+  await entry.getByRole('button', { name: 'Show More' }).click();
+  await expect(entry).toContainText(text);
+  await expect(entry.getByText('No suspicious elements detected.', { exact: true })).toBeVisible();
+  await expect(entry.locator('mark')).toHaveCount(0);
+  for (const reason of seeded.analysis.reasons) await expect(entry.getByText(reason, { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
 test('history by keyboard: Delete moves focus to the next entry, Undo puts the entry back, and leaving the page still deletes', async ({ page }) => {
   await seedText(page.request, 'First: lunch on Friday?', 'Ann');
   await seedText(page.request, 'Second: the gate code is 4411', 'Ben');
