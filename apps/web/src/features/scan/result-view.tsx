@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { ArrowRight, CheckCircle2, Flag, Info, RotateCcw, type LucideIcon } from 'lucide-react';
+import { CheckCircle2, Flag, Info, RotateCcw, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ExpandableHighlightedText } from '@/components/highlighted-text';
@@ -8,6 +8,7 @@ import { ReasonList } from '@/components/reason-list';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { reportElsewhere, useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
+import { WhatToDoLine } from './what-to-do-line';
 import { ThreatIntelDetails } from './threat-intel-details';
 import { whatToDoNow } from './what-to-do';
 import type { ScanOutcome } from './api';
@@ -72,15 +73,7 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             </p>
           </div>
         </div>
-        {doNow ? (
-          <p data-testid="what-to-do" className="mt-3 flex items-start gap-2 text-base font-semibold text-slate-900">
-            <ArrowRight aria-hidden="true" className={cn('mt-1 h-4 w-4 shrink-0', meta.tone)} />
-            <span>
-              <span className="sr-only">What to do now: </span>
-              {doNow}
-            </span>
-          </p>
-        ) : null}
+        <WhatToDoLine text={doNow} toneClass={meta.tone} />
       </div>
       <div className="space-y-5 p-4">
         <section aria-labelledby="analysed-content">

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { ArrowRight, Flag, X } from 'lucide-react';
+import { Flag, X } from 'lucide-react';
 import type { TextScanResponse } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -12,6 +12,7 @@ import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { toast } from '@/components/ui/toast-store';
 import { useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
+import { WhatToDoLine } from './what-to-do-line';
 import { isConnectionError, useScanGuard, useScanText, type TextScanInput } from './api';
 import { ConnectionProblem } from './connection-problem';
 import { whatToDoNow } from './what-to-do';
@@ -62,15 +63,7 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
           </div>
         </div>
         {/* What to do now, under the verdict, as the General Scan result says it. */}
-        {doNow ? (
-          <p data-testid="what-to-do" className="mt-3 flex items-start gap-2 text-base font-semibold text-slate-900">
-            <ArrowRight aria-hidden="true" className={cn('mt-1 h-4 w-4 shrink-0', meta.tone)} />
-            <span>
-              <span className="sr-only">What to do now: </span>
-              {doNow}
-            </span>
-          </p>
-        ) : null}
+        <WhatToDoLine text={doNow} toneClass={meta.tone} />
       </div>
       <div className="space-y-4 p-4">
         <section aria-labelledby="social-warnings">
