@@ -103,6 +103,8 @@ test('a wrong password is refused with its message; a changed password is the on
 });
 
 test('every tab opens; no axe violations as a guest or signed in; screenshots at 390 and 1280 px', async ({ page }) => {
+  // axe on every tab at two widths, and whole-page screenshots: well over a minute on a busy 2-core machine
+  test.slow();
   const email = uniqueEmail('looker');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });

@@ -171,6 +171,8 @@ test('a failed reply shows the error toast and keeps the question', async ({ pag
 });
 
 test('no axe violations on the tab; screenshots at 390 and 1280 px', async ({ page }) => {
+  // axe on every tab at two widths, and whole-page screenshots: well over a minute on a busy 2-core machine
+  test.slow();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     const panel = await openAssistant(page);
