@@ -190,3 +190,15 @@ test('no axe violations on the tab; screenshots at 390 and 1280 px', async ({ pa
     await screenshotWholePage(page, join(SCREENSHOT_DIR, `account-assistant-chat-${width}.png`));
   }
 });
+
+test('a field reached by Tab is never hidden under the bottom navigation (1280 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const panel = await openAssistant(page);
+  const { input } = parts(panel);
+  await page.getByRole('tab', { name: 'Virtual Assistant' }).focus();
+  for (let i = 0; i < 40 && !(await input.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(input).toBeFocused();
+  const field = (await input.boundingBox())!;
+  const nav = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
+  expect(field.y + field.height).toBeLessThanOrEqual(nav.y);
+});
