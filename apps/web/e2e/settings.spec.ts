@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { NotificationPreferences } from '@baitcheck/contracts';
 import { SCREENSHOT_DIR, expectNoAxeViolations, screenshotWholePage } from './helpers';
+import { SENSITIVITY_DEBOUNCE_MS } from '../src/features/settings/sensitivity';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -89,6 +90,9 @@ test('notification types and channels are saved on the server and survive a relo
 
 test('the sensitivity slider shows its label and sends one request per change', async ({ page }) => {
   const patches = countPatches(page);
+  // The page's clock is ours: on a busy machine two key presses can be further apart than the
+  // debounce, so the clock is held still while they are pressed and then moved on past it.
+  await page.clock.install();
   await page.goto('/settings?tab=notifications');
   const slider = page.getByRole('slider', { name: 'Sensitivity' });
   const label = page.getByTestId('sensitivity-label');
@@ -96,11 +100,15 @@ test('the sensitivity slider shows its label and sends one request per change', 
   await expect(label).toHaveText('Medium');
 
   // Keys: one step shows the next label at once; two quick steps send one request.
+  await page.clock.pauseAt(Date.now() + 60_000);
   await slider.focus();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(slider).toHaveAttribute('aria-valuetext', 'High');
   await expect(label).toHaveText('High');
+  expect(patches.count).toBe(0);
+  await page.clock.runFor(SENSITIVITY_DEBOUNCE_MS + 100);
+  await page.clock.resume();
   await expect(page.getByText('Sensitivity updated', { exact: true })).toBeVisible();
   await expect.poll(async () => (await readPrefs(page)).sensitivity).toBe(5);
   expect(patches.count).toBe(1);

@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/toast-store';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SettingRow } from '@/components/setting-row';
+import { SENSITIVITY_DEBOUNCE_MS, labelSensitivity } from './sensitivity';
 
 type NotificationType = keyof NotificationPreferences['types'];
 type NotificationChannel = keyof NotificationPreferences['channels'];
@@ -53,17 +54,6 @@ const CHANNELS: ReadonlyArray<SwitchItem<NotificationChannel>> = [
   { key: 'email', label: 'Email', description: 'Alerts sent to your email address', icon: <Mail aria-hidden="true" className={ICON} /> },
   { key: 'sms', label: 'SMS', description: 'Alerts sent as text messages', icon: <MessageSquare aria-hidden="true" className={ICON} /> },
 ];
-
-/** The spec's sensitivity labels, for the values 1 to 5. */
-export const SENSITIVITY_LABELS = ['Low', 'Medium-Low', 'Medium', 'Medium-High', 'High'] as const;
-
-/** The label of a sensitivity value (1-5). */
-export function labelSensitivity(value: number): string {
-  return SENSITIVITY_LABELS[Math.min(Math.max(Math.round(value), 1), 5) - 1] ?? 'Medium';
-}
-
-/** A slider change is sent once this long after the last release or key press. */
-export const SENSITIVITY_DEBOUNCE_MS = 400;
 
 function titleFor(patch: NotificationPreferencesPatch): string {
   if (patch.types) return 'Notification setting updated';

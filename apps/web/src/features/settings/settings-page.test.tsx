@@ -6,7 +6,7 @@ import { mockApi, renderWithApp, type RecordedCall } from '@/testing/render';
 import { SETTINGS } from '@/testing/fixtures';
 import { applyNotificationPatch } from '@/lib/api/notifications';
 import SettingsPage, { readTabParam } from './settings-page';
-import { SENSITIVITY_DEBOUNCE_MS, labelSensitivity } from './notifications-tab';
+import { SENSITIVITY_DEBOUNCE_MS, labelSensitivity } from './sensitivity';
 
 afterEach(() => {
   vi.unstubAllGlobals();
