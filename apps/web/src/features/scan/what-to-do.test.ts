@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Reason, Severity, ThreatLevel } from '@baitcheck/contracts';
 import { makeAnalysis } from '@/testing/fixtures';
-import { whatToDoNow } from './what-to-do';
+import { ALL_RULES } from '@baitcheck/detector';
+import { knowsReason, whatToDoNow } from './what-to-do';
 
 const reason = (id: string, severity: Severity = 'high'): Reason => ({ id, label: id, severity, evidence: [] });
 
@@ -56,5 +57,26 @@ describe('whatToDoNow', () => {
   it('gives no orders on a safe result, and uses the first recommendation when reasons have no ids', () => {
     expect(advise(['time-pressure'], { level: 'safe' })).toBeNull();
     expect(advise([])).toBe('First recommendation.');
+  });
+
+  it('knows every message rule the engine has, or lists it here as one that asks for nothing', () => {
+    // Word lists, warnings about the sender and trust signs: they say how a message looks, not
+    // what it asks of the person, so they add no action. A new engine rule must be placed in
+    // what-to-do.ts or here, or the advice would silently miss what it asks.
+    const asksNothing = new Set([
+      'urgency-language', 'reward-language', 'security-threat-language', 'link-instructions', 'time-pressure', 'suspicious-url',
+      'secrecy-request', 'otp-notice', 'never-ask-notice', 'official-channel-advice',
+      'blocked-sender', 'brand-sender-mismatch', 'free-mail-brand', 'lookalike-sender-domain', 'brand-text-from-personal-sender',
+      'international-phone-sender', 'short-code-sender', 'email-auth-failed', 'reply-to-mismatch', 'return-path-mismatch', 'official-sender-domain',
+    ]);
+    const messageRules = ALL_RULES.filter((rule) => !('category' in rule)).map((rule) => rule.id);
+    expect(messageRules.length).toBeGreaterThan(40);
+    expect(messageRules.filter((id) => !knowsReason(id) && !asksNothing.has(id))).toEqual([]);
+  });
+
+  it('asks for no code or password on a locked-account or code request in another language', () => {
+    for (const id of ['foreign-credential-request', 'foreign-account-locked']) {
+      expect(advise([id])).toBe("Don't give any code, password or card details. If you already gave them, call your bank.");
+    }
   });
 });

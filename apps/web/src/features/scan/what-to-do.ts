@@ -8,11 +8,14 @@ import type { ScanAnalysis } from '@baitcheck/contracts';
 const ASKS_FOR_DETAILS = new Set([
   'otp-code-request',
   'credential-request',
+  'foreign-credential-request',
   'personal-info-request',
   'mailbox-lure',
   'document-lure',
   'login-path',
   'account-locked',
+  'foreign-account-locked',
+  'fraud-alert-link',
   'refund-claim',
 ]);
 
@@ -44,6 +47,14 @@ const ASKS_FOR_ACCESS = new Set(['remote-access-request', 'tech-support-scare'])
 
 /** A stranger starting a conversation, with nothing asked yet. */
 const STRANGER_OPENER = new Set(['wrong-number-opener', 'romance-opener', 'move-to-other-app']);
+
+/** Reasons that decide the sentence on their own, before the asks are weighed. */
+const OWN_SENTENCE = new Set(['family-emergency', 'sextortion']);
+
+/** Whether a reason id is one this advice knows: an ask, an opener or one with its own sentence. */
+export function knowsReason(id: string): boolean {
+  return [ASKS_FOR_DETAILS, ASKS_FOR_MONEY, ASKS_TO_CALL, ASKS_FOR_ACCESS, STRANGER_OPENER, OWN_SENTENCE].some((set) => set.has(id));
+}
 
 function joinOr(actions: readonly string[]): string {
   return actions.length <= 1 ? (actions[0] ?? '') : `${actions.slice(0, -1).join(', ')} or ${actions[actions.length - 1]}`;
