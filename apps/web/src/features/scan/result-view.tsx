@@ -8,7 +8,7 @@ import { ReasonList } from '@/components/reason-list';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { reportElsewhere, useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
-import { WhatToDoLine } from './what-to-do-line';
+import { RecommendationsSection, WhatToDoLine } from './what-to-do-line';
 import { ThreatIntelDetails } from './threat-intel-details';
 import { whatToDoNow } from './what-to-do';
 import type { ScanOutcome } from './api';
@@ -98,18 +98,7 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             <ReasonList labels={analysis.reasons} details={analysis.reasonDetails} emptyText="No suspicious elements detected." collapseLow />
           )}
         </section>
-        {!safe && analysis.recommendations.length > 0 && (
-          <section aria-labelledby="result-recommendations">
-            <h3 id="result-recommendations" className="mb-2 text-sm font-semibold text-slate-900">
-              Recommendations
-            </h3>
-            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
-              {analysis.recommendations.map((r) => (
-                <li key={r}>{r}</li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <RecommendationsSection id="result-recommendations" recommendations={analysis.recommendations} safe={safe} />
         {analysis.checks.length > 0 && (
           <section aria-labelledby="result-checks">
             <h3 id="result-checks" className="mb-2 text-sm font-semibold text-slate-900">

@@ -12,7 +12,7 @@ import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { toast } from '@/components/ui/toast-store';
 import { useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
-import { WhatToDoLine } from './what-to-do-line';
+import { RecommendationsSection, WhatToDoLine } from './what-to-do-line';
 import { isConnectionError, useScanGuard, useScanText, type TextScanInput } from './api';
 import { ConnectionProblem } from './connection-problem';
 import { whatToDoNow } from './what-to-do';
@@ -84,18 +84,7 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
             <ExpandableHighlightedText content={analysis.content} highlights={safe ? [] : analysis.highlights} reasons={analysis.reasonDetails} />
           </div>
         </section>
-        {!safe && analysis.recommendations.length > 0 && (
-          <section aria-labelledby="social-recommendations">
-            <h3 id="social-recommendations" className="mb-2 text-sm font-semibold text-slate-900">
-              Recommendations
-            </h3>
-            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
-              {analysis.recommendations.map((r) => (
-                <li key={r}>{r}</li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <RecommendationsSection id="social-recommendations" recommendations={analysis.recommendations} safe={safe} />
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={onClear}>
             <X aria-hidden="true" className="h-4 w-4" />

@@ -14,3 +14,20 @@ export function WhatToDoLine({ text, toneClass }: { text: string | null; toneCla
     </p>
   );
 }
+
+/** A non-safe result's recommendations (a safe result gives no orders), under a heading of its own id. */
+export function RecommendationsSection({ id, recommendations, safe }: { id: string; recommendations: readonly string[]; safe: boolean }) {
+  if (safe || recommendations.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-2 text-sm font-semibold text-slate-900">
+        Recommendations
+      </h3>
+      <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+        {recommendations.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
