@@ -7,7 +7,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useHistoryPages } from '@/lib/api/messages';
-import { useHiddenMessageIds, useUndoableDelete } from '@/components/use-undoable-delete';
+import { useHiddenMessageIds } from '@/components/use-undoable-delete';
+import { useListDelete } from '@/components/use-list-delete';
 import { HistoryEntry } from './history-entry';
 
 type Filter = 'all' | ThreatLevel;
@@ -45,15 +46,7 @@ function HistoryList({
 }) {
   const pages = useHistoryPages(filter === 'all' ? undefined : filter);
   const hidden = useHiddenMessageIds();
-  const { remove } = useUndoableDelete();
-  const listRef = useRef<HTMLUListElement>(null);
-  // Where focus goes once the list has redrawn: an entry's id, or null for the page heading.
-  const [focusRequest, setFocusRequest] = useState<{ id: string | null } | null>(null);
-  useEffect(() => {
-    if (!focusRequest) return;
-    const entry = focusRequest.id ? listRef.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(focusRequest.id)}"]`) : null;
-    (entry ?? headingRef.current)?.focus();
-  }, [focusRequest, headingRef]);
+  const { listRef, onDelete: deleteFrom } = useListDelete(headingRef);
   if (pages.isPending) {
     return (
       <div className="space-y-3" aria-busy="true" aria-label="Loading history">
@@ -71,13 +64,8 @@ function HistoryList({
     );
   }
   const list = pages.data.pages.flatMap((p) => p.messages).filter((m) => !hidden.has(m.id));
-  const onDelete = (id: string) => {
-    const at = list.findIndex((m) => m.id === id);
-    // Focus stays in the list: on the next entry, else the one before, else the heading.
-    const neighbour = list[at + 1] ?? list[at - 1];
-    remove(id, { onUndo: () => setFocusRequest({ id }) });
-    setFocusRequest({ id: neighbour?.id ?? null });
-  };
+  const onDelete = (id: string) => deleteFrom(list, id);
+
   if (list.length === 0) {
     return (
       <Card className="flex flex-col items-center gap-2 p-8 text-center">

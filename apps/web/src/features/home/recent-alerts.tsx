@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { RECENT_ALERTS_LIMIT } from '@baitcheck/contracts/lite';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useHiddenMessageIds, useUndoableDelete } from '@/components/use-undoable-delete';
+import { useHiddenMessageIds } from '@/components/use-undoable-delete';
+import { useListDelete } from '@/components/use-list-delete';
 import { useMessages } from '@/lib/api/messages';
 import { AlertCard } from './alert-card';
 
@@ -12,15 +12,7 @@ import { AlertCard } from './alert-card';
 export function RecentAlerts({ headingId }: { headingId?: string }) {
   const messages = useMessages(RECENT_ALERTS_LIMIT);
   const hidden = useHiddenMessageIds();
-  const { remove } = useUndoableDelete();
-  const listRef = useRef<HTMLUListElement>(null);
-  // Where focus goes once the list has redrawn: an alert's id, or null for the heading.
-  const [focusRequest, setFocusRequest] = useState<{ id: string | null } | null>(null);
-  useEffect(() => {
-    if (!focusRequest) return;
-    const card = focusRequest.id ? listRef.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(focusRequest.id)}"]`) : null;
-    (card ?? (headingId ? document.getElementById(headingId) : null))?.focus();
-  }, [focusRequest, headingId]);
+  const { listRef, onDelete: deleteFrom } = useListDelete(headingId);
 
   if (messages.isPending) {
     return (
@@ -55,13 +47,8 @@ export function RecentAlerts({ headingId }: { headingId?: string }) {
       </Card>
     );
   }
-  const onDelete = (id: string) => {
-    const at = alerts.findIndex((m) => m.id === id);
-    // Focus stays in the list: on the next alert, else the one before, else the heading.
-    const neighbour = alerts[at + 1] ?? alerts[at - 1];
-    remove(id, { onUndo: () => setFocusRequest({ id }) });
-    setFocusRequest({ id: neighbour?.id ?? null });
-  };
+  const onDelete = (id: string) => deleteFrom(alerts, id);
+
   return (
     <ul ref={listRef} className="space-y-3">
       {alerts.map((m) => (
