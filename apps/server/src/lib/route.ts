@@ -2,6 +2,7 @@ import { toFieldIssues, type Endpoint } from '@baitcheck/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
+import { makeWellFormed } from './well-formed.ts';
 
 type Part<E extends Endpoint, K extends 'body' | 'query' | 'params'> = E[K] extends z.ZodType ? z.output<E[K]> : undefined;
 
@@ -49,7 +50,8 @@ export function inspectInput(value: unknown): InputProblem | undefined {
 /**
  * Validates `value` with `schema`, or throws 400 VALIDATION_FAILED naming each field.
  * PostgreSQL cannot store NUL in text or jsonb, so such input is refused here as the client's
- * mistake rather than failing later as a 500.
+ * mistake rather than failing later as a 500. Nor can jsonb store a lone UTF-16 surrogate (JSON
+ * allows `"\ud800"`): each becomes U+FFFD here, for every route, before anything reads the text.
  */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const problem = inspectInput(value);
@@ -59,7 +61,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   if (problem?.kind === 'too-deep') {
     throw new AppError('VALIDATION_FAILED', undefined, [{ field: '', message: `The request nests more than ${MAX_JSON_DEPTH} levels deep.` }]);
   }
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(makeWellFormed(value));
   if (!result.success) throw new AppError('VALIDATION_FAILED', undefined, toFieldIssues(result.error));
   return result.data;
 }

@@ -27,13 +27,39 @@ export interface HeldKey {
 /** The most rows one INSERT carries; bounds statement size (nine parameters a row). */
 const MAX_ROWS_PER_INSERT = 100;
 
+/**
+ * The Idempotency-Key a saved scan completes: its answer is written in the same transaction that
+ * stores the scan, so no failure can leave a stored copy behind a released key (whose retry would
+ * store another). `response` is given the new id, or null when the history is full.
+ */
+export interface KeyCompletion {
+  key: string;
+  response(id: string | null): unknown;
+}
+
+/** A row for the history, with the key it completes, if any. */
+interface PendingRow {
+  row: typeof messages.$inferInsert;
+  key?: { key: string; response: unknown };
+}
+
 /** The scan path's SQL: writing scans into the history. */
 export function createScanRepository(db: Db) {
   // Concurrent scans share one multi-row INSERT (see createBatchWriter); the id and time are
   // made here, so nothing has to be read back.
-  const writer = createBatchWriter<typeof messages.$inferInsert>(
-    async (rows) => {
-      await db.insert(messages).values(rows);
+  // Rows that complete a key go in one transaction with their keys' answers.
+  const writer = createBatchWriter<PendingRow>(
+    async (items) => {
+      const rows = items.map((i) => i.row);
+      const keyed = items.filter((i) => i.key !== undefined);
+      if (keyed.length === 0) {
+        await db.insert(messages).values(rows);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await tx.insert(messages).values(rows);
+        for (const { row, key } of keyed) await completeKeyWith(tx, row.userId, key!.key, key!.response);
+      });
     },
     { maxBatch: MAX_ROWS_PER_INSERT },
   );
@@ -44,14 +70,19 @@ export function createScanRepository(db: Db) {
   return {
     /**
      * Stores the scan and resolves with its id once it is committed, or null (nothing stored)
-     * when the user's history already holds `maxMessages`.
+     * when the user's history already holds `maxMessages`. With `completion`, the user's key is
+     * completed with its answer in the same transaction (or alone, when nothing is stored):
+     * either both are kept or neither.
      */
-    async saveMessage(message: NewMessage, maxMessages: number): Promise<string | null> {
-      return guard.storeUnder(message.userId, maxMessages, () => countOf(message.userId), async () => {
+    async saveMessage(message: NewMessage, maxMessages: number, completion?: KeyCompletion): Promise<string | null> {
+      const id = await guard.storeUnder(message.userId, maxMessages, () => countOf(message.userId), async () => {
         const id = crypto.randomUUID();
-        await writer.write({ ...message, id, scanDate: new Date() });
+        const key = completion ? { key: completion.key, response: completion.response(id) } : undefined;
+        await writer.write({ row: { ...message, id, scanDate: new Date() }, ...(key ? { key } : {}) });
         return id;
       });
+      if (id === null && completion) await completeKeyWith(db, message.userId, completion.key, completion.response(null));
+      return id;
     },
 
     /**
@@ -84,10 +115,7 @@ export function createScanRepository(db: Db) {
 
     /** Keeps the answer of the request that claimed `key`, for its repeats. */
     async completeKey(userId: string, key: string, response: unknown): Promise<void> {
-      await db
-        .update(scanRequestKeys)
-        .set({ response })
-        .where(and(eq(scanRequestKeys.userId, userId), eq(scanRequestKeys.key, key)));
+      await completeKeyWith(db, userId, key, response);
     },
 
     /** Lets go of a key whose request failed, so that a repeat runs the scan again. */
@@ -113,6 +141,14 @@ export function createScanRepository(db: Db) {
       await db.delete(scanRequestKeys).where(lt(scanRequestKeys.createdAt, expiredBefore));
     },
   };
+}
+
+/** Keeps `response` as the answer of `userId`'s `key`, on `db` or inside a transaction. */
+async function completeKeyWith(db: Pick<Db, 'update'>, userId: string, key: string, response: unknown): Promise<void> {
+  await db
+    .update(scanRequestKeys)
+    .set({ response })
+    .where(and(eq(scanRequestKeys.userId, userId), eq(scanRequestKeys.key, key)));
 }
 
 /** The scan repository. */

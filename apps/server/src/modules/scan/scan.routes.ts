@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { defineRoute } from '../../lib/route.ts';
-import type { ScanService } from './scan.service.ts';
+import type { PendingKey, ScanService } from './scan.service.ts';
 
 /** Visible ASCII but quotes and backslashes, bare or as a quoted string (the IETF draft's sf-string). */
 const KEY_CHARS = `[\\x21\\x23-\\x5b\\x5d-\\x7e]{1,${MAX_IDEMPOTENCY_KEY_LENGTH}}`;
@@ -37,7 +37,7 @@ export function registerScanRoutes(app: FastifyInstance, service: ScanService): 
   // a repeat of a request (its Idempotency-Key) answers the first result: nothing is scanned, spent or stored again
   // Only a saved scan is made once: an unsaved one is stored nowhere, not even as a key's answer
   // (a repeat of it just scans again, which costs the person nothing).
-  const once = async <T>(input: { userId: string; request: FastifyRequest; reply: FastifyReply; body: { saveToHistory?: boolean } }, endpoint: 'text' | 'url', scan: () => Promise<T>) => {
+  const once = async <T>(input: { userId: string; request: FastifyRequest; reply: FastifyReply; body: { saveToHistory?: boolean } }, endpoint: 'text' | 'url', scan: (pendingKey: PendingKey | null) => Promise<T>) => {
     const key = readIdempotencyKey(input.request);
     const { value, replayed } = await service.once(input.userId, input.body.saveToHistory ? key : null, endpoint, input.body, scan);
     if (replayed) input.reply.header('Idempotent-Replayed', 'true');
@@ -45,11 +45,11 @@ export function registerScanRoutes(app: FastifyInstance, service: ScanService): 
   };
   const checkHeaders = (request: FastifyRequest) => void readIdempotencyKey(request);
   defineRoute(app, ENDPOINTS.scanText, async (input) =>
-    once(input, 'text', async () => service.scanText(input.userId, input.body, await allowance(input.request, input.body))),
+    once(input, 'text', async (pendingKey) => service.scanText(input.userId, input.body, { ...(await allowance(input.request, input.body)), pendingKey })),
     { checkHeaders },
   );
   defineRoute(app, ENDPOINTS.scanUrl, async (input) =>
-    once(input, 'url', async () => service.scanUrl(input.userId, input.body, await allowance(input.request, input.body))),
+    once(input, 'url', async (pendingKey) => service.scanUrl(input.userId, input.body, { ...(await allowance(input.request, input.body)), pendingKey })),
     { checkHeaders },
   );
 }

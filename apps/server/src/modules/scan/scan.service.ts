@@ -8,6 +8,7 @@ import { emailAuthFacts, looksLikeRawEmail, parseRawEmail, senderOf, type Parsed
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../lib/app-error.ts';
+import { wellFormed } from '../../lib/well-formed.ts';
 import { DEFAULT_STORAGE_LIMITS } from '../../lib/storage-limits.ts';
 import type { ScanRepository } from './scan.repository.ts';
 
@@ -93,7 +94,8 @@ async function readPastedEmail(content: string, givenSender: string): Promise<Pa
   }
   const body = [email.subject.trim(), email.text.trim()].filter((p) => p.length > 0).join('\n\n');
   if (body.length === 0 && email.from === null) return null;
-  return { message: { content: body.slice(0, MAX_CONTENT_LENGTH), sender: senderOf(email) ?? givenSender }, parsed: email, headerFacts: emailAuthFacts(email) };
+  // cut at a code-unit count, the body may end in half an emoji: U+FFFD takes its place
+  return { message: { content: wellFormed(body.slice(0, MAX_CONTENT_LENGTH)), sender: senderOf(email) ?? givenSender }, parsed: email, headerFacts: emailAuthFacts(email) };
 }
 
 /** How long a repeat with the same Idempotency-Key answers the first result. */
@@ -107,10 +109,21 @@ const REPEAT_POLL_MS = 50;
 /** How often expired keys of every user are dropped. */
 const PRUNE_ALL_EVERY_MS = 60 * 60 * 1000;
 
+/**
+ * The Idempotency-Key a saved scan completes when it stores the scan, in the same transaction
+ * ({@link ScanService.once} hands it to the scan; `done` is set once the key holds the answer).
+ */
+export interface PendingKey {
+  key: string;
+  done: boolean;
+}
+
 /** Per-request options of a scan. */
 export interface ScanOptions {
   /** Set when this client's allowance of enhanced scans is used up: outside sources are named as not asked, with its sentence. */
   outsideRefused?: LookupLimitError | null;
+  /** The request's Idempotency-Key, which saving the scan completes with its answer. */
+  pendingKey?: PendingKey | null;
 }
 
 /** Scans text and links with the engine and keeps them in the user's history on request. */
@@ -144,20 +157,31 @@ export function createScanService(deps: {
 
   const maxStoredMessages = deps.maxStoredMessages ?? DEFAULT_STORAGE_LIMITS.messages;
   /**
-   * Stores the scan; when the history is full the verdict is still answered, unsaved, with a
-   * note saying so (the oldest scans are never dropped to make room: deleting is the person's).
+   * Stores the scan and answers `respond(id)`; when the history is full the verdict is still
+   * answered, unsaved (id null), with a note saying so (the oldest scans are never dropped to make
+   * room: deleting is the person's). With a pending key, the key's answer is written in the
+   * transaction that stores the scan.
    */
-  const save = async (userId: string, kind: 'text' | 'url', input: { content: string; sender: string; source: MessageSource }, analysis: ScanAnalysis) => {
-    const id = await deps.scanRepo.saveMessage({
-      userId,
-      kind,
-      ...input,
-      threatLevel: analysis.threatLevel,
-      score: analysis.score,
-      threatDetails: toThreatDetails(analysis),
-    }, maxStoredMessages);
-    if (id === null) analysis.notes = [historyFullNote(maxStoredMessages), ...analysis.notes];
-    return id;
+  const save = async <R>(
+    userId: string,
+    kind: 'text' | 'url',
+    input: { content: string; sender: string; source: MessageSource },
+    analysis: ScanAnalysis,
+    respond: (id: string | null) => R,
+    pendingKey: PendingKey | null | undefined,
+  ): Promise<R> => {
+    const answer = (id: string | null): R => {
+      if (id === null) analysis.notes = [historyFullNote(maxStoredMessages), ...analysis.notes];
+      return respond(id);
+    };
+    let response: { value: R } | undefined;
+    const id = await deps.scanRepo.saveMessage(
+      { userId, kind, ...input, threatLevel: analysis.threatLevel, score: analysis.score, threatDetails: toThreatDetails(analysis) },
+      maxStoredMessages,
+      pendingKey ? { key: pendingKey.key, response: (id) => (response = { value: answer(id) }).value } : undefined,
+    );
+    if (pendingKey) pendingKey.done = true;
+    return response ? response.value : answer(id);
   };
 
   let prunedAllAt = 0;
@@ -169,10 +193,11 @@ export function createScanService(deps: {
      * nothing; one arriving while the first still runs waits for its answer; the same key with
      * another body is 409 IDEMPOTENCY_KEY_REUSED. A failed scan lets go of its key, so a retry
      * scans again. Without a key, or for a newcomer with no user yet (an unsaved scan), `scan`
-     * just runs.
+     * just runs. `scan` is given the key to complete when it stores the scan (in the same
+     * transaction, {@link PendingKey}); a scan that does not is completed here.
      */
-    async once<T>(userId: string, key: string | null, endpoint: 'text' | 'url', body: unknown, scan: () => Promise<T>): Promise<{ value: T; replayed: boolean }> {
-      if (key === null || userId === '') return { value: await scan(), replayed: false };
+    async once<T>(userId: string, key: string | null, endpoint: 'text' | 'url', body: unknown, scan: (pendingKey: PendingKey | null) => Promise<T>): Promise<{ value: T; replayed: boolean }> {
+      if (key === null || userId === '') return { value: await scan(null), replayed: false };
       const requestHash = createHash('sha256').update(`${endpoint}\n${JSON.stringify(body)}`).digest('hex');
       const giveUpAt = clock().getTime() + ABANDONED_AFTER_MS + REPEAT_POLL_MS * 20;
       for (;;) {
@@ -187,16 +212,18 @@ export function createScanService(deps: {
         if (clock().getTime() >= giveUpAt) throw new AppError('SERVICE_UNAVAILABLE', 'The first request with this Idempotency-Key is still running. Try again in a minute.');
         await sleep(REPEAT_POLL_MS);
       }
+      const pendingKey: PendingKey = { key, done: false };
       let value: T;
       try {
-        value = await scan();
+        value = await scan(pendingKey);
       } catch (error) {
-        // the scan's own error is the one to answer, whatever happens to the key
+        // the scan's own error is the one to answer, whatever happens to the key; a scan it
+        // stored completed the key in the same transaction, so a key still unanswered stored nothing
         await deps.scanRepo.releaseKey(userId, key).catch(() => undefined);
         throw error;
       }
       try {
-        await deps.scanRepo.completeKey(userId, key, value);
+        if (!pendingKey.done) await deps.scanRepo.completeKey(userId, key, value);
       } catch (error) {
         // a key left running would hold every repeat polling until it is taken over, and fail again
         await deps.scanRepo.releaseKey(userId, key).catch(() => undefined);
@@ -219,15 +246,15 @@ export function createScanService(deps: {
       // and judged as an email, whatever the form's source says
       const input: AnalyzeInput = { kind: 'text', ...message, ...(pasted ? { source: 'email' } : {}) };
       const analysis = await run(userId, input, wantsAdvancedScan(req), options, pasted ? { raw: req.content, parsed: pasted.parsed, headerFacts: pasted.headerFacts } : undefined);
-      const id = req.saveToHistory ? await save(userId, 'text', message, analysis) : null;
-      return { message: { id, ...message }, analysis };
+      const respond = (id: string | null): TextScanResponse => ({ message: { id, ...message }, analysis });
+      return req.saveToHistory ? save(userId, 'text', message, analysis, respond, options.pendingKey) : respond(null);
     },
 
     async scanUrl(userId: string, req: UrlScanRequest, options: ScanOptions = {}): Promise<UrlScanResponse> {
       const analysis = await run(userId, { kind: 'url', content: req.url, source: req.source }, wantsAdvancedScan(req), options);
+      const respond = (messageId: string | null): UrlScanResponse => ({ ...analysis, messageId });
       // An empty sender is what marks a URL scan in the history ('URL Scan').
-      const messageId = req.saveToHistory ? await save(userId, 'url', { content: req.url, sender: '', source: req.source }, analysis) : null;
-      return { ...analysis, messageId };
+      return req.saveToHistory ? save(userId, 'url', { content: req.url, sender: '', source: req.source }, analysis, respond, options.pendingKey) : respond(null);
     },
   };
 }

@@ -8,7 +8,7 @@ import { scanRequestKeys, sessions } from '../../db/schema.ts';
 import { describeWithDatabases, type Visitor } from '../../test/harness.ts';
 import { hashToken } from '../sessions/sessions.service.ts';
 import { createScanRepository } from './scan.repository.ts';
-import { createScanService } from './scan.service.ts';
+import { createScanService, type PendingKey } from './scan.service.ts';
 import { createFeedsRepository } from '../intel/feeds/feeds.repository.ts';
 import { createFeedsService } from '../intel/feeds/feeds.service.ts';
 
@@ -363,4 +363,78 @@ describeWithDatabases('Idempotency-Key on POST /api/scan/text and /api/scan/url'
     const [row] = await ctx.database.db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.idHash, hashToken(visitor.cookie!)));
     return { service, userId: row!.userId };
   }
+});
+
+describeWithDatabases('lone UTF-16 surrogates in a scan (jsonb refuses them)', (ctx) => {
+  const KEY = 'Idempotency-Key';
+  const post = (visitor: Visitor, path: string, body: unknown, key?: string) => visitor.request('POST', path, body, key === undefined ? {} : { [KEY]: key });
+  const historyOf = async (visitor: Visitor) => (await visitor.get('/api/messages')).json() as { id: string; content: string; threatDetails: { highlights: { text: string }[] } }[];
+
+  it('scans a message holding one, with U+FFFD in its place, and a repeat with its Idempotency-Key stores no second copy', async () => {
+    const visitor = ctx.visitor();
+    // what the reviewer sent: {"content":"Your parcel \udc00 fee http://x.co"}
+    const body = JSON.stringify({ content: 'Your parcel \udc00 fee http://x.co', saveToHistory: true });
+    expect(body).toContain('\\udc00');
+    const first = await visitor.request('POST', '/api/scan/text', body, { 'content-type': 'application/json', [KEY]: 'k1' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message.content).toBe('Your parcel \ufffd fee http://x.co');
+    const again = await visitor.request('POST', '/api/scan/text', body, { 'content-type': 'application/json', [KEY]: 'k1' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await historyOf(visitor)).map((m) => m.id)).toEqual([first.json().message.id]);
+  });
+
+  it('scans a link holding one', async () => {
+    const visitor = ctx.visitor();
+    const res = await post(visitor, '/api/scan/url', { url: 'http://paypa1-login.com/\ud800', saveToHistory: true }, 'url-1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().content).toBe('http://paypa1-login.com/\ufffd');
+    expect((await historyOf(visitor)).map((m) => m.id)).toEqual([res.json().messageId]);
+  });
+
+  it('scans a message whose highlighted link holds one (kept in the threat details)', async () => {
+    const visitor = ctx.visitor();
+    const res = await post(visitor, '/api/scan/text', { content: 'URGENT: verify your PayPal account now at http://paypa1-login.com/\ud800login or it will be closed' });
+    expect(res.statusCode).toBe(200);
+    const link = res.json().analysis.highlights.find((h: { text: string }) => h.text.startsWith('http://paypa1-login.com/'));
+    expect(link?.text).toContain('\ufffd');
+    expect((await historyOf(visitor))[0]?.threatDetails.highlights).toContainEqual(expect.objectContaining({ text: link.text }));
+  });
+
+  it('scans a pasted email whose subject decodes to one (a UTF-16 encoded word cut mid-pair)', async () => {
+    const visitor = ctx.visitor();
+    const word = Buffer.from([0x41, 0, 0x00, 0xd8, 0x42, 0]).toString('base64');
+    const content = `From: "Bank" <alert@bank-secure.com>\r\nTo: you@example.com\r\nSubject: =?UTF-16LE?B?${word}?=\r\nDate: Mon, 1 Jan 2024 10:00:00 +0000\r\n\r\nVerify your account at http://bank-secure.com/login\r\n`;
+    const body = { content, saveToHistory: true };
+    const first = await post(visitor, '/api/scan/text', body, 'email-1');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message.content.startsWith('A\ufffdB\n\n')).toBe(true);
+    expect((await post(visitor, '/api/scan/text', body, 'email-1')).headers['idempotent-replayed']).toBe('true');
+    expect(await historyOf(visitor)).toHaveLength(1);
+  });
+
+  it('stores no copy of a scan whose Idempotency-Key answer cannot be kept, so a retry stores one', async () => {
+    const repo = createScanRepository(ctx.database.db);
+    // an answer PostgreSQL refuses (NUL in jsonb), whichever way the key is completed
+    const poisoned = (response: unknown) => ({ ...(response as object), poison: 'a\u0000b' });
+    let poison = true;
+    const scanRepo: typeof repo = {
+      ...repo,
+      saveMessage: (message, max, completion) =>
+        repo.saveMessage(message, max, completion && { key: completion.key, response: (id) => (poison ? poisoned(completion.response(id)) : completion.response(id)) }),
+      completeKey: (userId, key, response) => repo.completeKey(userId, key, poison ? poisoned(response) : response),
+    };
+    const service = createScanService({ scanRepo, blockedSenders: { listSenders: async () => [] } });
+    const visitor = ctx.visitor();
+    await visitor.patch('/api/notification-preferences', { sensitivity: 3 });
+    const [row] = await ctx.database.db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.idHash, hashToken(visitor.cookie!)));
+    const userId = row!.userId;
+    const req = { content: PHISHING_SMS, sender: '', source: 'manual' as const, saveToHistory: true };
+    const scan = (pendingKey: PendingKey | null) => service.scanText(userId, req, { pendingKey });
+    await expect(service.once(userId, 'poisoned', 'text', req, scan)).rejects.toThrow();
+    expect(await historyOf(visitor)).toEqual([]);
+    poison = false;
+    const retry = await service.once(userId, 'poisoned', 'text', req, scan);
+    expect((await historyOf(visitor)).map((m) => m.id)).toEqual([retry.value.message.id]);
+  });
 });

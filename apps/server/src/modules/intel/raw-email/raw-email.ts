@@ -8,6 +8,7 @@ import { simpleParser, type AddressObject, type EmailAddress, type ParsedMail } 
 import { parseAuthenticationResults, type AuthenticationResults } from './authentication-results.ts';
 import type { EmailAuthResult } from './email-auth.ts';
 import { requireRawEmailSize } from './email-source.ts';
+import { wellFormed } from '../../../lib/well-formed.ts';
 
 export { parseAuthenticationResults, type AuthenticationResults, type AuthMethodResult, type AuthMethod, type AuthResultWord } from './authentication-results.ts';
 export { authenticateRawEmail, sendingServerOf, type EmailAuthResult, type AuthenticateOptions, type DnsResolve } from './email-auth.ts';
@@ -97,10 +98,11 @@ const MAX_AUTH_RESULTS_HEADERS = 20;
 
 /**
  * Text decoded from the email (`=00` in quoted-printable, a NUL in base64 or an encoded word)
- * without NUL characters: the request itself was checked for them, but decoding makes new ones,
+ * without NUL characters and with every lone UTF-16 surrogate (a UTF-16 part or encoded word cut
+ * mid-pair) made U+FFFD: the request itself was checked for both, but decoding makes new ones,
  * and PostgreSQL refuses them in text and JSON, which made such an email a 500 instead of a verdict.
  */
-const decoded = (text: string): string => text.replaceAll('\u0000', '');
+const decoded = (text: string): string => wellFormed(text.replaceAll('\u0000', ''));
 
 function addressesOf(header: AddressObject | AddressObject[] | undefined): EmailAddress[] {
   const flat: EmailAddress[] = [];
