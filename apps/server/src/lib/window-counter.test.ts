@@ -37,6 +37,17 @@ describe('window counter', () => {
     expect(counter.waitMs('b')).toBe(1_000);
   });
 
+  it('keeps no key for what was given back: a refund that leaves a window at zero drops it', () => {
+    const counter = createWindowCounter({ limit: 5, windowMs: 1_000, clock: () => 0 });
+    for (let i = 0; i < 1000; i++) counter.take(`key ${i}`)();
+    expect(counter.size).toBe(0);
+    const kept = counter.take('a');
+    counter.take('a')();
+    expect(counter.size).toBe(1);
+    kept();
+    expect(counter.size).toBe(0);
+  });
+
   it('keeps at most maxKeys windows, dropping ended ones first, then the oldest', () => {
     let now = 0;
     const counter = createWindowCounter({ limit: 1, windowMs: 100, clock: () => now, maxKeys: 2 });

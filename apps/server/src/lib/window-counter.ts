@@ -11,9 +11,12 @@ export interface WindowCounter {
   waitMs(key: string): number;
   /**
    * Counts one for `key` and returns its refund, which un-counts it unless its window has ended
-   * meanwhile (a refund never adds to a later window) or it was already refunded.
+   * meanwhile (a refund never adds to a later window) or it was already refunded. A window a
+   * refund leaves at zero is dropped: what was given back keeps no key in memory.
    */
   take(key: string): () => void;
+  /** Keys held now (ended windows may linger until the next count sweeps them). */
+  readonly size: number;
 }
 
 /** One window: how many were counted in it, and when it ends. */
@@ -70,8 +73,14 @@ export function createWindowCounter(options: { limit: number; windowMs: number; 
       return () => {
         if (refunded) return;
         refunded = true;
-        if (windows.get(key) === counted && counted.endsAt > clock()) counted.count = Math.max(0, counted.count - 1);
+        if (windows.get(key) !== counted || counted.endsAt <= clock()) return;
+        counted.count -= 1;
+        if (counted.count <= 0) windows.delete(key);
       };
+    },
+
+    get size() {
+      return windows.size;
     },
   };
 }

@@ -227,6 +227,20 @@ async function probeSignUpFlood(base: string): Promise<ProbeResult> {
   };
 }
 
+async function probeSignInHugeEmails(base: string, pid: number): Promise<ProbeResult> {
+  const rssBefore = rssMb(pid);
+  // each email over the 254-character limit, each another: the review ran the server out of memory with them
+  const answers = await pool(250, 4, (i) => new Client(base, '198.51.100.70').send('POST', '/api/auth/sign-in', { email: `${i}-${'a'.repeat(900_000)}@example.com`, password: 'x' }));
+  const rssAfter = rssMb(pid);
+  const after = await new Client(base, '203.0.113.70').send('POST', '/api/scan/text', { content: 'See you at 6?' });
+  const statuses = answers.map((r) => r.status);
+  return {
+    probe: 'sign-in with 900 KB emails (250, each another, from one address)',
+    refused: statuses.every((s) => s === 400) && rssAfter - rssBefore < 200 && after.status === 200,
+    figures: { answers: tally(statuses), rssMb: { before: rssBefore, after: rssAfter }, nextScan: after.status },
+  };
+}
+
 async function probeHistoryFlood(base: string, pid: number): Promise<ProbeResult> {
   const reads = await pool(1000, 20, (i) => new Client(base, `198.51.102.${(i % 250) + 1}`).send('GET', '/api/messages'));
   const readCookies = reads.filter((r) => r.headers.getSetCookie().length > 0).length;
@@ -332,6 +346,7 @@ async function main(): Promise<void> {
     results.push(await probeDkimFanOut(base, dns));
     results.push(await probeCrossPortSignOut(base));
     results.push(await probeDeepJson(base));
+    results.push(await probeSignInHugeEmails(base, child.pid!));
     const flood = await probeHistoryFlood(base, child.pid!);
     results.push(flood);
     // last: where it is open, every later scan fails until a restart

@@ -526,6 +526,35 @@ describeWithDatabases('accounts', (ctx) => {
     expect((await v.post('/api/auth/sign-in', { email: email(), password: 'any password' })).statusCode).toBe(401);
   });
 
+  it('answers a sign-in with an over-long or malformed email 400 before the throttle sees it (900 KB emails ran the server out of memory)', async () => {
+    const sessions = createSessionsService(createSessionsRepository(ctx.database.db));
+    const service = createAccountsService({ repo: createAccountsRepository(ctx.database.db), sessions });
+    const admitted: number[] = [];
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    await app.register(sessionPlugin, { sessions, cookieSecure: 'auto' });
+    registerAccountsRoutes(app, { ...service, admitSignIn: (email, ...rest) => (admitted.push(email.length), service.admitSignIn(email, ...rest)) }, 'auto');
+    await app.ready();
+    try {
+      const bodies = [
+        ...Array.from({ length: 30 }, (_, i) => ({ email: `${i}-${'a'.repeat(300_000)}@example.com`, password: 'x' })),
+        { email: `${'a'.repeat(250)}@example.com`, password: 'x' },
+        { email: 'not an email', password: 'x' },
+        { email: 42, password: 'x' },
+        { email: 'someone@example.com', password: '' },
+      ];
+      const answers = await Promise.all(bodies.map((payload) => postFrom(app, '198.51.100.61', '/api/auth/sign-in', payload)));
+      expect(tally(answers)).toEqual({ 400: bodies.length });
+      expect(answers[0]!.json().error.code).toBe('VALIDATION_FAILED');
+      expect(admitted).toEqual([]);
+      // a valid one is counted as ever, with the trimmed email
+      expect((await postFrom(app, '198.51.100.61', '/api/auth/sign-in', { email: '  Nobody@Example.com ', password: 'any password' })).statusCode).toBe(401);
+      expect(admitted).toEqual(['Nobody@Example.com'.length]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('refuses state-changing requests from another site', async () => {
     const v = ctx.visitor();
     const foreign = await v.request('POST', '/api/scan/text', { content: 'hi' }, { origin: 'https://evil.example' });

@@ -253,6 +253,29 @@ describe('sign-in throttle', () => {
     expect(attempt('198.51.100.9').holdMs).toBe(0);
   });
 
+  it('keeps nothing for attempts given back, and at most 20 accounts per address per window whatever the outcome (the review ran it out of memory with 900 KB emails)', () => {
+    const { time, throttle } = setUp();
+    const huge = (i: number) => `${i}-${'a'.repeat(10_000)}@example.com`;
+    const settle = (outcome: 'abandoned' | 'succeeded' | 'busy' | 'failed', i: number) => {
+      const a = throttle.admit(huge(i), '198.51.100.7');
+      if (!('refused' in a)) a[outcome]();
+      return a;
+    };
+    // a 400 (nothing checked) and a success give their attempt back: they leave no key behind
+    for (let i = 0; i < 1000; i++) settle('abandoned', i);
+    for (let i = 0; i < 1000; i++) settle('succeeded', 1000 + i);
+    expect(throttle.keysHeld()).toBe(0);
+    // counted outcomes hold keys, but the address's 20 bound them: the rest are refused before anything is kept
+    const outcomes = Array.from({ length: 1000 }, (_, i) => settle(i % 2 === 0 ? 'failed' : 'busy', 2000 + i));
+    expect(outcomes.filter((a) => !('refused' in a))).toHaveLength(20);
+    // the address, 20 pairs, 10 accounts that failed (the busy ones gave the account's count back) and 10 wrong guessers
+    expect(throttle.keysHeld()).toBe(1 + 20 + 10 + 10);
+    // a new window: the old counts ended, the accounts' failures are remembered for their hour
+    time.now += 16 * MINUTE;
+    settle('failed', 5000);
+    expect(throttle.keysHeld()).toBeLessThanOrEqual(1 + 1 + 11 + 11);
+  });
+
   it('throttles an email nobody has exactly like an account, so the throttle tells nothing', () => {
     const { attempt, refusal } = setUp();
     for (let i = 0; i < 5; i++) attempt('198.51.100.7', 'nobody@example.com').failed();

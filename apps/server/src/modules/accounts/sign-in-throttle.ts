@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createLruCache } from '../../lib/lru-cache.ts';
 import { createWindowCounter } from '../../lib/window-counter.ts';
 
@@ -93,11 +94,21 @@ const CHECK_GRACE_MS = 30_000;
 type Outcome = 'failed' | 'succeeded' | 'busy' | 'abandoned';
 
 /**
+ * The key an account is counted under: a SHA-256 of its name, so whatever a caller passes (the
+ * review sent 900 KB emails, each kept for an hour) every key held is 43 characters.
+ */
+const accountKey = (account: string) => createHash('sha256').update(account).digest('base64url');
+
+/**
  * The sign-in throttle. `admit` decides and counts in one synchronous step, before any password
  * is hashed: a burst of concurrent guesses sees the counts of the ones before it. Keys are the
  * account's lower-cased email (unknown emails are throttled exactly like accounts, or the
- * throttle would tell which exist), the address's {@link addressKey}, and a device cookie's
- * token (already verified for this account by the caller).
+ * throttle would tell which exist) as {@link accountKey}, the address's {@link addressKey}, and
+ * a device cookie's token (already verified for this account by the caller).
+ *
+ * Memory: an attempt that is given back (a success, one that checked nothing) leaves no key
+ * behind, so only counted attempts hold keys, and those are bounded by the address's limit:
+ * one address adds at most `attemptsPerAddress` accounts and pairs per window, whatever it sends.
  */
 export function createSignInThrottle(options: { limits?: Partial<SignInLimits>; clock?: () => number } = {}) {
   const limits: SignInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...options.limits };
@@ -145,11 +156,17 @@ export function createSignInThrottle(options: { limits?: Partial<SignInLimits>; 
   return {
     limits,
 
+    /** Keys held across the throttle's counters and memories (for tests: what a flood leaves behind). */
+    keysHeld(): number {
+      return perAddress.size + perPair.size + deviceFailures.size + deviceAttempts.size + accounts.size + guessedWrong.size;
+    },
+
     /**
      * Whether `address` may try a password for `account` now, and if so the attempt, already
      * counted. `device`: the token of a device cookie the caller verified for this account.
      */
-    admit(account: string, address: string, device?: string | null): SignInAttempt | SignInRefusal {
+    admit(accountName: string, address: string, device?: string | null): SignInAttempt | SignInRefusal {
+      const account = accountKey(accountName);
       if (device && deviceFailures.waitMs(device) === 0 && deviceAttempts.waitMs(account) === 0) return admitDevice(account, device);
 
       const now = clock();
@@ -198,6 +215,8 @@ export function createSignInThrottle(options: { limits?: Partial<SignInLimits>; 
           // nothing was guessed: the account's count goes back (only this attempt's: failures
           // of attempts still in flight stay counted)
           state.failures = Math.max(0, state.failures - 1);
+          // a state back at nothing is a fresh one: dropped, so that attempts given back hold no memory
+          if (state.failures === 0 && state.strangerBusyUntil === 0 && accounts.get(account) === state) accounts.delete(account);
           // a 503 keeps its place on the address's count: a flood that fills the hashing line
           // pays for its refusals like any other attempt
           if (outcome !== 'busy') for (const refund of refunds) refund();
