@@ -41,12 +41,18 @@ export function withoutSourceLines(answer: string): string {
   return answer.replace(SOURCE_LINE, '').replace(/\n{3,}/g, '\n\n').trim().replace(TRAILING_SOURCES, '').trim();
 }
 
-/** The sources of an answer: each article used, with its public pages (http and https only). */
+/**
+ * The sources of an answer: each article used, with its public pages (http and https only), then
+ * the numbers it says to call as `tel:` links ("Call 159: ...") a phone can dial from the answer.
+ */
 export function sourcesOf(articles: readonly BuiltInAnswer['articles'][number][]): AssistantChatResponse['sources'] {
   return articles.map((a) => ({
     id: a.id,
     title: a.title,
-    links: a.sources.filter((s) => /^https?:\/\//i.test(s.url)).map((s) => ({ name: s.name, url: s.url })),
+    links: [
+      ...a.sources.filter((s) => /^https?:\/\//i.test(s.url)).map((s) => ({ name: s.name, url: s.url })),
+      ...(a.calls ?? []).map((c) => ({ name: `Call ${c.number}: ${c.who}`, url: `tel:${c.dial}` })),
+    ],
   }));
 }
 

@@ -2,7 +2,7 @@ import { analyze, type Analysis } from '@baitcheck/detector';
 import type { ChatTurn } from '@baitcheck/contracts';
 import type { GuidanceArticle } from './guidance/types.ts';
 import { classify, sharesSecret, type Intent } from './intent.ts';
-import type { GuidanceIndex, Retrieved } from './retrieval.ts';
+import { normalizeTerm, type GuidanceIndex, type Retrieved } from './retrieval.ts';
 
 /** What the built-in assistant answers, before the service stamps it. */
 export interface BuiltInAnswer {
@@ -41,6 +41,9 @@ export function regionOf(text: string): string | null {
 }
 
 const regionName = (region: string) => REGIONS.find((r) => r.region === region)?.name ?? region;
+
+/** Said under advice for one country when the person named none. */
+const regionNote = (region: string) => `This is for ${regionName(region)}. Tell me your country if you are elsewhere and I'll say where to report there.`;
 
 const bullets = (items: readonly string[]) => items.map((s) => `- ${s}`).join('\n');
 
@@ -125,6 +128,39 @@ const ALREADY_DONE = /\b(i )?(already |just )?(clicked|tapped|opened|entered|typ
 const CLARIFY =
   "I'm not sure what you'd like to know. You can:\n- paste a message, email or link you received, and I'll check it and explain what I find\n- ask how to recognise a kind of scam (\"how do I spot a fake delivery text?\")\n- tell me what happened (\"I clicked a link and typed my bank password\") and I'll say what to do next\nWhat did you receive, or what happened?";
 
+/** A question about "this" or "it" with nothing shown: ask for the message, never guess a topic. */
+const ASK_FOR_MESSAGE = [
+  "I can't see what you're asking about: nothing has been pasted here yet.",
+  "- Copy the whole message, email, link or phone number, paste it in the box below and send it: I'll check it and tell you what I find.",
+  '- Or check it in Scan, at the bottom of the screen.',
+  '- If it was a phone call or a letter, tell me what they said and what they asked you to do.',
+  "Until you know, don't tap its links, reply, call back or pay anything.",
+].join('\n');
+
+/** The same, before guidance on what the question names ("is this text really from my bank?"). */
+const ASK_BEFORE_GUIDANCE =
+  "I can't see it myself: paste the message or link here, or check it in Scan at the bottom of the screen, and I'll check it. Until then, here is what to know:";
+
+/**
+ * Words that point at a message or judge it and name no topic: "is this text real?" names none,
+ * "is this text really from my bank?" names the bank.
+ */
+const NO_TOPIC = new Set(
+  (
+    'scam scams scammer scammy fraud fraudulent hoax con virus phishing spam safe legit legitimate real fake genuine ok okay dangerous ' +
+    'trustworthy trust suspicious dodgy sketchy fishy authentic official true message text txt sms email e-mail mail link url site website webpage ' +
+    'page number call caller letter offer dm voicemail invoice bill ad advert listing profile attachment click tap press open reply respond answer ' +
+    'ring pay follow visit download install believe scan use check look seem sound feel verify examine review thought opinion make say sure ' +
+    'worried worry afraid scared received sent back definitely actually truly even right guess im ive dont cant wont ' +
+    // who received it says nothing of what it is: "my mom got this text, is it real?"
+    'mom mum mother dad father parent son daughter child kid wife husband partner grandma grandpa grandmother grandfather nan gran ' +
+    'brother sister friend family neighbour neighbor boss'
+  )
+    .split(' ')
+    .map(normalizeTerm)
+    .filter((t): t is string => t !== null),
+);
+
 const REFUSE =
   "I can't help with that. I'm here to protect people from scams, so I won't help write scam messages, find or track a person, or get into someone else's accounts. If you're worried about a message you received or about your own accounts, tell me and I'll help you check it or secure them.";
 
@@ -168,6 +204,17 @@ export function answerBuiltIn(index: GuidanceIndex, query: string, history: read
     return { answer: warning + parts.join('\n\n'), intent: 'follow-up', articles, analysis };
   }
 
+  if (intent.kind === 'needs-message') {
+    // What else the question names may still have an answer: "is this text really from my bank?"
+    const topic = index.termsOf(query).filter((t) => !NO_TOPIC.has(t));
+    const onTopic = topic.length > 0 ? forRegion(index.search(topic.join(' '), 4), region).filter((r) => r.score >= MIN_GUIDANCE_SCORE) : [];
+    const best = forRegion(index.search(query, 4), region).find((r) => onTopic.some((t) => t.article.id === r.article.id)) ?? onTopic[0];
+    if (!best) return { answer: warning + ASK_FOR_MESSAGE, intent: 'needs-message', articles: [], analysis: null };
+    const parts = [ASK_BEFORE_GUIDANCE, articleAnswer(best.article, query)];
+    if (best.article.region && region === null) parts.push(regionNote(best.article.region));
+    return { answer: warning + parts.join('\n\n'), intent: 'needs-message', articles: [best.article], analysis: null };
+  }
+
   const found = forRegion(index.search(query, 4), region);
   const best = found[0];
   if (!best || best.score < MIN_GUIDANCE_SCORE || index.termsOf(query).length === 0) {
@@ -181,6 +228,6 @@ export function answerBuiltIn(index: GuidanceIndex, query: string, history: read
     articles.push(second.article);
     parts.push(`Also: ${second.article.title}. ${second.article.summary}\n${bullets(second.article.steps.slice(0, 4))}`);
   }
-  if (best.article.region && region === null) parts.push(`This is for ${regionName(best.article.region)}. Tell me your country if you are elsewhere and I'll say where to report there.`);
+  if (best.article.region && region === null) parts.push(regionNote(best.article.region));
   return { answer: warning + parts.join('\n\n'), intent: 'guidance', articles, analysis: null };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, extractPasted, sharesSecret } from './intent.ts';
+import { classify, extractPasted, pointsAtUnshown, sharesSecret } from './intent.ts';
 
 const PHISH_TEXT = 'USPS: Your package is on hold due to an unpaid fee. Pay $1.99 at http://usps-redelivery-fee.top within 24h';
 
@@ -84,6 +84,83 @@ describe('classify', () => {
     'how do I block a number on iPhone?',
   ])('answers %j as a new question, even right after a check', (q) => {
     expect(classify(q, history).kind).toBe('guidance');
+  });
+});
+
+describe('a question about a message that is not in the conversation', () => {
+  // what people type when they think they have shown it, or before they paste it
+  const POINTING = [
+    'is this a scam?',
+    'Is this a scam',
+    'is this legit?',
+    'is this safe?',
+    'is this real?',
+    'Is it a scam?',
+    'is it genuine',
+    'should I click it?',
+    'should I call them back?',
+    'should I pay it?',
+    'is it safe to open?',
+    'can I open the attachment?',
+    'can I trust this email?',
+    'what about this one?',
+    'does this look like phishing to you?',
+    'this looks fishy',
+    'I think this is a scam',
+    'check this please',
+    'can you check the link in my email?',
+    'is this email really from paypal',
+    'is this a real job offer?',
+    'is this website safe to buy from?',
+    'is this number a scammer?',
+    'who is this number?',
+    "what's this?",
+    'legit??',
+    'ok so is this a scam or not',
+    'I got this text and I\'m scared, is it a scam?',
+  ];
+
+  it.each(POINTING)('asks for the message: %j', (q) => {
+    expect(pointsAtUnshown(q)).toBe(true);
+    expect(classify(q, []).kind).toBe('needs-message');
+  });
+
+  it('asks for it after questions that showed nothing, and not once a message was shown', () => {
+    const asked = [
+      { role: 'user' as const, content: 'How do I report a scam text in the US?' },
+      { role: 'assistant' as const, content: 'How to report scams in the United States ...' },
+    ];
+    expect(classify('is it safe?', asked).kind).toBe('needs-message');
+    const shown = [
+      { role: 'user' as const, content: `Is this a scam? ${PHISH_TEXT}` },
+      { role: 'assistant' as const, content: 'This looks like phishing...' },
+    ];
+    expect(classify('is this a scam?', shown)).toMatchObject({ kind: 'follow-up', about: 'why' });
+    expect(classify('should I click it?', shown)).toMatchObject({ kind: 'follow-up', about: 'what-to-do' });
+    // a message pasted with the question is checked, whatever the words before it
+    expect(classify(`is this a scam? ${PHISH_TEXT}`, []).kind).toBe('scan');
+  });
+
+  it.each([
+    'is it a scam if someone wants me to pay them with gift cards?',
+    'is it a scam when they ask for bitcoin?',
+    'is it safe to use public wifi?',
+    'is it safe to scan the qr code on a parking meter',
+    'should I click links in texts?',
+    'should I use a password manager?',
+    'should I call my bank?',
+    'is it ok to give my bank details over the phone?',
+    "someone called saying they're from amazon's fraud department, how do I check it's really them?",
+    'are these scams common?',
+    'is that a real thing?',
+    'is this app free?',
+    'is Baitcheck safe to use?',
+    'what is phishing?',
+    'how do I report it?',
+    'got it, thanks',
+  ])('answers %j as a question of its own', (q) => {
+    expect(pointsAtUnshown(q)).toBe(false);
+    expect(classify(q, []).kind).not.toBe('needs-message');
   });
 });
 

@@ -6,6 +6,8 @@ export type Intent =
   | { kind: 'refuse' }
   | { kind: 'scan'; content: string; scanKind: 'text' | 'url' }
   | { kind: 'follow-up'; about: 'why' | 'what-to-do'; content: string; scanKind: 'text' | 'url' }
+  /** About a message or link that "this" or "it" points at, and none is in the conversation. */
+  | { kind: 'needs-message' }
   | { kind: 'guidance' };
 
 /** Requests to help deceive or harm someone: writing scams, finding or tracking people, breaking into accounts. */
@@ -112,6 +114,55 @@ export function lastPasted(history: readonly ChatTurn[]): { content: string; sca
   return null;
 }
 
+/** A thing pointed at: "this", "it", "that one", "this text", "the link", "these emails". */
+const POINTED = String.raw`(?:(?:this|that|the|these|those) (?:[\w'-]+ )?(?:message|text|txt|sms|email|e-mail|mail|link|url|site|website|web ?page|page|number|call|caller|letter|offer|dm|voicemail|invoice|bill|ad|advert|listing|profile|qr code|attachment|one)s?|this|that|these|those|it|them)`;
+/** What a person asks a thing to be: "a scam", "legit", "real". */
+const JUDGED = String.raw`(?:(?:an? )?(?:scam|scammer|fraud|fraudster|hoax|con|virus|spammer|hacker|phishing(?: (?:text|email|attempt|link|message))?)|scams|safe|legit|legitimate|real|fake|genuine|ok|okay|spam|fraudulent|dangerous|trustworthy|suspicious|dodgy|sketchy|fishy|authentic|official|for real)`;
+/** Doing what a message asks: clicking its link, replying, calling back, paying. */
+const ACTED = String.raw`(?:click|tap|press|open|trust|reply|respond|answer|call|ring|pay|follow|visit|download|install|believe|scan|use|go to|sign in|log in)`;
+/** The end of the question part: nothing more, or a comma, "or", "now"... ("should I click it, or not?"). */
+const ENDS = String.raw`(?=\s*(?:[?!.,;:]|$|\s(?:or|and|now|then|please|though|back|yet|right|to you|for me)\b))`;
+
+/**
+ * Questions that ask about one thing the person has in front of them, pointed at and not shown:
+ * "is this a scam?", "is it legit?", "is this text really from my bank?", "does this look real?",
+ * "should I click it?", "is it safe to open?", "can I trust this email?", "what about this one?",
+ * "check this link for me", "legit??". A condition or a general object makes it a general
+ * question: "is it a scam if they ask for gift cards?", "is it safe to use public wifi?",
+ * "should I click links in texts?".
+ */
+const POINTS_AT_ONE: readonly RegExp[] = [
+  new RegExp(String.raw`\b(?:is|was|are|were|does|do) ${POINTED}(?: (?:really|actually|definitely|even|truly|still))? ${JUDGED}${ENDS}`, 'i'),
+  // "is this a real job offer?", "is this a scam text?", "is this the real Amazon?"; not "is that a real thing?"
+  new RegExp(String.raw`\b(?:is|was|are|were) (?:this|that|these|those)(?: (?:really|actually))? (?:an? |the )?(?:real|genuine|legit|legitimate|fake|official|scam|phishing|fraudulent|dodgy) (?!(?:way|question|concern|risk|problem|thing|idea|word)s?\b)[\w'-]+`, 'i'),
+  // "is this website safe to buy from?": a thing named, then what to do with it
+  new RegExp(String.raw`\b(?:is|are) (?:this|that|the|these) (?:[\w'-]+ )?(?:site|website|link|page|shop|store|seller|number|email|message|text|company|offer)s? (?:really )?(?:safe|ok|okay|legit|trustworthy) to\b`, 'i'),
+  new RegExp(String.raw`\b(?:is|was|are|were) ${POINTED}(?: (?:really|actually|definitely|truly))? (?:from|by|sent by)\b`, 'i'),
+  new RegExp(String.raw`\b(?:does|do|did) ${POINTED} (?:look|seem|sound|feel)\b`, 'i'),
+  new RegExp(String.raw`(?:^|[^\w\s]\s*|\b(?:think|guess|feel like|sure|worried|afraid|scared) )${POINTED} (?:looks?|seems?|sounds?|feels?|is|must be)(?: (?:like|to be|really))? ${JUDGED}${ENDS}`, 'i'),
+  new RegExp(String.raw`\b(?:should|can|could|shall|do|must) i (?:(?:really|just|still|even) )?${ACTED}(?: (?:on|to|back|into|in|with))?(?: ${POINTED})?${ENDS}`, 'i'),
+  new RegExp(String.raw`\bis (?:it|this|that) (?:really )?(?:safe|ok|okay|fine|alright|a good idea) to ${ACTED}(?: (?:on|to|back|into|in|with))?(?: ${POINTED})?${ENDS}`, 'i'),
+  // "check this link for me", "can you check the link in my email?"; not "how do I check it's really them?"
+  new RegExp(String.raw`(?<!\bto )\b(?:check|scan|look at|verify|examine|review|have a look at|take a look at)(?: out)? ${POINTED}(?:${ENDS}|\s(?:for|please|out|in|on|from|i|my|you)\b)`, 'i'),
+  new RegExp(String.raw`\b(?:what|how) about (?:this|that|these|those)(?: ones?)?\b|\bthoughts on ${POINTED}\b|\bwhat (?:do you think|do you make|would you say|is your opinion|'s your opinion) (?:of|about) ${POINTED}\b`, 'i'),
+  /\b(?:got|received|getting|was sent) (?:this|these)\b/i,
+  /^(?:what|who)(?:'s| is) (?:this|that|it)(?: (?:number|message|text|email|link|site|website|caller|person|sender|one))?\s*[?!.]*$/i,
+  /^(?:a )?(?:scam|legit|real|fake|safe|genuine|dodgy|dangerous)(?: or (?:not|\w+))?\s*[?!.]*$/i,
+];
+
+/** This app, its assistant and screens: "is this app free?", "is this chat private?" are about Baitcheck. */
+const ABOUT_BAITCHECK = /\bbaitcheck\b|\b(?:this|the|your) (?:app|service|assistant|chat|chatbot|bot|tool|product|screen|subscription|plan)\b/i;
+
+/**
+ * Whether a question is about a message, link or call the person has and points at ("is this a
+ * scam?", "should I click it?") without having shown it: nothing is pasted in it.
+ */
+export function pointsAtUnshown(query: string): boolean {
+  const q = query.trim().replace(FILLER, '');
+  if (q.length === 0 || ABOUT_BAITCHECK.test(q)) return false;
+  return POINTS_AT_ONE.some((re) => re.test(q));
+}
+
 /** What the question asks, given the conversation so far. */
 export function classify(query: string, history: readonly ChatTurn[]): Intent {
   const q = query.trim();
@@ -121,6 +172,8 @@ export function classify(query: string, history: readonly ChatTurn[]): Intent {
   if (about && earlier) return { kind: 'follow-up', about, ...earlier };
   const pasted = extractPasted(q);
   if (pasted) return { kind: 'scan', ...pasted };
+  // "is this a scam?" with nothing shown, now or before: the answer is to ask for it, not a guess
+  if (pointsAtUnshown(q) && lastPasted(history) === null) return { kind: 'needs-message' };
   return { kind: 'guidance' };
 }
 

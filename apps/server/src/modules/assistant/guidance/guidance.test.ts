@@ -135,6 +135,32 @@ describe('guidance corpus', () => {
     }
   });
 
+  it('names each service once: no article cites the old Action Fraud page beside Report Fraud, which replaced it', () => {
+    for (const a of GUIDANCE) {
+      expect(a.sources.map((s) => s.url), a.id).not.toContain('https://www.actionfraud.police.uk/');
+      const urls = a.sources.map((s) => s.url);
+      expect(new Set(urls).size, a.id).toBe(urls.length);
+    }
+  });
+
+  it('offers to call only numbers the article gives, dialled as written', () => {
+    const withCalls = GUIDANCE.filter((a) => (a.calls?.length ?? 0) > 0);
+    expect(withCalls.map((a) => a.id)).toContain('report-scams-uk');
+    for (const a of withCalls) {
+      const text = [a.summary, ...a.steps].join('\n');
+      for (const c of a.calls ?? []) {
+        expect(text, `${a.id}: ${c.number}`).toContain(c.number);
+        expect(c.dial, `${a.id}: ${c.number}`).toMatch(/^\+?\d{3,15}$/);
+        // the digits dialled are the digits written: a country code may lead, a trunk 0 may go
+        const written = c.number.replace(/\D/g, '').replace(/^0/, '');
+        const dialled = c.dial.replace(/\D/g, '');
+        expect(dialled.endsWith(written) && dialled.length - written.length <= 2, `${a.id}: ${c.number} as ${c.dial}`).toBe(true);
+        expect(c.who.trim(), a.id).not.toBe('');
+      }
+    }
+    expect(byId.get('report-scams-uk')?.calls?.map((c) => c.dial)).toEqual(['159', '+443001232040', '101']);
+  });
+
   it('never asks the reader, in a step, to share a password or a code', () => {
     const offending = GUIDANCE.flatMap((a) => a.steps.flatMap((step) => sharingRequests(step).map((s) => `${a.id}: ${s}`)));
     expect(offending).toEqual([]);

@@ -36,11 +36,17 @@ export const REPORTING: readonly GuidanceArticle[] = [
       'Forward a scam text to 7726 (free), then delete it.',
       'Forward a scam email to report@phishing.gov.uk (the National Cyber Security Centre\'s reporting service).',
       'If you lost money or gave details, call your bank first; 159 connects you safely to most major UK banks.',
-      'In England, Wales and Northern Ireland, report fraud to Report Fraud, which replaced Action Fraud: reportfraud.police.uk or 0300 123 2040.',
+      'In England, Wales and Northern Ireland, report fraud to Report Fraud at reportfraud.police.uk or on 0300 123 2040.',
       'In Scotland, report fraud to Police Scotland on 101.',
       'If you are in danger or a crime is happening now, call 999.',
     ],
-    sources: [SRC.ncscReportEmails, SRC.reportFraudUk, SRC.actionFraud, SRC.policeScotland, SRC.stopScams159],
+    // Report Fraud is Action Fraud renamed: one service, one link
+    sources: [SRC.ncscReportEmails, SRC.reportFraudUk, SRC.policeScotland, SRC.stopScams159],
+    calls: [
+      { number: '159', dial: '159', who: 'Stop Scams UK, to reach your bank safely' },
+      { number: '0300 123 2040', dial: '+443001232040', who: 'Report Fraud' },
+      { number: '101', dial: '101', who: 'Police Scotland' },
+    ],
   },
   {
     id: 'report-scams-canada',
@@ -57,6 +63,7 @@ export const REPORTING: readonly GuidanceArticle[] = [
       'If you lost money or your identity was used, also report it to your local police.',
     ],
     sources: [SRC.cafc, SRC.cafcReport],
+    calls: [{ number: '1-888-495-8501', dial: '+18884958501', who: 'Canadian Anti-Fraud Centre' }],
   },
   {
     id: 'report-scams-australia',
@@ -106,6 +113,7 @@ export const REPORTING: readonly GuidanceArticle[] = [
       'In an emergency, call 111.',
     ],
     sources: [SRC.netsafe, SRC.nzPolice],
+    calls: [{ number: '105', dial: '105', who: 'New Zealand Police (not an emergency)' }],
   },
   {
     id: 'report-scams-india',
@@ -122,6 +130,7 @@ export const REPORTING: readonly GuidanceArticle[] = [
       'Keep transaction IDs, screenshots, phone numbers and UPI IDs for the complaint.',
     ],
     sources: [SRC.cybercrimeIndia],
+    calls: [{ number: '1930', dial: '1930', who: 'national cyber fraud helpline' }],
   },
   {
     id: 'report-scams-eu',

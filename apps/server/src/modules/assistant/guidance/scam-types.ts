@@ -238,7 +238,7 @@ export const SCAM_TYPES: readonly GuidanceArticle[] = [
       'Talk to a friend or relative you trust about the relationship.',
       'Report the profile to the app or site, and report the scam (in the US at ReportFraud.ftc.gov).',
     ],
-    sources: [SRC.ftcRomance, SRC.actionFraud],
+    sources: [SRC.ftcRomance, SRC.reportFraudUk],
   },
   {
     id: 'hi-mum-family-emergency',
@@ -260,7 +260,7 @@ export const SCAM_TYPES: readonly GuidanceArticle[] = [
       'Do not keep it secret: talk to someone else in the family.',
       'Block the number and report the message.',
     ],
-    sources: [SRC.ftcFakeEmergencies, SRC.ftcAiVoice, SRC.actionFraud],
+    sources: [SRC.ftcFakeEmergencies, SRC.ftcAiVoice, SRC.reportFraudUk],
   },
   {
     id: 'job-and-task-scams',

@@ -83,7 +83,6 @@ export const SRC = {
   ncscHacked: { name: 'NCSC: Recovering a hacked account', url: 'https://www.ncsc.gov.uk/guidance/recovering-a-hacked-account' },
   ncscTopTips: { name: 'NCSC: Top tips for staying secure online', url: 'https://www.ncsc.gov.uk/collection/top-tips-for-staying-secure-online' },
   reportFraudUk: { name: 'Report Fraud (formerly Action Fraud)', url: 'https://www.reportfraud.police.uk/' },
-  actionFraud: { name: 'Action Fraud', url: 'https://www.actionfraud.police.uk/' },
   policeScotland: { name: 'Police Scotland', url: 'https://www.scotland.police.uk/' },
   takeFive: { name: 'Take Five to Stop Fraud (UK Finance)', url: 'https://www.takefive-stopfraud.org.uk/' },
   stopScams159: { name: 'Stop Scams UK: Call 159', url: 'https://stopscamsuk.org.uk/159' },

@@ -4,6 +4,16 @@ export interface GuidanceSource {
   url: string;
 }
 
+/** A phone number an article tells people to call, as the app offers it to tap. */
+export interface GuidanceCall {
+  /** As written in the article's text: '0300 123 2040', '159'. */
+  number: string;
+  /** The number to dial, digits with an optional leading +: '+443001232040', '159'. */
+  dial: string;
+  /** Who answers: 'Report Fraud', 'Stop Scams UK, to reach your bank safely'. */
+  who: string;
+}
+
 /**
  * One article of the assistant's guidance: written for this product, short, and actionable. The
  * assistant retrieves articles by their title, keywords and text, answers with `summary` and
@@ -26,4 +36,6 @@ export interface GuidanceArticle {
   /** Country or region when the advice is specific to one ('US', 'UK', 'CA', 'AU', 'IE', 'NZ', 'IN', 'EU'). */
   region?: string;
   sources: readonly GuidanceSource[];
+  /** Numbers of the text a person may call straight from the answer (each also in the text). */
+  calls?: readonly GuidanceCall[];
 }
