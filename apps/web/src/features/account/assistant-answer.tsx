@@ -1,5 +1,5 @@
 import type { AssistantChatResponse } from '@baitcheck/contracts';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Phone } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 
@@ -102,23 +102,52 @@ export function webPageUrl(url: string): string | null {
 }
 
 /**
- * What an answer rests on, said once: the guidance it used ("Based on: ..."), then the public
- * pages behind it as links that open in a new tab, each at least 24 px tall for a finger. An
- * answer without guidance shows nothing.
+ * The address of a number to call if it is one (`tel:` and digits, an optional leading +); null
+ * for anything else: a number is only ever a number.
+ */
+export function phoneUrl(url: string): string | null {
+  return /^tel:\+?\d{3,15}$/.test(url) ? url : null;
+}
+
+const LINK_CLASS =
+  'inline-flex min-h-6 items-center gap-1 rounded-sm py-0.5 font-medium text-primary-strong underline underline-offset-2 hover:text-primary focus-ring';
+
+/**
+ * What an answer rests on, said once: the guidance it used ("Based on: ..."), the numbers it
+ * says to call as links a phone dials ("Call 159: ..."), then the public pages behind it as
+ * links that open in a new tab; each link at least 24 px tall for a finger. A number is never
+ * one of the pages: all of them are shown. An answer without guidance shows nothing.
  */
 export function AnswerSources({ sources }: { sources: AssistantChatResponse['sources'] | undefined }) {
   if (!sources || sources.length === 0) return null;
   const links: { name: string; href: string }[] = [];
+  const calls: { name: string; href: string }[] = [];
   for (const link of sources.flatMap((s) => s.links ?? [])) {
-    const href = webPageUrl(link.url);
     const name = link.name.trim();
-    if (href === null || name === '' || links.some((l) => l.href === href)) continue;
+    const call = phoneUrl(link.url);
+    if (call !== null) {
+      if (name !== '' && !calls.some((c) => c.href === call)) calls.push({ name, href: call });
+      continue;
+    }
+    const href = webPageUrl(link.url);
+    if (href === null || name === '' || links.some((l) => l.href === href) || links.length >= MAX_SOURCE_LINKS) continue;
     links.push({ name, href });
-    if (links.length >= MAX_SOURCE_LINKS) break;
   }
   return (
     <div className="mt-3 space-y-1 border-t border-slate-200 pt-2 text-xs text-slate-700">
       <p>Based on: {sources.map((s) => s.title).join(', ')}</p>
+      {calls.length > 0 ? (
+        <ul aria-label="Numbers to call">
+          {calls.map((call) => (
+            <li key={call.href}>
+              <a href={call.href} className={LINK_CLASS}>
+                <Phone aria-hidden="true" className="h-3 w-3 shrink-0" />
+                <span>{call.name}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {links.length > 0 ? (
         <ul aria-label="Sources">
           {links.map((link) => (
@@ -127,7 +156,7 @@ export function AnswerSources({ sources }: { sources: AssistantChatResponse['sou
                 href={link.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="inline-flex min-h-6 items-center gap-1 rounded-sm py-0.5 font-medium text-primary-strong underline underline-offset-2 hover:text-primary focus-ring"
+                className={LINK_CLASS}
               >
                 <span>{link.name}</span>
                 <ExternalLink aria-hidden="true" className="h-3 w-3 shrink-0" />
