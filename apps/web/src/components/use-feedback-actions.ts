@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageSource } from '@baitcheck/contracts';
 import { toast } from '@/components/ui/toast-store';
 import { blockSender, createReport, type ReportInput } from '@/lib/api/feedback';
+import { queryKeys } from '@/lib/api/query-keys';
 
 // The toasts live in the mutation options, not in mutate() callbacks: the card that asked can
 // unmount before the answer comes (deleted, or its result cleared), and mutate() callbacks of an
@@ -66,9 +67,14 @@ export function useReportAction() {
 
 /** Block a sender: the spec's toast title, and what blocking in a web app does and does not do. */
 export function useBlockAction() {
+  const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: blockSender,
-    onSuccess: () => toast(FEEDBACK_TEXTS.blocked),
+    onSuccess: () => {
+      toast(FEEDBACK_TEXTS.blocked);
+      // Settings lists the blocked senders, and lists are never stale by themselves.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.blockedSenders });
+    },
     onError: failed('Failed to block sender. Please try again.'),
   });
   return { block: (sender: string) => mutation.mutate(sender), pending: mutation.isPending, done: mutation.isSuccess };

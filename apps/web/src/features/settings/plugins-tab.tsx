@@ -4,7 +4,7 @@ import type { Plugin } from '@baitcheck/contracts';
 import { usePlugins } from '@/lib/api/plugins';
 import { Card } from '@/components/ui/card';
 import { Badge } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 
 const ICON = 'h-5 w-5';
@@ -34,12 +34,7 @@ export function PluginsTab() {
   const plugins = usePlugins();
 
   if (plugins.isPending) {
-    return (
-      <div className="space-y-3" aria-busy="true" aria-label="Loading plugins">
-        <Skeleton className="h-20 w-full" />
-        <Skeleton className="h-20 w-full" />
-      </div>
-    );
+    return <SkeletonList label="Loading plugins" items={['h-20', 'h-20']} />;
   }
   if (plugins.isError) {
     return (

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { CHANNEL_SWITCHES, ProtectionSwitches, type ProtectionSwitchSpec } from '@/components/protection-switches';
 import { AccessibilityPanel } from '@/components/accessibility/accessibility-panel';
 import { paths } from '@/config/paths';
+import { BlockedSendersSection } from './blocked-senders-section';
 import { NotificationsTab } from './notifications-tab';
 import { PluginsTab } from './plugins-tab';
 
@@ -62,12 +63,13 @@ export default function SettingsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="protection">
+        <TabsContent value="protection" className="space-y-4">
           <Card className="px-4 py-1">
             <h2 className="pt-3 text-base font-semibold text-slate-900">Protection</h2>
             <p className="text-sm text-slate-600">Choose which channels Baitcheck watches once their plugins are connected.</p>
             <ProtectionSwitches items={SWITCHES} showActive={false} />
           </Card>
+          <BlockedSendersSection />
         </TabsContent>
         <TabsContent value="accessibility">
           <Card className="p-4">

@@ -11,4 +11,5 @@ export const queryKeys = {
   currentUser: ['auth', 'me'] as const,
   notificationPreferences: ['notification-preferences'] as const,
   plugins: ['plugins'] as const,
+  blockedSenders: ['blocked-senders'] as const,
 };
