@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { NotificationPreferences } from '@baitcheck/contracts';
-import { SCREENSHOT_DIR, expectNoAxeViolations, screenshotWholePage } from './helpers';
+import type { BlockedSender, NotificationPreferences, TextScanResponse } from '@baitcheck/contracts';
+import { SAMPLES, SCREENSHOT_DIR, expectNoAxeViolations, screenshotWholePage, seedText } from './helpers';
 import { SENSITIVITY_DEBOUNCE_MS } from '../src/features/settings/sensitivity';
 
 test.use({ reducedMotion: 'reduce' });
@@ -28,6 +28,8 @@ async function expectLoaded(page: Page) {
 }
 
 test('every tab opens, by its tab and by its link, with no axe violations', async ({ page }) => {
+  // axe on all four tabs: well over a minute on a busy 2-core machine
+  test.slow();
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Protection' })).toHaveAttribute('aria-selected', 'true');
@@ -163,12 +165,131 @@ test("the Plugins tab says 'No plugins found' when none is installed", async ({ 
 });
 
 test('screenshots of the Notifications tab at 390 and 1280 px', async ({ page }) => {
+  // axe and whole-page screenshots at two widths: well over a minute on a busy 2-core machine
+  test.slow();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     await page.goto('/settings?tab=notifications');
     await expect(page.getByRole('slider', { name: 'Sensitivity' })).toBeVisible();
+    // Nothing sends alerts yet: the tab says so before anything else, in view without scrolling.
+    const note = page.getByText("Baitcheck doesn't send alerts yet. Your choices here are saved and will apply when alerts arrive.", { exact: true });
+    await expect(note).toBeInViewport();
+    await expect(page.getByRole('tabpanel', { name: 'Notifications' })).toContainText(/^Baitcheck doesn't send alerts yet\./);
     await expectLoaded(page);
     await expectNoAxeViolations(page);
     await screenshotWholePage(page, join(SCREENSHOT_DIR, `settings-notifications-${width}.png`));
+  }
+});
+
+const BLOCKED_LABEL = 'Sender is on your blocked list';
+const MUM = 'Mum';
+const MUM_TEXT = 'Hi love, are we still on for dinner on Sunday? I will bring dessert. Love, Mum';
+
+async function listBlocked(page: Page): Promise<string[]> {
+  const res = await page.request.get('/api/blocked-senders');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as BlockedSender[]).map((b) => b.sender);
+}
+
+async function scanReasons(page: Page, content: string, sender: string): Promise<string[]> {
+  const res = await page.request.post('/api/scan/text', { data: { content, sender, source: 'sms', saveToHistory: false } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as TextScanResponse).analysis.reasons;
+}
+
+function blockedEntry(page: Page, sender: string) {
+  return page.locator('[data-blocked-id]').filter({ has: page.getByRole('button', { name: `Unblock ${sender}`, exact: true }) });
+}
+
+async function goByNavigation(page: Page, label: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+}
+
+test('a sender blocked by mistake is listed in Settings and unblocked there; the next scan from them is not called blocked', async ({ page }) => {
+  // axe twice, and a scan through the Scan screen: well over a minute on a busy 2-core machine
+  test.slow();
+  // An older block, and an alert from Mum that the person blocks by mistake on Home.
+  expect((await page.request.post('/api/blocked-senders', { data: { sender: SAMPLES.phishingSender } })).status()).toBe(201);
+  await seedText(page.request, SAMPLES.phishing, MUM);
+
+  await page.goto('/settings');
+  await expect(blockedEntry(page, SAMPLES.phishingSender)).toContainText('Blocked today');
+  await goByNavigation(page, 'Dashboard');
+  const alert = page.getByRole('main').getByRole('article').filter({ hasText: `Message from ${MUM}` });
+  await alert.getByRole('button', { name: 'Block Sender' }).click();
+  await expect(page.getByText(/^Added to your blocked senders/)).toBeVisible();
+  expect(await scanReasons(page, MUM_TEXT, MUM)).toContain(BLOCKED_LABEL);
+
+  // Back in Settings (the list was read before the block): newest first, without a reload.
+  await goByNavigation(page, 'Settings');
+  const rows = page.locator('[data-blocked-id]');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(MUM);
+  await expect(rows.nth(0)).toContainText('Blocked today');
+  await expect(rows.nth(1)).toContainText(SAMPLES.phishingSender);
+  await expectNoAxeViolations(page);
+
+  // By keyboard: Enter on Unblock, then focus is on the next sender and Tab reaches its button.
+  await page.getByRole('button', { name: `Unblock ${MUM}`, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Sender unblocked', { exact: true })).toBeVisible();
+  await expect(page.getByText(`Scans of messages from ${MUM} will no longer warn that you blocked them.`, { exact: true })).toBeVisible();
+  await expect(blockedEntry(page, MUM)).toHaveCount(0);
+  await expect(blockedEntry(page, SAMPLES.phishingSender)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: `Unblock ${SAMPLES.phishingSender}`, exact: true })).toBeFocused();
+  expect(await listBlocked(page)).toEqual([SAMPLES.phishingSender]);
+  await expectNoAxeViolations(page);
+
+  // The next scan of Mum's text, from the Scan screen, no longer says she is blocked.
+  await goByNavigation(page, 'Scan');
+  await page.getByLabel('Message to scan').fill(MUM_TEXT);
+  await page.getByLabel('Sender').fill(MUM);
+  await page.getByRole('button', { name: 'Scan Message' }).click();
+  await expect(page.getByRole('heading', { name: 'Content Appears Safe' })).toBeVisible();
+  await expect(page.getByText(BLOCKED_LABEL)).toHaveCount(0);
+  // The sender still blocked is still called blocked.
+  expect(await scanReasons(page, MUM_TEXT, SAMPLES.phishingSender)).toContain(BLOCKED_LABEL);
+});
+
+test('a failed unblock says so and keeps the sender listed and the keyboard focus on its button', async ({ page }) => {
+  expect((await page.request.post('/api/blocked-senders', { data: { sender: MUM } })).status()).toBe(201);
+  await page.goto('/settings');
+  const unblock = page.getByRole('button', { name: `Unblock ${MUM}`, exact: true });
+  await page.route('**/api/blocked-senders/*', (route) => (route.request().method() === 'DELETE' ? route.abort('failed') : route.continue()));
+  await unblock.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Failed to unblock sender. Please try again.', { exact: true })).toBeVisible();
+  await expect(unblock).toBeFocused();
+  await expect(blockedEntry(page, MUM)).toBeVisible();
+  expect(await listBlocked(page)).toEqual([MUM]);
+});
+
+test('screenshots of the blocked senders at 390 and 1280 px, empty and listed, with no axe violations', async ({ page }) => {
+  // axe and whole-page screenshots at two widths, empty and listed: well over a minute on a busy 2-core machine
+  test.slow();
+  await page.goto('/settings');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: "You haven't blocked anyone" })).toBeVisible();
+    await expectLoaded(page);
+    await expectNoAxeViolations(page);
+    await screenshotWholePage(page, join(SCREENSHOT_DIR, `settings-blocked-empty-${width}.png`));
+  }
+  for (const sender of ['+44 7700 900123', 'Parcel Desk <track@parcel-redelivery-support-centre.top>', MUM]) {
+    expect((await page.request.post('/api/blocked-senders', { data: { sender } })).ok()).toBe(true);
+  }
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await page.reload();
+    await expect(page.locator('[data-blocked-id]')).toHaveCount(3);
+    // A long address wraps inside the card rather than pushing Unblock off the screen.
+    const button = await page.getByRole('button', { name: /^Unblock Parcel Desk/ }).boundingBox();
+    expect(button && button.x + button.width).toBeLessThanOrEqual(width);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshotWholePage(page, join(SCREENSHOT_DIR, `settings-blocked-list-${width}.png`));
   }
 });

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Bell, Lightbulb, Mail, MessageSquare, RefreshCw, ShieldAlert, TriangleAlert } from 'lucide-react';
+import { Bell, Info, Lightbulb, Mail, MessageSquare, RefreshCw, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { Slider } from 'radix-ui';
 import type { NotificationPreferences, NotificationPreferencesPatch } from '@baitcheck/contracts';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '@/lib/api/notifications';
 import { toast } from '@/components/ui/toast-store';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { SettingRow } from '@/components/setting-row';
 import { SENSITIVITY_DEBOUNCE_MS, labelSensitivity } from './sensitivity';
 
@@ -61,7 +61,28 @@ function titleFor(patch: NotificationPreferencesPatch): string {
   return 'Sensitivity updated';
 }
 
+/** Alerts come in a later issue: the tab must not read as if choosing a channel starts them. */
+export const ALERTS_NOT_SENT_YET = "Baitcheck doesn't send alerts yet. Your choices here are saved and will apply when alerts arrive.";
+
+function AlertsNotSentNote() {
+  return (
+    <p className="flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-slate-900">
+      <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-sky-800" />
+      {ALERTS_NOT_SENT_YET}
+    </p>
+  );
+}
+
 export function NotificationsTab() {
+  return (
+    <div className="space-y-4">
+      <AlertsNotSentNote />
+      <NotificationPreferencesCards />
+    </div>
+  );
+}
+
+function NotificationPreferencesCards() {
   const prefs = useNotificationPreferences();
   const update = useUpdateNotificationPreferences({
     onSuccess: (_prefs, patch) => toast({ title: titleFor(patch) }),
@@ -79,13 +100,7 @@ export function NotificationsTab() {
         </p>
       );
     }
-    return (
-      <div className="space-y-3" aria-busy="true" aria-label="Loading notification settings">
-        <Skeleton className="h-64 w-full" />
-        <Skeleton className="h-48 w-full" />
-        <Skeleton className="h-32 w-full" />
-      </div>
-    );
+    return <SkeletonList label="Loading notification settings" items={['h-64', 'h-48', 'h-32']} />;
   }
 
   const data = prefs.data;
@@ -93,14 +108,14 @@ export function NotificationsTab() {
     <div className="space-y-4">
       <SwitchCard
         title="Alert Types"
-        description="Choose what Baitcheck tells you about."
+        description="Choose what alerts will tell you about."
         items={TYPES}
         isOn={(key) => data.types[key]}
         onChange={(key, value) => update.mutate({ types: { [key]: value } })}
       />
       <SwitchCard
         title="Channels"
-        description="Choose how alerts reach you."
+        description="Choose how alerts will reach you."
         items={CHANNELS}
         isOn={(key) => data.channels[key]}
         onChange={(key, value) => update.mutate({ channels: { [key]: value } })}
@@ -187,7 +202,7 @@ function SensitivityCard({ value, onCommit }: { value: number; onCommit: (value:
         </p>
       </div>
       <p id={`${id}-desc`} className="text-sm text-slate-600">
-        Higher sensitivity warns you about more messages, including ones that are only slightly suspicious.
+        Higher sensitivity will warn you about more messages, including ones that are only slightly suspicious.
       </p>
       <Slider.Root
         data-testid="sensitivity-slider"

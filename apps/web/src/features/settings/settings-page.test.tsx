@@ -134,6 +134,23 @@ describe('SettingsPage, Notifications tab', () => {
     expect(screen.getByTestId('sensitivity-label')).toHaveTextContent('Medium-Low');
   });
 
+  it("says first that Baitcheck doesn't send alerts yet, before and after the preferences load", async () => {
+    mockPreferencesServer();
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    const panel = screen.getByRole('tabpanel', { name: 'Notifications' });
+    const note = within(panel).getByText("Baitcheck doesn't send alerts yet. Your choices here are saved and will apply when alerts arrive.");
+    expect(screen.getByLabelText('Loading notification settings')).toBeInTheDocument();
+
+    await screen.findByRole('switch', { name: 'Phishing Alerts' });
+    // Above every card: the first thing read in the tab.
+    expect(panel.textContent?.startsWith(note.textContent ?? '')).toBe(true);
+    expect(note.compareDocumentPosition(within(panel).getByRole('heading', { name: 'Alert Types' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Nothing in the tab promises alerts are sent today.
+    expect(within(panel).getByText('Choose how alerts will reach you.')).toBeInTheDocument();
+    expect(within(panel).getByText(/^Higher sensitivity will warn you about more messages/)).toBeInTheDocument();
+    expect(within(panel).queryByText(/warns you about more messages/)).not.toBeInTheDocument();
+  });
+
   it('labels the five sensitivity values as the spec does', () => {
     expect([1, 2, 3, 4, 5].map(labelSensitivity)).toEqual(['Low', 'Medium-Low', 'Medium', 'Medium-High', 'High']);
   });
@@ -236,6 +253,7 @@ describe('SettingsPage, Notifications tab', () => {
     renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your notification settings.');
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.getByText(/^Baitcheck doesn't send alerts yet\./)).toBeInTheDocument();
   });
 });
 
