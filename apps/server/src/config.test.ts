@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       virusTotalApiKey: undefined,
       publicOrigins: [],
       rateLimits: true,
-      clientRateLimits: { scansPerMinute: 30, scansPerDay: 600, assistantPerMinute: 20, assistantPerDay: 300, listsPerMinute: 120, addressMultiplier: 5, enhancedPerMinute: 10, enhancedPerDay: 200 },
+      clientRateLimits: { scansPerMinute: 30, scansPerDay: 600, assistantPerMinute: 20, assistantPerDay: 300, listsPerMinute: 120, addressMultiplier: 5, enhancedPerMinute: 10, enhancedPerDay: 200, writesPerMinute: 60, writesPerDay: 500, newGuestsPerHour: 30 },
       intelQuotas: { dnsPerMinute: 3000, rdapPerMinute: 60, rdapPerDay: 10_000, safeBrowsingPerDay: 10_000, virusTotalPerMinute: 4, virusTotalPerDay: 500 },
       accountLimits: { signUpsPerHour: 10, hashingConcurrency: 2 },
       storageLimits: { messages: 5000, reports: 200, blockedSenders: 1000 },
@@ -35,8 +35,8 @@ describe('loadConfig', () => {
   });
 
   it('reads the limits of issue 13 and refuses nonsense', () => {
-    const config = loadConfig({ RATE_LIMIT_SCANS_PER_MINUTE: '5', RATE_LIMIT_ADDRESS_MULTIPLIER: '2', MAX_STORED_MESSAGES: '10', HISTORY_PAGE_BYTES: '20000', ACCOUNT_SESSION_MAX_DAYS: '14', GUEST_IDLE_DAYS: '3' });
-    expect(config.clientRateLimits).toMatchObject({ scansPerMinute: 5, addressMultiplier: 2 });
+    const config = loadConfig({ RATE_LIMIT_SCANS_PER_MINUTE: '5', RATE_LIMIT_ADDRESS_MULTIPLIER: '2', RATE_LIMIT_WRITES_PER_MINUTE: '7', RATE_LIMIT_WRITES_PER_DAY: '70', RATE_LIMIT_NEW_GUESTS_PER_HOUR: '300', MAX_STORED_MESSAGES: '10', HISTORY_PAGE_BYTES: '20000', ACCOUNT_SESSION_MAX_DAYS: '14', GUEST_IDLE_DAYS: '3' });
+    expect(config.clientRateLimits).toMatchObject({ scansPerMinute: 5, addressMultiplier: 2, writesPerMinute: 7, writesPerDay: 70, newGuestsPerHour: 300 });
     expect(config.storageLimits.messages).toBe(10);
     expect(config.historyPageBytes).toBe(20_000);
     expect(config.sessionLimits).toEqual({ accountSessionMaxAgeMs: 14 * 86_400_000, guestIdleMs: 3 * 86_400_000 });

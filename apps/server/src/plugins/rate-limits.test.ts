@@ -1,9 +1,13 @@
+import { API_ROUTES } from '@baitcheck/contracts';
+import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppDeps } from '../app.ts';
 import type { Database } from '../db/database.ts';
+import { users } from '../db/schema.ts';
 import { DATABASES } from '../test/databases.ts';
 import { makeVisitor } from '../test/harness.ts';
+import { DEFAULT_CLIENT_RATE_LIMITS, LIMITED_ROUTES, ROUTES_WITH_OWN_LIMITS } from './rate-limits.ts';
 
 const factory = DATABASES[0]!;
 
@@ -100,9 +104,74 @@ describe('per-client rate limits', () => {
     expect((await visitor.get('/api/protection-settings')).statusCode).toBe(200);
   });
 
+  it('limit every state-changing route (reports, blocked senders and the settings were not, and filled the disk)', () => {
+    const writes = Object.values(API_ROUTES)
+      .filter((r) => r.method !== 'GET')
+      .map((r) => `${r.method} ${r.path}`);
+    expect(writes.filter((route) => !LIMITED_ROUTES.has(route) && !ROUTES_WITH_OWN_LIMITS.has(route))).toEqual([]);
+  });
+
+  it('give each session and address a budget of changes a minute and a day; deletions count only in the minute', async () => {
+    const app = await build({ clientRateLimits: { writesPerMinute: 4, writesPerDay: 6, addressMultiplier: 10 } });
+    const visitor = makeVisitor(app);
+    const codes: number[] = [];
+    codes.push((await visitor.post('/api/reports', { content: 'a scam' })).statusCode);
+    codes.push((await visitor.post('/api/blocked-senders', { sender: 'Scammer' })).statusCode);
+    codes.push((await visitor.patch('/api/protection-settings', { smsProtection: false })).statusCode);
+    codes.push((await visitor.patch('/api/notification-preferences', { sensitivity: 2 })).statusCode);
+    const refused = await visitor.post('/api/reports', { content: 'one more' });
+    expect(codes).toEqual([201, 201, 200, 200]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many changes in a short time\. Try again in \d+ seconds\.$/) });
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // a deletion too, within the minute
+    expect((await visitor.delete('/api/messages/any-id')).statusCode).toBe(429);
+    // nothing of the refused one was stored
+    expect((await visitor.get('/api/reports')).json()).toHaveLength(1);
+  });
+
+  it('count a deletion in the minute only: a history is deleted one by one beyond the day’s budget of stored changes', async () => {
+    const app = await build({ clientRateLimits: { writesPerMinute: 100, writesPerDay: 2, addressMultiplier: 10 } });
+    const visitor = makeVisitor(app);
+    expect((await visitor.post('/api/reports', { content: 'a scam' })).statusCode).toBe(201);
+    expect((await visitor.post('/api/reports', { content: 'another' })).statusCode).toBe(201);
+    const third = await visitor.post('/api/blocked-senders', { sender: 'Scammer' });
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(3600);
+    for (let i = 0; i < 5; i++) expect((await visitor.delete(`/api/messages/gone-${i}`)).statusCode).toBe(404);
+  });
+
+  it('let one address (IPv6: its /64) make only so many new guests an hour: a cookieless flood is refused before any row', async () => {
+    const app = await build({ clientRateLimits: { newGuestsPerHour: 3 } });
+    const rows = async () => Number((await database.db.select({ n: count() }).from(users))[0]?.n ?? 0);
+    const before = await rows();
+    const patch = (remoteAddress: string, cookie?: string) =>
+      app.inject({ method: 'PATCH', url: '/api/notification-preferences', remoteAddress, payload: { sensitivity: 2 }, ...(cookie ? { headers: { cookie } } : {}) });
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await patch(`2001:db8:5:6::${i + 1}`));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(answers[3]!.json().error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many new visitors from your network in a short time\. Try again in (59|60) minutes\.$/) });
+    expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(answers[3]!.cookies).toEqual([]);
+    expect(await rows()).toBe(before + 3);
+    // the guests it made carry on; another address makes its own; reading makes none, so is never refused
+    const cookie = `bc_session=${answers[0]!.cookies[0]!.value}`;
+    expect((await patch('2001:db8:5:6::1', cookie)).statusCode).toBe(200);
+    expect((await patch('2001:db8:5:7::1')).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/messages', remoteAddress: '2001:db8:5:6::9' })).statusCode).toBe(200);
+    // a scan not saved needs no guest either
+    expect((await app.inject({ method: 'POST', url: '/api/scan/text', remoteAddress: '2001:db8:5:6::9', payload: { content: 'hi', saveToHistory: false } })).statusCode).toBe(200);
+  });
+
+  it('are sized for people: 30 new guests an hour per address, 60 changes a minute and 500 a day per session', () => {
+    expect(DEFAULT_CLIENT_RATE_LIMITS).toMatchObject({ newGuestsPerHour: 30, writesPerMinute: 60, writesPerDay: 500 });
+  });
+
   it('are off with rateLimits: false (RATE_LIMITS=off, the benchmarks)', async () => {
     const app = await build({ rateLimits: false });
     const visitor = makeVisitor(app);
     for (let i = 0; i < 8; i++) expect((await visitor.post('/api/scan/text', { content: `hello ${i}`, saveToHistory: false })).statusCode).toBe(200);
+    // nor is the making of guests
+    for (let i = 0; i < DEFAULT_CLIENT_RATE_LIMITS.newGuestsPerHour + 5; i++) expect((await makeVisitor(app).patch('/api/notification-preferences', { sensitivity: 2 })).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { ENDPOINTS, type Endpoint } from '@baitcheck/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { addressKey } from '../lib/client-address.ts';
 import { globalPlugin } from '../lib/plugin.ts';
@@ -14,6 +14,12 @@ declare module 'fastify' {
      * show when the allowance is used up, else null. Absent while `RATE_LIMITS` is off.
      */
     spendOutsideLookups?: () => Promise<LookupLimitError | null>;
+    /**
+     * Counts a new guest made for this request's address (IPv6: its /64); throws 429
+     * RATE_LIMITED (with Retry-After on `reply`) past the hour's allowance. Called by the
+     * session plugin just before it makes one. Absent while `RATE_LIMITS` is off.
+     */
+    admitNewGuest?: (reply: FastifyReply) => void;
   }
 }
 
@@ -33,12 +39,22 @@ export interface ClientRateLimits {
   /** Scans that ask outside sources (enhanced), beyond which a scan asks only this server's own feeds. */
   enhancedPerMinute: number;
   enhancedPerDay: number;
+  /** Changes: reports, blocked senders, settings, deletions, sign-out, password changes. */
+  writesPerMinute: number;
+  /** Changes that store something (deletions and sign-outs count only in the minute). */
+  writesPerDay: number;
+  /** Guests (a visitor's first stored request) one address may make an hour; not multiplied. */
+  newGuestsPerHour: number;
 }
 
 /**
  * Sized for a person: a scan every two seconds for a minute, 600 a day (the busiest real use we
  * know is a few dozen); the assistant a little less, since a model may answer; list reads as
- * fast as anyone can click through screens.
+ * fast as anyone can click through screens; a change a second, 500 stored a day (a report or a
+ * blocked sender is a few a week; deleting a long history one by one counts only in the minute).
+ * A household's browsers make a handful of guests, ever (one per browser and cleared cookies):
+ * 30 an hour per address is far above it, and bounds a cookieless script to 720 users a day,
+ * each under its storage caps (before: 114 new guests a second, each a fresh set of caps).
  */
 export const DEFAULT_CLIENT_RATE_LIMITS: ClientRateLimits = {
   scansPerMinute: 30,
@@ -49,14 +65,23 @@ export const DEFAULT_CLIENT_RATE_LIMITS: ClientRateLimits = {
   addressMultiplier: 5,
   enhancedPerMinute: 10,
   enhancedPerDay: 200,
+  writesPerMinute: 60,
+  writesPerDay: 500,
+  newGuestsPerHour: 30,
 };
 
-type Kind = 'scans' | 'assistant' | 'lists' | 'enhanced';
+type Kind = 'scans' | 'assistant' | 'lists' | 'enhanced' | 'writes' | 'deletes';
 
 const routeKey = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
 
-/** The limited routes and what they count as. */
-const LIMITED_ROUTES = new Map<string, Kind>([
+/**
+ * The state-changing routes this plugin leaves alone: sign-ups and sign-ins have limits of their
+ * own, on whatever `RATE_LIMITS` says (accounts); the feed import needs the server's admin token.
+ */
+export const ROUTES_WITH_OWN_LIMITS: ReadonlySet<string> = new Set([routeKey(ENDPOINTS.signUp), routeKey(ENDPOINTS.signIn), routeKey(ENDPOINTS.importFeed)]);
+
+/** The limited routes (`METHOD /path`) and what they count as: every other state-changing route, and the lists. */
+export const LIMITED_ROUTES: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   [routeKey(ENDPOINTS.scanText), 'scans'],
   [routeKey(ENDPOINTS.scanUrl), 'scans'],
   [routeKey(ENDPOINTS.assistantChat), 'assistant'],
@@ -65,16 +90,26 @@ const LIMITED_ROUTES = new Map<string, Kind>([
   [routeKey(ENDPOINTS.listReports), 'lists'],
   [routeKey(ENDPOINTS.listBlockedSenders), 'lists'],
   [routeKey(ENDPOINTS.messageStats), 'lists'],
+  [routeKey(ENDPOINTS.createReport), 'writes'],
+  [routeKey(ENDPOINTS.createBlockedSender), 'writes'],
+  [routeKey(ENDPOINTS.patchProtectionSettings), 'writes'],
+  [routeKey(ENDPOINTS.patchNotificationPreferences), 'writes'],
+  [routeKey(ENDPOINTS.changePassword), 'writes'],
+  [routeKey(ENDPOINTS.deleteMessage), 'deletes'],
+  [routeKey(ENDPOINTS.deleteBlockedSender), 'deletes'],
+  [routeKey(ENDPOINTS.signOut), 'deletes'],
 ]);
 
-const WHAT: Record<Kind, string> = { scans: 'scans', assistant: 'questions to the assistant', lists: 'requests', enhanced: 'enhanced scans' };
+const WHAT: Record<Kind, string> = { scans: 'scans', assistant: 'questions to the assistant', lists: 'requests', enhanced: 'enhanced scans', writes: 'changes', deletes: 'changes' };
 
 const MINUTE_S = 60;
+const HOUR_S = 60 * 60;
 const DAY_S = 24 * 60 * 60;
 
 /**
- * Per-client request limits on scans, the assistant and list reads: each session, and each
- * client address (IPv6 by its /64), has a budget per minute (and per day for the costly ones).
+ * Per-client request limits on scans, the assistant, list reads and every change: each session,
+ * and each client address (IPv6 by its /64), has a budget per minute (and per day for the costly
+ * ones); and each address may make only so many new guests an hour.
  * Over it the request is answered `429 RATE_LIMITED` with `Retry-After` before any work is done.
  * Registered after the session plugin, which names the session. Only when `RATE_LIMITS` is on.
  */
@@ -89,12 +124,17 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
       scope,
       limiters: [limiter(scope, perMinute, MINUTE_S), ...(perDay === undefined ? [] : [limiter(scope, perDay, DAY_S)])],
     }));
+  const writes = windows('writes', limits.writesPerMinute, limits.writesPerDay);
   const budgets: Record<Kind, ReturnType<typeof windows>> = {
     scans: windows('scans', limits.scansPerMinute, limits.scansPerDay),
     assistant: windows('assistant', limits.assistantPerMinute, limits.assistantPerDay),
     lists: windows('lists', limits.listsPerMinute),
     enhanced: windows('enhanced', limits.enhancedPerMinute, limits.enhancedPerDay),
+    writes,
+    // the writes' minute windows (the same counters), not their day: a deletion stores nothing
+    deletes: writes.map(({ scope, limiters }) => ({ scope, limiters: limiters.slice(0, 1) })),
   };
+  const newGuests = createWindowCounter({ limit: limits.newGuestsPerHour, windowMs: HOUR_S * 1000, clock: Date.now });
 
   /** Spends one of `kind` for the request's session and address: null, or how long until the refusing window has room. */
   // every window is looked at before any is counted, in one synchronous step
@@ -123,6 +163,21 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
     );
   });
 
+  const refuse = (reply: FastifyReply, waitMs: number, what: string): never => {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    reply.header('retry-after', String(seconds));
+    throw new AppError('RATE_LIMITED', `Too many ${what} in a short time. Try again in ${waitWords(seconds * 1000)}.`);
+  };
+
+  // Each cookieless write used to make a guest, and with it a fresh set of storage caps: the
+  // review made 114 a second. Counted per address as the guest is made, refused before any row.
+  app.decorateRequest('admitNewGuest', function admitNewGuest(this: FastifyRequest, reply: FastifyReply) {
+    const key = addressKey(this.ip);
+    const waitMs = newGuests.waitMs(key);
+    if (waitMs > 0) refuse(reply, waitMs, 'new visitors from your network');
+    newGuests.take(key);
+  });
+
   const kindOf = (request: FastifyRequest) => LIMITED_ROUTES.get(`${request.method} ${request.routeOptions.url ?? ''}`);
   const newcomers = new WeakSet<FastifyRequest>();
 
@@ -138,9 +193,6 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
     if (kind === undefined) return;
     if (!request.sessionHash) newcomers.add(request);
     const waitMs = spend(kind, request);
-    if (waitMs === null) return;
-    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    reply.header('retry-after', String(seconds));
-    throw new AppError('RATE_LIMITED', `Too many ${WHAT[kind]} in a short time. Try again in ${waitWords(seconds * 1000)}.`);
+    if (waitMs !== null) refuse(reply, waitMs, WHAT[kind]);
   });
 });

@@ -98,6 +98,8 @@ export const sessionPlugin = globalPlugin<{ sessions: SessionsService; cookieSec
     if (this.userId !== '' || this.routeOptions.config.session !== true) return;
     if (this.method !== 'POST' && this.method !== 'PATCH' && this.method !== 'PUT') return;
     if (NEWCOMER_STORES_NOTHING.get(`${this.method} ${this.routeOptions.url ?? ''}`)?.(body)) return;
+    // the address's allowance of new guests (rate-limits plugin, while RATE_LIMITS is on): past it, 429 and no row
+    this.admitNewGuest?.(reply);
     const session = await opts.sessions.startGuest();
     this.userId = session.userId;
     this.sessionHash = session.idHash;

@@ -241,6 +241,22 @@ async function probeSignInHugeEmails(base: string, pid: number): Promise<ProbeRe
   };
 }
 
+async function probeWriteFlood(base: string): Promise<ProbeResult> {
+  // each cookieless write made a guest, with its own storage caps (the review: 114 a second)
+  const guests = await pool(300, 16, () => new Client(base, '198.51.100.80').send('PATCH', '/api/notification-preferences', { sensitivity: 2 }));
+  const guestsMade = guests.filter((r) => r.headers.getSetCookie().some((c) => /session=/.test(c))).length;
+  // reports were never limited: 100 KB each, as fast as one session can send them
+  const reporter = new Client(base, '198.51.100.81');
+  const content = 'Your parcel is waiting. '.repeat(4200).slice(0, 99_000);
+  const reports = await pool(300, 16, () => reporter.send('POST', '/api/reports', { content, note: 'n'.repeat(2000) }));
+  const stored = reports.filter((r) => r.status === 201).length;
+  return {
+    probe: 'write flood (300 cookieless settings changes from one address; 300 reports of 100 KB from one session)',
+    refused: guestsMade <= 30 && stored <= 60,
+    figures: { settingsAnswers: tally(guests.map((r) => r.status)), guestsMade, reportAnswers: tally(reports.map((r) => r.status)), reportsStored: stored },
+  };
+}
+
 async function probeHistoryFlood(base: string, pid: number): Promise<ProbeResult> {
   const reads = await pool(1000, 20, (i) => new Client(base, `198.51.102.${(i % 250) + 1}`).send('GET', '/api/messages'));
   const readCookies = reads.filter((r) => r.headers.getSetCookie().length > 0).length;
@@ -347,6 +363,7 @@ async function main(): Promise<void> {
     results.push(await probeCrossPortSignOut(base));
     results.push(await probeDeepJson(base));
     results.push(await probeSignInHugeEmails(base, child.pid!));
+    results.push(await probeWriteFlood(base));
     const flood = await probeHistoryFlood(base, child.pid!);
     results.push(flood);
     // last: where it is open, every later scan fails until a restart
