@@ -16,6 +16,25 @@ const PHISHING_SMS =
   'URGENT: Your account has been suspended due to unusual activity. Verify now at http://paypal-account-verify.com/login within 24 hours or lose access.';
 const SAFE_SMS = 'Hi Sam, are we still on for lunch tomorrow at noon? Let me know.';
 
+/** A multipart/alternative email source: `headers`, then a plain-text part and an HTML part. */
+const alternativeEmail = (headers: string[], plain: string, html: string) =>
+  [
+    ...headers,
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/alternative; boundary=b',
+    '',
+    '--b',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    plain,
+    '--b',
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    html,
+    '--b--',
+    '',
+  ].join('\r\n');
+
 function fieldsOf(body: { error: { details?: { field: string }[] } }): string[] {
   return (body.error.details ?? []).map((d) => d.field);
 }
@@ -365,6 +384,23 @@ describeWithDatabases('Idempotency-Key on POST /api/scan/text and /api/scan/url'
   }
 });
 
+describeWithDatabases('a pasted multipart/alternative email', (ctx) => {
+  const HTML =
+    '<p>Your PayPal account has been <b>suspended</b>. Verify your identity within 24 hours or it will be closed: <a href="http://paypa1-secure-login.top/verify">Log in to PayPal</a></p>';
+  const email = (plain: string) =>
+    alternativeEmail(['From: "Account Services" <notice@mail-notices.net>', 'To: you@example.com', 'Subject: Account notice', 'Date: Mon, 1 Jan 2024 10:00:00 +0000'], plain, HTML);
+
+  it.each([
+    ['a blank', ' '],
+    ['a harmless', 'Hi, see you at lunch tomorrow.'],
+  ])('is judged by its phishing HTML part behind %s text part, its link target kept', async (_name, plain) => {
+    const res = await ctx.visitor().post('/api/scan/text', { content: email(plain) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().analysis.threatLevel).toBe('phishing');
+    expect(res.json().message.content).toContain('[http://paypa1-secure-login.top/verify]');
+  });
+});
+
 describeWithDatabases('lone UTF-16 surrogates in a scan (jsonb refuses them)', (ctx) => {
   const KEY = 'Idempotency-Key';
   const post = (visitor: Visitor, path: string, body: unknown, key?: string) => visitor.request('POST', path, body, key === undefined ? {} : { [KEY]: key });
@@ -410,6 +446,17 @@ describeWithDatabases('lone UTF-16 surrogates in a scan (jsonb refuses them)', (
     expect(first.statusCode).toBe(200);
     expect(first.json().message.content.startsWith('A\ufffdB\n\n')).toBe(true);
     expect((await post(visitor, '/api/scan/text', body, 'email-1')).headers['idempotent-replayed']).toBe('true');
+    expect(await historyOf(visitor)).toHaveLength(1);
+  });
+
+  it('scans a pasted email whose body is cut at the most a message holds in the middle of an emoji', async () => {
+    const visitor = ctx.visitor();
+    // the HTML part's numbered list makes more text than its source: with the plain part, past 100,000 characters
+    const content = alternativeEmail(['From: a@example.com', 'To: b@example.com', 'Subject: Note'], 'a\u{1F600} '.repeat(12_000), `<ol>${'<li>b\u{1F600}'.repeat(6000)}</ol>`);
+    const res = await post(visitor, '/api/scan/text', { content, saveToHistory: true }, 'cut-1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message.content).toHaveLength(100_000);
+    expect(res.json().message.content.endsWith('a\ufffd')).toBe(true);
     expect(await historyOf(visitor)).toHaveLength(1);
   });
 

@@ -123,7 +123,7 @@ describe('parseAuthenticationResults', () => {
 });
 
 describe('parseRawEmail', () => {
-  it('reads a multipart text and HTML email: sender, replies, bounces, subject, date, the text part', async () => {
+  it('reads a multipart text and HTML email: sender, replies, bounces, subject, date, the HTML then the text part that says more', async () => {
     const source = crlf([
       'Return-Path: <bounces+42@em.mailer.example>',
       'From: "PayPal Service" <service@paypal.example>',
@@ -152,7 +152,7 @@ describe('parseRawEmail', () => {
       returnPath: 'bounces+42@em.mailer.example',
       subject: 'Your refund',
       date: '2024-03-05T10:11:10.000Z',
-      text: 'Plain words here.',
+      text: 'HTML words here.\n\nPlain words here.',
       authenticationResults: [],
     });
     expect(senderOf(email)).toBe('"PayPal Service" <service@paypal.example>');
@@ -165,6 +165,71 @@ describe('parseRawEmail', () => {
     expect(email.text).toContain('ACCOUNT LOCKED');
     expect(email.text).toContain('Verify at your bank [https://evil.example/login] today.');
     expect(email.text).not.toContain('<');
+  });
+
+  describe('a multipart/alternative email is read as the mail app shows it: its HTML part', () => {
+    const PHISHING_HTML =
+      '<p>Your PayPal account has been <b>suspended</b>. Verify your identity within 24 hours or it will be closed: <a href="http://paypa1-secure-login.top/verify">Log in to PayPal</a></p>';
+    const PHISHING_WORDS = 'Your PayPal account has been suspended. Verify your identity within 24 hours or it will be closed: Log in to PayPal';
+    const alternative = (plain: string | null, html: string | null) =>
+      crlf([
+        'From: "Account Services" <notice@mail-notices.net>',
+        'To: you@example.com',
+        'Subject: Account notice',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/alternative; boundary=b',
+        '',
+        ...(plain === null ? [] : ['--b', 'Content-Type: text/plain; charset=utf-8', '', plain]),
+        ...(html === null ? [] : ['--b', 'Content-Type: text/html; charset=utf-8', '', html]),
+        '--b--',
+        '',
+      ]);
+    // html-to-text wraps lines at 80 characters
+    const flat = (text: string) => text.replace(/[ \n]+/g, ' ');
+    const verdictOf = (email: ParsedEmail) => analyze({ kind: 'text', content: `${email.subject}\n\n${email.text}`, sender: senderOf(email), source: 'email' }).threatLevel;
+
+    it('with a blank text part: the HTML, its link target beside the words', async () => {
+      const email = await parseRawEmail(alternative(' ', PHISHING_HTML));
+      expect(flat(email.text)).toBe(`${PHISHING_WORDS} [http://paypa1-secure-login.top/verify]`);
+      expect(verdictOf(email)).toBe('phishing');
+    });
+
+    it('with a harmless text part: the HTML, then the text part (it says something else)', async () => {
+      const email = await parseRawEmail(alternative('Hi, see you at lunch tomorrow.', PHISHING_HTML));
+      expect(email.text.endsWith('verify]\n\nHi, see you at lunch tomorrow.')).toBe(true);
+      expect(flat(email.text)).toBe(`${PHISHING_WORDS} [http://paypa1-secure-login.top/verify] Hi, see you at lunch tomorrow.`);
+      expect(verdictOf(email)).toBe('phishing');
+    });
+
+    it('with both phishing, saying the same: the HTML once', async () => {
+      const email = await parseRawEmail(alternative(`${PHISHING_WORDS} http://paypa1-secure-login.top/verify`, PHISHING_HTML));
+      expect(flat(email.text)).toBe(`${PHISHING_WORDS} [http://paypa1-secure-login.top/verify]`);
+      expect(verdictOf(email)).toBe('phishing');
+    });
+
+    it('with a harmless HTML part and a phishing text part: both', async () => {
+      const email = await parseRawEmail(alternative(`${PHISHING_WORDS} http://paypa1-secure-login.top/verify`, '<p>Hi, see you at lunch tomorrow.</p>'));
+      expect(email.text).toBe(`Hi, see you at lunch tomorrow.\n\n${PHISHING_WORDS} http://paypa1-secure-login.top/verify`);
+      expect(verdictOf(email)).toBe('phishing');
+    });
+
+    it('with the HTML part alone, or the text part alone', async () => {
+      expect(flat((await parseRawEmail(alternative(null, PHISHING_HTML))).text)).toBe(`${PHISHING_WORDS} [http://paypa1-secure-login.top/verify]`);
+      expect((await parseRawEmail(alternative('Plain words only.', null))).text).toBe('Plain words only.');
+    });
+
+    it('names a link whose words are another address than its target', async () => {
+      const email = await parseRawEmail(alternative('', '<p>Sign in at <a href="http://evil.example/x">https://www.paypal.com/signin</a></p>'));
+      expect(email.text).toBe('Sign in at https://www.paypal.com/signin [http://evil.example/x]');
+    });
+
+    it('reads HTML nested too deep for html-to-text by its words and link targets, quickly', async () => {
+      const deep = `${'<div>'.repeat(5000)}Your account is locked. <a href="http://paypa1-secure-login.top/verify">Unlock it</a> &amp; keep access.`;
+      const started = performance.now();
+      const email = await parseRawEmail(alternative(' ', deep));
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(email.text).toBe('Your account is locked. [http://paypa1-secure-login.top/verify] Unlock it & keep access.');
+    });
   });
 
   it('decodes quoted-printable and base64 bodies, encoded-word subjects and display names', async () => {

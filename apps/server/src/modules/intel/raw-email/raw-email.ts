@@ -87,7 +87,11 @@ export interface ParsedEmail {
   subject: string;
   /** The Date header as ISO 8601, null when missing or unreadable. */
   date: string | null;
-  /** The plain-text body: the text part, or text made from the HTML part when there is no text part. */
+  /**
+   * The body as the person sees it: the HTML part as text, with each link's target beside its
+   * words, then the plain-text part when it says something the HTML does not; the plain-text
+   * part alone when there is no HTML.
+   */
   text: string;
   /** Every Authentication-Results header that reads, top-most (the last added, by the recipient's provider) first. */
   authenticationResults: AuthenticationResults[];
@@ -116,6 +120,70 @@ function addressesOf(header: AddressObject | AddressObject[] | undefined): Email
   return flat;
 }
 
+/** Words, for telling whether one text says something another does not. */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Whether `plain` has a word (letters or digits, any case) that `html` lacks. */
+function saysMore(plain: string, html: string): boolean {
+  const seen = new Set(html.toLowerCase().match(WORD) ?? []);
+  for (const m of plain.toLowerCase().matchAll(WORD)) if (!seen.has(m[0])) return true;
+  return false;
+}
+
+/** A tag, up to the next `<` at most (so a run of unclosed `<` is read once, not once each). */
+const TAG = /<[^<>]*>?/g;
+/** A link target in a tag: `href=` quoted or bare. */
+const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>]+))/i;
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * Text of HTML that html-to-text refused (mailparser stops it past 1,000 levels of nesting, where
+ * it takes seconds): the markup dropped, the common entities decoded, and each link's target
+ * kept beside its words, in one linear pass. A browser still shows such HTML, so its words and
+ * links must not go unread.
+ */
+function strippedHtml(html: string): string {
+  const text = html.replace(TAG, (tag) => {
+    const href = HREF.exec(tag);
+    const target = href ? (href[1] ?? href[2] ?? href[3] ?? '').trim() : '';
+    return target === '' ? ' ' : ` [${target}] `;
+  });
+  return text
+    .replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]{2,6}));/gi, (whole, dec?: string, hex?: string, name?: string) => {
+      if (name !== undefined) return ENTITIES[name.toLowerCase()] ?? whole;
+      const code = dec !== undefined ? Number(dec) : parseInt(hex as string, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    })
+    .replace(/[ \t\f\v\u00a0]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+}
+
+/**
+ * The HTML of an email as text, by mailparser's own conversion (html-to-text: links as `words
+ * [target]`, headings in capitals) with its guards against markup that would hold the event loop
+ * for seconds. mailparser converts an HTML part only when the email has no plain-text part, so
+ * the HTML goes to it as an email of its own; HTML it refuses is stripped of its tags instead.
+ */
+async function htmlAsText(html: string): Promise<string> {
+  const mail = await simpleParser(`Content-Type: text/html; charset=utf-8\r\n\r\n${html}`, { skipTextToHtml: true, skipImageLinks: true, keepCidLinks: true });
+  const text = typeof mail.text === 'string' ? mail.text.trim() : '';
+  return text !== '' ? text : strippedHtml(html);
+}
+
+/**
+ * What the person sees of the body. A mail app shows the HTML part of a multipart/alternative
+ * email, not its plain-text part, so a phishing HTML part behind a blank or harmless plain part
+ * was never judged: the HTML comes first, the plain part after it only when it has words the
+ * HTML lacks (a text-only client, a watch or a preview shows it).
+ */
+async function visibleTextOf(mail: ParsedMail): Promise<string> {
+  const plain = typeof mail.text === 'string' ? mail.text.trim() : '';
+  const html = typeof mail.html === 'string' && mail.html.trim() !== '' ? await htmlAsText(mail.html) : '';
+  if (html === '') return plain;
+  return saysMore(plain, html) ? `${html}\n\n${plain}` : html;
+}
+
 /** The raw value of the first header field called `key` (lower-case), unfolded. */
 function rawHeader(mail: ParsedMail, key: string): string | null {
   const line = mail.headerLines.find((h) => h.key === key)?.line;
@@ -140,12 +208,13 @@ function dateOf(mail: ParsedMail): string | null {
 
 /**
  * Reads an email source with mailparser: sender, reply and bounce addresses, subject, date, the
- * plain-text body and the Authentication-Results headers. Throws an `AppError`
+ * body as the person sees it ({@link ParsedEmail.text}) and the Authentication-Results headers. Throws an `AppError`
  * (`PAYLOAD_TOO_LARGE`) for a source over 5 MB.
  */
 export async function parseRawEmail(source: string): Promise<ParsedEmail> {
   requireRawEmailSize(source);
-  const mail = await simpleParser(source, { skipTextToHtml: true, skipImageLinks: true, keepCidLinks: true });
+  // the HTML is made text once, below, whether or not there is a plain-text part
+  const mail = await simpleParser(source, { skipTextToHtml: true, skipImageLinks: true, keepCidLinks: true, skipHtmlToText: true });
   const from = addressesOf(mail.from)[0];
   const authenticationResults: AuthenticationResults[] = [];
   for (const h of mail.headerLines) {
@@ -161,7 +230,7 @@ export async function parseRawEmail(source: string): Promise<ParsedEmail> {
     returnPath: returnPath === null ? null : decoded(returnPath),
     subject: typeof mail.subject === 'string' ? decoded(mail.subject) : '',
     date: dateOf(mail),
-    text: typeof mail.text === 'string' ? decoded(mail.text) : '',
+    text: decoded(await visibleTextOf(mail)),
     authenticationResults,
   };
 }
