@@ -51,7 +51,7 @@ import { createSessionsService, type SessionsService } from './modules/sessions/
 import { createStatsRepository } from './modules/stats/stats.repository.ts';
 import { registerStatsRoutes } from './modules/stats/stats.routes.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
-import { errorsPlugin, toAppError } from './plugins/errors.ts';
+import { answerClientError, errorsPlugin, toAppError } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -138,6 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const appError = toAppError(error);
       void reply.code(appError.status).send(appError.toBody());
     },
+    // and what Node's HTTP parser refuses before that (headers over 16 KB: 431)
+    clientErrorHandler: answerClientError,
   }) as unknown as FastifyInstance;
 
   // Only JSON bodies are accepted: text/plain would otherwise reach validation as a string.

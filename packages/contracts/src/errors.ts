@@ -21,6 +21,8 @@ export const ERROR_CATALOGUE = {
   FEED_IMPORT_FAILED: { status: 422, message: 'The threat feed could not be imported.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This address does not accept that method.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large (at most 1 MB).' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large. Clearing this site’s cookies usually fixes it.' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive. Please try again.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   REPORTS_LIMIT_REACHED: { status: 409, message: 'You have reached the most reports one person can keep. Thank you: the ones you sent are kept.' },

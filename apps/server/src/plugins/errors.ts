@@ -1,5 +1,7 @@
 import { API_ROUTES, toFieldIssues, type ErrorCode } from '@baitcheck/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES as HTTP_STATUS_TEXT } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import { loggableError } from '../lib/loggable-error.ts';
@@ -35,6 +37,30 @@ export function toAppError(error: unknown): AppError {
     if (typeof status === 'number' && status >= 400 && status < 500) return new AppError(STATUS_CODES[status] ?? 'VALIDATION_FAILED');
   }
   return new AppError('INTERNAL');
+}
+
+/**
+ * Answers what Node's HTTP parser refuses before Fastify sees a request (headers over 16 KB,
+ * a request that did not arrive in time, bytes that are not HTTP), in the API's error shape:
+ * Fastify's own answer was `{"error":"Request Header Fields Too Large","statusCode":431}`. Used as
+ * Fastify's `clientErrorHandler`; like Node, it answers once and closes the connection.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  // a connection reset has nobody left to answer
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError('HEADERS_TOO_LARGE')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError('REQUEST_TIMEOUT')
+        : new AppError('VALIDATION_FAILED', 'The request is not valid HTTP.');
+  const body = JSON.stringify(appError.toBody());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${HTTP_STATUS_TEXT[appError.status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** Answers `/api/*` paths no route matches. */

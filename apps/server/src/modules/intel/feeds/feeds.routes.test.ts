@@ -53,6 +53,15 @@ describe('admin feed routes', () => {
     expect(res.json().error.code).toBe('ADMIN_ONLY');
   });
 
+  it.each([
+    ['a body of the wrong shape', { location: 42, source: 'Bad Name!' }],
+    ['no body', undefined],
+  ])('refuses a stranger sending %s as ADMIN_ONLY, before reading it (no field names)', async (_name, payload) => {
+    const res = await app.inject({ method: 'POST', url: '/api/admin/feeds/import', remoteAddress: '192.0.2.10', ...(payload === undefined ? {} : { payload }) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({ code: 'ADMIN_ONLY', message: expect.any(String) });
+  });
+
   it('refuses everyone when the server has no admin token', async () => {
     const db = await openDatabase({ kind: 'pglite' });
     const bare = await buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent' }, database: db, logger: false });
