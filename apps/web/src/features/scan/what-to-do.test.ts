@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reason, Severity, ThreatLevel } from '@baitcheck/contracts';
 import { makeAnalysis } from '@/testing/fixtures';
-import { ALL_RULES } from '@baitcheck/detector';
+import { ALL_RULES, analyze } from '@baitcheck/detector';
 import { knowsReason, whatToDoNow } from './what-to-do';
 
 const reason = (id: string, severity: Severity = 'high'): Reason => ({ id, label: id, severity, evidence: [] });
@@ -18,12 +18,28 @@ const DOMAIN = {
   },
 };
 
-function advise(ids: string[], { level = 'phishing', link = false, kind = 'text' }: { level?: ThreatLevel; link?: boolean; kind?: 'text' | 'url' } = {}) {
+function advise(
+  ids: string[],
+  { level = 'phishing', link = false, kind = 'text', content }: { level?: ThreatLevel; link?: boolean; kind?: 'text' | 'url'; content?: string } = {},
+) {
   return whatToDoNow(
-    makeAnalysis({ threatLevel: level, reasonDetails: ids.map((id) => reason(id)), threatData: link ? DOMAIN : null, recommendations: ['First recommendation.'] }),
+    makeAnalysis({
+      threatLevel: level,
+      reasonDetails: ids.map((id) => reason(id)),
+      threatData: link ? DOMAIN : null,
+      recommendations: ['First recommendation.'],
+      ...(content === undefined ? {} : { content }),
+    }),
     kind,
   );
 }
+
+const PAYPAL_LIMITED = `Your account has been limited
+
+We noticed unusual activity on your PayPal account. Your account access has been limited until you verify your information.
+
+Please click here to verify within 24 hours or your account will be permanently suspended:
+http://paypal-account-verify.secure-paypa1.com/login`;
 
 describe('whatToDoNow', () => {
   it.each([
@@ -65,13 +81,41 @@ describe('whatToDoNow', () => {
     // what-to-do.ts or here, or the advice would silently miss what it asks.
     const asksNothing = new Set([
       'urgency-language', 'reward-language', 'security-threat-language', 'link-instructions', 'time-pressure', 'suspicious-url',
-      'secrecy-request', 'otp-notice', 'never-ask-notice', 'official-channel-advice',
+      'secrecy-request', 'otp-notice', 'never-ask-notice', 'official-channel-advice', 'transaction-notice',
       'blocked-sender', 'brand-sender-mismatch', 'free-mail-brand', 'lookalike-sender-domain', 'brand-text-from-personal-sender',
       'international-phone-sender', 'short-code-sender', 'email-auth-failed', 'reply-to-mismatch', 'return-path-mismatch', 'official-sender-domain',
     ]);
     const messageRules = ALL_RULES.filter((rule) => !('category' in rule)).map((rule) => rule.id);
     expect(messageRules.length).toBeGreaterThan(40);
     expect(messageRules.filter((id) => !knowsReason(id) && !asksNothing.has(id))).toEqual([]);
+  });
+
+  it('says nothing of paying for a sign-in lure that threatens closure but asks for no money', () => {
+    // The engine's own reasons for the PayPal "account limited" email a reviewer scanned.
+    const ids = analyze({ kind: 'text', content: PAYPAL_LIMITED, sender: 'PayPal Service <service@paypal.com>', source: 'email' }).reasons.map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining(['threat-of-consequence', 'account-locked', 'login-path']));
+    const advice = advise(ids, { link: true, content: PAYPAL_LIMITED });
+    expect(advice).toBe("Don't tap the link or give any code, password or card details. If you already entered details, call your bank.");
+    expect(advice).not.toMatch(/paid|pay/);
+  });
+
+  it('counts a threat as a demand for money when the message speaks of paying', () => {
+    expect(advise(['threat-of-consequence'], { content: 'Final warning: pay the outstanding amount or face prosecution.' })).toBe(
+      "Don't pay anything. If you already paid, call your bank now.",
+    );
+    expect(advise(['threat-of-consequence'], { content: 'Notice of debt: you owe $1,230. Legal action will begin in 24 hours unless you call.' })).toBe(
+      "Don't pay anything. If you already paid, call your bank now.",
+    );
+    expect(advise(['threat-of-consequence'], { content: 'Your account will be closed within 24 hours if you do not verify.' })).toBe(
+      "Don't reply or do what it asks. Delete it.",
+    );
+  });
+
+  it('follows up only on what the first sentence named', () => {
+    // Three asks: the link and the details are named, so the follow-up is about details, not money.
+    expect(advise(['parcel-redelivery-fee', 'login-path'], { link: true })).toBe(
+      "Don't tap the link or give any code, password or card details. If you already entered details, call your bank.",
+    );
   });
 
   it('asks for no code or password on a locked-account or code request in another language', () => {

@@ -32,12 +32,22 @@ const ASKS_FOR_MONEY = new Set([
   'tax-refund',
   'government-benefit',
   'utility-disconnection',
-  'threat-of-consequence',
   'fake-charity',
   'investment-promise',
   'job-task-offer',
   'prize-claim',
 ]);
+
+/**
+ * It threatens arrest, a fine or closure unless you act: a money ask only when the message speaks
+ * of paying. "Your account will be permanently suspended" in a PayPal sign-in lure asks for a
+ * password, not money, and its advice said "If you already paid, call your bank now".
+ */
+const THREATENS = new Set(['threat-of-consequence']);
+
+/** Words of a demand for money: pay, owe, a debt, fine, fee or penalty, or an amount. */
+const SPEAKS_OF_PAYING =
+  /\b(?:pay|paying|paid|owe[sd]?|owing|debts?|fines?|fees?|penalty|penalties|outstanding\s+(?:amount|balance|bill|invoice|payment))\b|[$£€₹]\s?\d|\b(?:rs\.?|usd|gbp|eur|inr)\s?\d|\d\s?(?:usd|gbp|eur|dollars|pounds|euros|rupees)\b/i;
 
 /** It asks you to call a number it gives. */
 const ASKS_TO_CALL = new Set(['callback-phone-number', 'fraud-alert-callback', 'subscription-renewal-invoice', 'tech-support-scare']);
@@ -53,7 +63,7 @@ const OWN_SENTENCE = new Set(['family-emergency', 'sextortion']);
 
 /** Whether a reason id is one this advice knows: an ask, an opener or one with its own sentence. */
 export function knowsReason(id: string): boolean {
-  return [ASKS_FOR_DETAILS, ASKS_FOR_MONEY, ASKS_TO_CALL, ASKS_FOR_ACCESS, STRANGER_OPENER, OWN_SENTENCE].some((set) => set.has(id));
+  return [ASKS_FOR_DETAILS, ASKS_FOR_MONEY, THREATENS, ASKS_TO_CALL, ASKS_FOR_ACCESS, STRANGER_OPENER, OWN_SENTENCE].some((set) => set.has(id));
 }
 
 function joinOr(actions: readonly string[]): string {
@@ -76,7 +86,7 @@ export function whatToDoNow(analysis: ScanAnalysis, kind: 'text' | 'url'): strin
 
   const link = kind === 'url' || Boolean(analysis.threatData?.domainInfo);
   const details = [...ids].some((id) => ASKS_FOR_DETAILS.has(id));
-  const money = [...ids].some((id) => ASKS_FOR_MONEY.has(id));
+  const money = [...ids].some((id) => ASKS_FOR_MONEY.has(id)) || ([...ids].some((id) => THREATENS.has(id)) && SPEAKS_OF_PAYING.test(analysis.content));
   const call = [...ids].some((id) => ASKS_TO_CALL.has(id));
   const access = [...ids].some((id) => ASKS_FOR_ACCESS.has(id));
 
@@ -100,9 +110,11 @@ export function whatToDoNow(analysis: ScanAnalysis, kind: 'text' | 'url'): strin
     return `Don't ${joinOr(shown)} until you have checked with ${who} in a way you already know.`;
   }
 
+  // The follow-up answers one of the asks the first sentence named, never one it left out.
   const first = `Don't ${joinOr(shown)}.`;
-  if (money) return `${first} If you already paid, call your bank now.`;
-  if (access) return `${first} If someone already connected, turn the device off and call your bank.`;
+  const named = (action: string) => shown.includes(action);
+  if (money && named('pay anything')) return `${first} If you already paid, call your bank now.`;
+  if (access && named('let anyone connect to your device')) return `${first} If someone already connected, turn the device off and call your bank.`;
   if (link) return `${first} If you already entered details, call your bank.`;
   if (details) return `${first} If you already gave them, call your bank.`;
   return `${first} If you already called them, contact your bank on the number on your card.`;
