@@ -220,8 +220,24 @@ describe('Threat Intelligence Details', () => {
       expect(panel).not.toContain(raw);
     }
     const domain = screen.getByRole('region', { name: 'Domain information' });
-    expect(within(domain).getByText('Known to be dangerous')).toBeInTheDocument();
+    // Found on no list, only by Baitcheck's own checks: not 'known'.
+    expect(within(domain).getByText('Looks dangerous by our own checks')).toBeInTheDocument();
+    expect(within(domain).getByText("Baitcheck's own checks")).toBeInTheDocument();
     expect(within(domain).getByText('Pretends to be a brand, ending often used by scams')).toBeInTheDocument();
+  });
+
+  it("says 'known' only when a list or outside service named the website", async () => {
+    const domainInfo = parcelAnalysis().threatData!.domainInfo!;
+    const result = await scanUrl(
+      parcelAnalysis({
+        content: 'https://usps-redelivery.top/pay',
+        threatData: { domainInfo: { ...domainInfo, sources: ['Baitcheck engine', 'Threat feed: URLhaus'] } },
+      }),
+    );
+    await userEvent.click(within(result).getByRole('button', { name: 'Threat Intelligence Details' }));
+    const domain = within(result).getByRole('region', { name: 'Domain information' });
+    expect(within(domain).getByText('Known to be dangerous')).toBeInTheDocument();
+    expect(within(domain).getByText("Baitcheck's own checks, Threat feed: URLhaus")).toBeInTheDocument();
   });
 
   it('says a clean domain has no warning signs, without a suspicious flag beside it', async () => {
@@ -251,7 +267,7 @@ describe('Report', () => {
     const { result } = await scanMessage(parcelAnalysis());
     await userEvent.click(within(result).getByRole('button', { name: 'Report' }));
     expect(await screen.findByText('Message reported')).toBeInTheDocument();
-    expect(screen.getByText(/Thank you for reporting this message: Baitcheck keeps it to improve its detection\. .*forward the text to 7726/)).toBeInTheDocument();
+    expect(screen.getAllByText(/Thank you for reporting this message: Baitcheck keeps it to improve its detection\. .*forward the text to 7726/).length).toBeGreaterThan(0);
     await waitFor(() => expect(within(result).getByTestId('report-elsewhere')).toHaveTextContent('forward the text to 7726 (free in the UK, US and Canada)'));
     expect(screen.queryByText('Messages from the sender will be blocked.')).not.toBeInTheDocument();
   });

@@ -67,13 +67,21 @@ function describeCategories(categories: readonly string[]): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The source the engine names for what it worked out itself (no list or outside service). */
+const ENGINE_SOURCE = 'Baitcheck engine';
+
 function describeSource(source: string): string {
-  return source === 'Baitcheck engine' ? "Baitcheck's own checks" : source;
+  return source === ENGINE_SOURCE ? "Baitcheck's own checks" : source;
 }
 
-/** The one finding about a domain: its two flags can never be read as a contradiction. */
+/**
+ * The one finding about a domain: its two flags can never be read as a contradiction. 'Known'
+ * only when a list, feed or outside service named it (they add their name to the sources only
+ * then): a link our own checks call dangerous was found on no list, and saying it was "known"
+ * claimed a knowledge nobody had.
+ */
 function domainFinding(info: DomainInfo): string {
-  if (info.malicious) return 'Known to be dangerous';
+  if (info.malicious) return info.sources.some((s) => s !== ENGINE_SOURCE) ? 'Known to be dangerous' : 'Looks dangerous by our own checks';
   if (info.suspicious) return 'Looks suspicious';
   return 'No warning signs found';
 }
