@@ -21,11 +21,19 @@ import { MODELS } from './model/runtime';
 import type { CombinerWeights, ModelData } from './model/types';
 import type { Severity, ThreatLevel } from './types';
 
-const DATA: ModelData = MODELS.data;
+/** The learned data of the engine's current models (read at each call: tools may install others). */
+const data = (): ModelData => MODELS.data;
 const RULES_BY_ID: ReadonlyMap<string, { severity: Severity; polarity?: 'risk' | 'trust' }> = new Map(ALL_RULES.map((r) => [r.id, r]));
 
 /** Score thresholds of the verdict: at or above `phishing` is phishing, at or above `suspicious` is suspicious. */
-export const THRESHOLDS: { readonly suspicious: number; readonly phishing: number } = DATA.thresholds;
+export const THRESHOLDS: { readonly suspicious: number; readonly phishing: number } = {
+  get suspicious() {
+    return data().thresholds.suspicious;
+  },
+  get phishing() {
+    return data().thresholds.phishing;
+  },
+};
 
 /** What the combiner sees of one analysis. */
 export interface CombinerInput {
@@ -52,7 +60,8 @@ export interface CombinedScore {
 }
 
 function combinerFor(kind: 'text' | 'url', channel?: 'sms' | 'email'): CombinerWeights {
-  return kind === 'url' ? DATA.combiner.url : channel === 'email' ? DATA.combiner.email : DATA.combiner.text;
+  const { combiner } = data();
+  return kind === 'url' ? combiner.url : channel === 'email' ? combiner.email : combiner.text;
 }
 
 /**
@@ -68,7 +77,8 @@ export function ruleWeight(
 ): number {
   const learned = combinerFor(kind, channel).rules[ruleId];
   if (learned !== undefined && Number.isFinite(learned)) return polarity === 'trust' ? Math.min(learned, 0) : Math.max(learned, 0);
-  const w = DATA.fallback[severity] ?? DATA.fallback.medium;
+  const { fallback } = data();
+  const w = fallback[severity] ?? fallback.medium;
   return polarity === 'trust' ? -w : w;
 }
 
@@ -94,7 +104,8 @@ export function combine(input: CombinerInput): CombinedScore {
     ruleContributions.set(s.ruleId, w);
     z += w;
   }
-  const cal = input.kind === 'url' ? DATA.calibration.url : input.channel === 'email' ? DATA.calibration.email : DATA.calibration.sms;
+  const { calibration } = data();
+  const cal = input.kind === 'url' ? calibration.url : input.channel === 'email' ? calibration.email : calibration.sms;
   return { score: bounded(sigmoid(cal.a * z + cal.b)), modelContribution, linkContribution, ruleContributions };
 }
 
@@ -142,7 +153,10 @@ export function linkRisk(ruleIds: readonly string[]): number {
  * 18 of the ~135,000 legitimate URLs of the data. An email whose source fails its From domain's
  * authentication (DMARC fail, or DKIM and SPF both failing) is at least suspicious: its sender
  * address is most likely forged, whatever the text says, and a real sender's broken set-up is
- * rare enough that the advice (verify through the official site) costs little.
+ * rare enough that the advice (verify through the official site) costs little. A "purchase you
+ * did not make: call this number" alert is at least suspicious: it is the commonest opener of
+ * phone scams, and a genuine alert of the same words costs the reader one call to the number on
+ * the back of their card instead.
  */
 export const VERDICT_FLOORS: Readonly<Record<string, ThreatLevel>> = {
   'blocked-sender': 'suspicious',
@@ -152,6 +166,7 @@ export const VERDICT_FLOORS: Readonly<Record<string, ThreatLevel>> = {
   'typosquat-domain': 'suspicious',
   'homoglyph-host': 'suspicious',
   'email-auth-failed': 'suspicious',
+  'fraud-alert-callback': 'suspicious',
 };
 
 /**
@@ -162,6 +177,7 @@ export const VERDICT_FLOORS: Readonly<Record<string, ThreatLevel>> = {
  */
 export const URL_SCAN_FLOORS: Readonly<Record<string, ThreatLevel | ((s: Signal) => ThreatLevel)>> = {
   'url-shortener': 'suspicious',
+  'shortener-shape': 'suspicious',
   'free-hosting': hostingPageFloor,
 };
 

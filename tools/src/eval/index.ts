@@ -10,6 +10,9 @@
  *   npm run eval -- --channel sms      one channel (sms|email|url)
  *   npm run eval -- --limit 500        at most N rows per set (a quick run)
  *   npm run eval -- --split train      the train side instead (the modern sets are dev only)
+ *   npm run eval -- --cross-source     leave-one-source-out (cross-source.ts): per source, trained
+ *                                      on the others; writes tools/eval/cross-source.json (~40 min)
+ *   npm run eval -- --cross-source --source nus_sms_corpus_ham_20k   one source (or group) only
  *
  * A partial run (--channel, --limit, --split train) never writes the baseline.
  */
@@ -23,18 +26,21 @@ import { MODERN_SETS, SOURCE_SETS } from '../data/sources.ts';
 import type { DataChannel, Split } from '../data/types.ts';
 import { findRegressions, missingGroups, type Metrics } from './metrics.ts';
 import { evaluate, metricsByGroup, sortGroupKeys } from './run.ts';
+import { CROSS_SOURCE_PATH, formatCrossSource, runCrossSource } from './cross-source.ts';
 
 export const BASELINE_PATH = join(REPO_ROOT, 'tools/eval/baseline.json');
 
 export interface EvalArgs {
   check: boolean;
+  crossSource: boolean;
+  sources?: string[];
   channel?: DataChannel;
   limit?: number;
   split: Split;
 }
 
 export function parseArgs(argv: readonly string[]): EvalArgs {
-  const args: EvalArgs = { check: false, split: 'dev' };
+  const args: EvalArgs = { check: false, crossSource: false, split: 'dev' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = (): string => {
@@ -44,6 +50,8 @@ export function parseArgs(argv: readonly string[]): EvalArgs {
     };
     const name = a.split('=')[0];
     if (name === '--check') args.check = true;
+    else if (name === '--cross-source') args.crossSource = true;
+    else if (name === '--source') args.sources = [...(args.sources ?? []), value()];
     else if (name === '--channel') {
       const v = value();
       if (v !== 'sms' && v !== 'email' && v !== 'url') throw new Error('--channel must be sms, email or url');
@@ -57,7 +65,7 @@ export function parseArgs(argv: readonly string[]): EvalArgs {
       if (v !== 'train' && v !== 'dev') throw new Error('--split must be train or dev');
       args.split = v;
     } else if (name === '--help' || name === '-h') {
-      throw new Error('usage: npm run eval -- [--check] [--channel sms|email|url] [--limit N] [--split train|dev]');
+      throw new Error('usage: npm run eval -- [--check] [--channel sms|email|url] [--limit N] [--split train|dev] | --cross-source [--channel C] [--source NAME]...');
     } else throw new Error(`unknown option ${a}`);
   }
   return args;
@@ -137,6 +145,23 @@ export function main(argv: readonly string[]): number {
   }
   const t0 = performance.now();
   const channels: DataChannel[] = args.channel ? [args.channel] : ['sms', 'email', 'url'];
+  if (args.crossSource) {
+    if (args.check || args.limit || args.split !== 'dev') {
+      console.error('--cross-source takes only --channel and --source');
+      return 2;
+    }
+    const full = !args.channel && !args.sources;
+    const rows = runCrossSource({ channels, ...(args.sources ? { only: args.sources } : {}), write: full });
+    console.log('Baitcheck eval, leave-one-source-out: each source judged by an engine trained without it (all its rows),');
+    console.log('beside the shipped engine on its dev rows ("seen"). recall = threats flagged; FPR = legit not safe.\n');
+    console.log(formatCrossSource(rows));
+    console.log(full ? `\nwrote ${relative(process.cwd(), CROSS_SOURCE_PATH)}` : '\npartial run: tools/eval/cross-source.json not written');
+    return 0;
+  }
+  if (args.sources) {
+    console.error('--source goes with --cross-source');
+    return 2;
+  }
   const corpus = loadCorpus({ channels, split: args.split, includeModern: args.split === 'dev' });
   let records: SplitRecord[] = corpus.records;
   // ordinary websites linked from legitimate mail (dev runs only: a measurement, not a split)

@@ -16,7 +16,7 @@ import { loadCorpus, loadSetFrom, REPO_ROOT, type DataRecord } from '../data/ind
 import { inputOf } from '../eval/run.ts';
 import { sparseLogit, trainCombiner, trainSparse, type CombinerRow, type SparseRow } from './logreg.ts';
 import { MODERN_TRAIN_DIR, MODERN_TRAIN_SETS } from './sets.ts';
-import { chooseThreshold, logitOf, renderModule, sigmoid } from './emit.ts';
+import { chooseThreshold, logitOf, renderModule, sigmoid, type ModuleContent } from './emit.ts';
 
 export const GENERATED_PATH = join(REPO_ROOT, 'packages/detector/src/model/weights-generated.ts');
 
@@ -56,14 +56,6 @@ export const CONFIG = {
   minLogit: { sms: { suspicious: 0.5, phishing: 2.2 }, email: { suspicious: 1, phishing: 2.2 }, url: { suspicious: 1, phishing: 2.2 } },
 } as const;
 
-interface Item {
-  rec: DataRecord;
-  split: 'train' | 'dev';
-  view: ModelView;
-  y: 0 | 1;
-  w: number;
-  fold: number;
-}
 
 const EMPTY_COMBINER: model.CombinerWeights = { intercept: 0, model: 0, link: 0, rules: {} };
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
@@ -128,31 +120,34 @@ function recallAt(scores: { s: number; y: 0 | 1 }[], fpr: number): { t: number; 
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
-export function main(argv: readonly string[]): number {
-  const dry = argv.includes('--dry-run');
-  const t0 = performance.now();
-  for (const s of MODERN_TRAIN_SETS) {
-    if (!existsSync(join(MODERN_TRAIN_DIR, s.file))) throw new Error(`missing ${s.file}`);
-  }
+/** A training row: a record, its side of the split and what the engine sees of it. */
+export interface Item {
+  rec: DataRecord;
+  split: 'train' | 'dev';
+  view: ModelView;
+  y: 0 | 1;
+  w: number;
+  fold: number;
+}
 
-  // ---------------------------------------------------------------- data and engine views
-  const corpus = loadCorpus({ channels: ['sms', 'email', 'url'] });
-  const modern = MODERN_TRAIN_SETS.flatMap((s) => loadSetFrom(MODERN_TRAIN_DIR, s));
-  const toItem = (rec: DataRecord, split: 'train' | 'dev'): Item => ({
-    rec,
-    split,
-    view: modelView(inputOf(rec)),
-    y: rec.label === 'legit' ? 0 : 1,
-    w: 1,
-    fold: 0,
-  });
+/** The training rows of records (each with its side of the split): text rows and URL rows apart. */
+export function itemsOf(records: Iterable<{ rec: DataRecord; split: 'train' | 'dev' }>): { textItems: Item[]; urlItems: Item[] } {
   const textItems: Item[] = [];
   const urlItems: Item[] = [];
-  for (const r of corpus.records) (r.channel === 'url' ? urlItems : textItems).push(toItem(r, r.split));
-  for (const r of modern) (r.channel === 'url' ? urlItems : textItems).push(toItem(r, 'train'));
-  const t1 = performance.now();
-  log(`views: ${textItems.length} text rows, ${urlItems.length} URL rows in ${((t1 - t0) / 1000).toFixed(1)} s`);
+  for (const { rec, split } of records) {
+    const item: Item = { rec, split, view: modelView(inputOf(rec)), y: rec.label === 'legit' ? 0 : 1, w: 1, fold: 0 };
+    (rec.channel === 'url' ? urlItems : textItems).push(item);
+  }
+  return { textItems, urlItems };
+}
 
+/**
+ * Trains the models and the combiners on the train side of the rows and chooses the thresholds
+ * on their dev side (the hand-written modern sets excluded). Deterministic. Items' weights and
+ * folds are overwritten, so the same items can be fitted again on another subset.
+ */
+export function fit(textItems: Item[], urlItems: Item[], log: (msg: string) => void = () => {}): ModuleContent {
+  const t1 = performance.now();
   // ---------------------------------------------------------------- text model
   const textTrain = textItems.filter((it) => it.split === 'train' && it.view.text !== null);
   weigh(textTrain, CONFIG.groupCap.text, CONFIG.modernShare.text, (it) => `${it.rec.channel}|${it.rec.set}|${it.y}`);
@@ -372,7 +367,6 @@ export function main(argv: readonly string[]): number {
   report.push(
     `host model alone: recall at 1% FPR ${pct(alone(devUrl.filter((it) => it.view.links.length > 0), (it) => model.hostLogit(it.view.links[0]!, loaded) ?? 0, 0.01))}`,
   );
-  const seconds = (performance.now() - t0) / 1000;
   log(report.join('\n'));
   log(`thresholds: suspicious ${thresholds.suspicious}, phishing ${thresholds.phishing}; logit maps email ${JSON.stringify(calibration.email)} URL ${JSON.stringify(calibration.url)}`);
   for (const [name, c] of [['SMS', combiner.text], ['email', combiner.email]] as const) {
@@ -381,10 +375,8 @@ export function main(argv: readonly string[]): number {
   }
   log(`URL combiner: intercept ${combiner.url.intercept}, host ${combiner.url.model}, path ${combiner.url.link}`);
   log(`  rules: ${Object.entries(combiner.url.rules).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  log(`trained in ${seconds.toFixed(1)} s`);
 
-  if (dry) return 0;
-  const source = renderModule({
+  return {
     version: 1,
     ...stored,
     combiner,
@@ -393,7 +385,26 @@ export function main(argv: readonly string[]): number {
     calibration,
     report,
     counts: { text: textRows.length, hosts: hostRows.length, paths: pathRows.length, rules: ruleIds.length },
-  });
+  };
+}
+
+export function main(argv: readonly string[]): number {
+  const dry = argv.includes('--dry-run');
+  const t0 = performance.now();
+  for (const s of MODERN_TRAIN_SETS) {
+    if (!existsSync(join(MODERN_TRAIN_DIR, s.file))) throw new Error(`missing ${s.file}`);
+  }
+  const corpus = loadCorpus({ channels: ['sms', 'email', 'url'] });
+  const modern = MODERN_TRAIN_SETS.flatMap((s) => loadSetFrom(MODERN_TRAIN_DIR, s));
+  const { textItems, urlItems } = itemsOf([
+    ...corpus.records.map((rec) => ({ rec, split: rec.split })),
+    ...modern.map((rec) => ({ rec, split: 'train' as const })),
+  ]);
+  log(`views: ${textItems.length} text rows, ${urlItems.length} URL rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const content = fit(textItems, urlItems, log);
+  log(`trained in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (dry) return 0;
+  const source = renderModule(content);
   writeFileSync(GENERATED_PATH, source);
   log(`wrote ${GENERATED_PATH.slice(REPO_ROOT.length + 1)} (${(source.length / 1024).toFixed(0)} KB)`);
   return 0;

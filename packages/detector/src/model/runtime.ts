@@ -30,8 +30,19 @@ export function loadModels(data: ModelData): LoadedModels {
   };
 }
 
-/** The engine's models, decoded once when the engine loads. */
-export const MODELS: LoadedModels = loadModels(MODEL_DATA);
+/**
+ * The engine's models, decoded once when the engine loads. A live binding: {@link installModels}
+ * replaces it (the cross-source evaluation trains models without one source and runs the engine
+ * with them); the product never does.
+ */
+export let MODELS: LoadedModels = loadModels(MODEL_DATA);
+
+/** Makes `models` the engine's models and returns the ones it replaced (tools only: training and evaluation). */
+export function installModels(models: LoadedModels): LoadedModels {
+  const previous = MODELS;
+  MODELS = models;
+  return previous;
+}
 
 function clip(x: number): number {
   return x > MAX_LOGIT ? MAX_LOGIT : x < -MAX_LOGIT ? -MAX_LOGIT : x;
