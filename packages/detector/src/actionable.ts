@@ -57,5 +57,37 @@ function asksForReplyKeyword(text: string): boolean {
  */
 export function givesNumberAmountOrLink(text: string): boolean {
   const head = typeof text === 'string' ? text.slice(0, READ_CHARS) : '';
-  return NUMBER.test(head) || AMOUNT.test(head) || BROKEN_LINK.test(head) || LINK_WORDS.test(head) || asksForReplyKeyword(head);
+  return AMOUNT.test(head) || givesWayToRespond(head);
+}
+
+/** An email address to write to (the data's `[EMAIL]` placeholder included). */
+const EMAIL_ADDRESS = /[\p{L}\d._%+-]{1,64}@[\p{L}\d-]{1,63}(?:\.[\p{L}\d-]{1,63})+|\[EMAIL\]/u;
+
+/** A file to open: "open the attached file", "see the attachment", "download the document". */
+const ATTACHMENT = /\battach(?:ed|ment|ments)\b|\b(?:open|download|view)\s+(?:the\s+)?(?:file|document|doc|invoice|pdf)\b/i;
+
+/** A button's words, where an email's link was ("LOGIN HERE", "Verify now", "Renew here", "Restore now"). */
+const BUTTON_WORDS =
+  /\b(?:log\s?-?in|sign\s?-?in|verify|validate|restore|renew|update|confirm|re-?activate|activate|unlock|upgrade|cancel\s+de-?activation)\s+(?:here|now|below|today)\b/i;
+
+/** Digits a premium-rate number or a reference runs to, whatever follows ("08700621170150p"). */
+const LONG_DIGITS = /\d{7,}/;
+
+/**
+ * True when `text` gives the reader a way to reach the sender or to be reached: a phone number or
+ * short code, a web address or words pointing to a link or a button, an email address, a file to
+ * open, or a keyword to reply with (a price alone is not one).
+ */
+export function givesWayToRespond(text: string): boolean {
+  const head = typeof text === 'string' ? text.slice(0, READ_CHARS) : '';
+  return (
+    NUMBER.test(head) ||
+    LONG_DIGITS.test(head) ||
+    BROKEN_LINK.test(head) ||
+    LINK_WORDS.test(head) ||
+    EMAIL_ADDRESS.test(head) ||
+    ATTACHMENT.test(head) ||
+    BUTTON_WORDS.test(head) ||
+    asksForReplyKeyword(head)
+  );
 }

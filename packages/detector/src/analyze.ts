@@ -12,7 +12,7 @@ import { hostLogit, logit, MODELS, topScamWords } from './model/runtime';
 import type { SparseVector } from './model/hash';
 import { MODEL_MAX_CHARS, textFeatures } from './model/text-features';
 import { hostFeatures, isSharedPlatformPage, pathFeatures, type LinkVector } from './model/url-features';
-import { givesNumberAmountOrLink } from './actionable';
+import { givesNumberAmountOrLink, givesWayToRespond } from './actionable';
 import { detectLanguage } from './language';
 import { normalizeMessage } from './normalize';
 import { channelOf, combine, linkRisk, verdictFloor, severityRank, signalWeight, THRESHOLDS, verdictFor } from './scoring';
@@ -174,13 +174,20 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
     const textPart = kind === 'text' ? combined.modelContribution : 0;
     const urlPart = kind === 'text' ? combined.linkContribution : combined.modelContribution + combined.linkContribution;
     const alone = weighted.length === 0;
+    // When the rules found only the spec's word lists ("alert", "reward", a link) or nothing,
+    // whatever the models found is shown, however small its part: otherwise the warning would
+    // have no reason a person can check and be dropped below. Only for a message that gives the
+    // reader something to act on (a link, a number, a keyword to reply): without one, word lists
+    // and a resemblance are no warning at all.
+    const showModels = weighted.every((w) => PHRASE_RULE_IDS.has(w.reason.id)) && (kind === 'url' || givesSomethingToActOn(ctx, signals));
     // a model reason is low beside the rules' specific reasons, and comes after them
-    if (textPart >= MODEL_REASON_MIN || (alone && textPart > 0 && textPart >= urlPart)) {
-      weighted.push({ reason: textModelReason(ctx.content, c.message, alone ? textPart : 0, foreign), weight: textPart, order: RULE_ORDER.size });
+    const showText = textPart >= MODEL_REASON_MIN || (alone && textPart > 0 && textPart >= urlPart) || (showModels && textPart > 0);
+    if (showText) {
+      weighted.push({ reason: textModelReason(ctx.content, c.message, showModels ? textPart : 0, foreign), weight: textPart, order: RULE_ORDER.size });
     }
     const link = worstModelLink >= 0 ? links[worstModelLink] : undefined;
-    if (link !== undefined && (urlPart >= MODEL_REASON_MIN || (weighted.length === 0 && urlPart > 0))) {
-      weighted.push({ reason: urlModelReason(link, alone ? urlPart : 0), weight: urlPart, order: RULE_ORDER.size + 1 });
+    if (link !== undefined && (urlPart >= MODEL_REASON_MIN || (showModels && urlPart > 0))) {
+      weighted.push({ reason: urlModelReason(link, showModels ? urlPart : 0), weight: urlPart, order: RULE_ORDER.size + 1 });
     }
   }
   const isModel = (id: string) => id === TEXT_MODEL_ID || id === URL_MODEL_ID;
@@ -197,6 +204,19 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
     // the spec's word lists alone ("alert", "reward", a link) are not evidence enough for one
     threatLevel = 'safe';
     score = Math.min(score, Math.floor(THRESHOLDS.suspicious * 1000 - 1) / 1000);
+  }
+  if (
+    threatLevel === 'phishing' &&
+    kind === 'text' &&
+    links.length === 0 &&
+    reasons.every((r) => PHRASE_RULE_IDS.has(r.id) || r.id === TEXT_MODEL_ID) &&
+    !givesWayToRespond(ctx.content)
+  ) {
+    // spam is not a scam: a text with no link, no number to call or text, no keyword to reply
+    // and no request a rule recognises ("Recharge N500 today and get 100% bonus airtime") may be
+    // a pushy promotion, but it gives a scammer no way in; its wording alone makes it at most suspicious
+    threatLevel = 'suspicious';
+    score = Math.min(score, Math.floor(THRESHOLDS.phishing * 1000 - 1) / 1000);
   }
   if (threatLevel === 'phishing' && kind === 'url' && reasons.every((r) => r.id === URL_MODEL_ID)) {
     // "looks like known phishing addresses" is a resemblance, not a finding: the host model knows

@@ -39,6 +39,7 @@ import { sextortion } from './sextortion';
 import { subscriptionRenewalInvoice } from './subscription-renewal-invoice';
 import { taxRefund } from './tax-refund';
 import { techSupportScare } from './tech-support-scare';
+import { transactionNotice } from './transaction-notice';
 import { threatOfConsequence } from './threat-of-consequence';
 import { trafficFine } from './traffic-fine';
 import { unpaidToll } from './unpaid-toll';
@@ -89,4 +90,5 @@ export const INTENT_RULES: readonly MessageRule[] = [
   otpNotice,
   neverAskNotice,
   officialChannelAdvice,
+  transactionNotice,
 ];

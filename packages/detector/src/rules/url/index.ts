@@ -28,6 +28,7 @@ import { randomLookingHost } from './random-looking-host';
 import { riskyTld } from './risky-tld';
 import { typosquatDomain } from './typosquat-domain';
 import { urlShortener } from './url-shortener';
+import { shortenerShape } from './shortener-shape';
 import { wellKnownDomain } from './well-known-domain';
 
 /** Link rules: risk rules first, then the trust rules (`polarity: 'trust'`). */
@@ -52,6 +53,7 @@ export const URL_RULES: readonly LinkRule[] = [
   punycodeHost,
   ipfsLink,
   urlShortener,
+  shortenerShape,
   freeHosting,
   manySubdomains,
   oddPort,
