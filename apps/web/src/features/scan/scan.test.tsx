@@ -312,9 +312,12 @@ describe('Social Media tab', () => {
     const card = await screen.findByTestId('social-result');
     expect(calls[0]?.body).toEqual({ content: '   You won a prize', sender: 'Instagram message', source: 'social' });
     expect(screen.getByText('Scan Complete')).toBeInTheDocument();
-    // Once in the toast, once in the card.
-    expect(screen.getAllByText('Threat level: phishing')).toHaveLength(2);
-    expect(within(card).getByText('Threat level: phishing')).toBeInTheDocument();
+    // The verdict in words, in the toast as in the card's heading; never the stored value.
+    expect(screen.getByText('Scan Complete').nextElementSibling).toHaveTextContent(/^Phishing Detected$/);
+    expect(within(card).getByRole('heading', { name: 'Phishing Detected' })).toBeInTheDocument();
+    expect(screen.queryByText(/Threat level/)).not.toBeInTheDocument();
+    // Under the verdict: what was checked, as the General Scan result says it.
+    expect(within(card).getByText('+15551234 · saved to your history')).toBeInTheDocument();
     expect(within(card).getByRole('heading', { name: 'Warning Indicators' })).toBeInTheDocument();
     expect(within(card).getByRole('heading', { name: 'Reviewed Content' })).toBeInTheDocument();
 

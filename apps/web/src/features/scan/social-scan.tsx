@@ -59,7 +59,12 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
             <h2 ref={headingRef} tabIndex={-1} className={cn('text-lg font-bold outline-none', meta.tone)}>
               {meta.title}
             </h2>
-            <p className="text-sm text-slate-700">Threat level: {analysis.threatLevel}</p>
+            {/* What was checked, as the General Scan result says it; the spec's 'Threat level:
+                phishing' showed the stored value under the verdict that already says it. */}
+            <p className="text-sm text-slate-700">
+              {message.sender}
+              {message.id ? ' · saved to your history' : ''}
+            </p>
           </div>
         </div>
         {/* What to do now, under the verdict, as the General Scan result says it. */}
@@ -130,7 +135,8 @@ export function SocialScan() {
           guard.settle(true);
           setResult(res);
           setResultCount((n) => n + 1);
-          toast({ title: 'Scan Complete', description: `Threat level: ${res.analysis.threatLevel}` });
+          // The verdict in words ('Phishing Detected'), not the stored value ('Threat level: phishing').
+          toast({ title: 'Scan Complete', description: THREAT_LEVEL_META[res.analysis.threatLevel].title });
         },
         onError: (error) => {
           guard.settle(false);
