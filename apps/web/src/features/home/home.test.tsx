@@ -7,6 +7,7 @@ import { RecentAlerts } from './recent-alerts';
 import { ThreatDashboard } from './threat-dashboard';
 import { ProtectionStatusPanel } from './protection-status';
 import HomePage from './home-page';
+import { THREAT_LEVEL_META } from '@/components/threat-level';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -51,7 +52,7 @@ describe('RecentAlerts', () => {
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByRole('heading', { name: 'Phishing Detected' })).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Bank')).toBeInTheDocument();
-    expect(within(cards[1]!).getByRole('heading', { name: 'Suspicious Link' })).toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('heading', { name: 'Suspicious Content' })).toBeInTheDocument();
     expect(within(cards[1]!).getByText('URL Scan')).toBeInTheDocument();
     expect(screen.queryByText('See you at dinner')).not.toBeInTheDocument();
     // The suspicious parts are marked; the serious reasons are listed first, the word-list ones
@@ -64,6 +65,23 @@ describe('RecentAlerts', () => {
     expect(within(cards[0]!).getByText('Urgency language detected')).toBeInTheDocument();
     // No sender, nothing to block.
     expect(within(cards[1]!).queryByRole('button', { name: 'Block Sender' })).not.toBeInTheDocument();
+  });
+
+  it("titles each alert as History and the scan result do: a link-less suspicious text is 'Suspicious Content', not a link", async () => {
+    const linda = 'Hi, is this Linda? It\'s Sarah from yoga';
+    mockApi({
+      'GET /api/messages': {
+        body: [
+          makeMessage({ id: 'q', threatLevel: 'suspicious', sender: '+15550100', content: linda, threatDetails: { ...makeMessage().threatDetails, highlights: [] } }),
+          makeMessage({ id: 'p', threatLevel: 'phishing' }),
+        ],
+      },
+    });
+    renderWithApp(<RecentAlerts />);
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([THREAT_LEVEL_META.suspicious.title, THREAT_LEVEL_META.phishing.title]);
+    expect(within(cards[0]!).getByRole('heading')).toHaveTextContent('Suspicious Content');
+    expect(screen.queryByText('Suspicious Link')).not.toBeInTheDocument();
   });
 
   it("calls a text pasted without a sender a message, not a 'URL Scan'", async () => {
@@ -173,7 +191,8 @@ describe('RecentAlerts', () => {
     renderWithApp(<RecentAlerts />);
     await userEvent.click(await screen.findByRole('button', { name: 'Report' }));
     expect(await screen.findByText('Message reported')).toBeInTheDocument();
-    const description = screen.getByText(/Thank you for reporting this message/);
+    // (getAll: a screen reader's copy of the toast may still be there)
+    const [description] = screen.getAllByText(/Thank you for reporting this message/);
     expect(description).toHaveTextContent(named);
     expect(description).not.toHaveTextContent(notNamed);
   });
