@@ -1,9 +1,9 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { dkimSign } from 'mailauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server.ts';
-import { authenticateRawEmail, headersForMailauth, MAX_DKIM_SIGNATURES, MAX_HEADER_FIELDS, MAX_SIGNED_FIELDS, sendingServerOf } from './email-auth.ts';
+import { authenticateRawEmail, headersForMailauth, MAX_DKIM_SIGNATURES, MAX_HEADER_FIELDS, MAX_HEADER_LINES, MAX_SIGNED_FIELDS, sendingServerOf } from './email-auth.ts';
 import { headerFieldsOf } from './email-source.ts';
 
 // Each test signs with a key made here and publishes it, with SPF and DMARC, on a real DNS server
@@ -60,8 +60,10 @@ function message(from: string, body: string, extra: string[] = []): string {
   ]);
 }
 
-async function signed(source: string, domain = 'example.com'): Promise<string> {
-  const { signatures, errors } = await dkimSign(source, { signatureData: [{ signingDomain: domain, selector: 's1', privateKey: privatePem }] } as never);
+async function signed(source: string, domain = 'example.com', maxBodyLength?: number): Promise<string> {
+  const { signatures, errors } = await dkimSign(source, {
+    signatureData: [{ signingDomain: domain, selector: 's1', privateKey: privatePem, ...(maxBodyLength === undefined ? {} : { maxBodyLength }) }],
+  } as never);
   expect(errors).toEqual([]);
   return signatures + source;
 }
@@ -257,6 +259,37 @@ describe('headersForMailauth', () => {
     const r = await authenticateRawEmail(received('192.0.2.25') + many, { resolver: resolverFor() });
     expect(r.dkim).toMatchObject({ result: 'temperror', reason: expect.stringMatching(/more than 1000 header fields/) });
     expect(r.fromDomain).toBe('example.org');
+  });
+
+  it('hands over no email of more header lines than any real one: one field folded thousands of times', async () => {
+    const folded = crlf(['From: a@example.org', 'To: jane@example.net', `X-Filler: a${'\r\n b'.repeat(MAX_HEADER_LINES)}`, '', 'body']);
+    expect(headersForMailauth(folded)).toBeNull();
+    expect(headersForMailauth(crlf(['From: a@example.org', `X-Filler: a${'\r\n b'.repeat(MAX_HEADER_LINES - 3)}`, '', 'body']))).not.toBeNull();
+    const r = await authenticateRawEmail(received('192.0.2.25') + folded, { resolver: resolverFor() });
+    expect(r.dkim).toMatchObject({ result: 'temperror', reason: expect.stringMatching(/more than 1000 header fields or 5000 header lines/) });
+  });
+
+  it('does not check a signature with a body-length tag (l=), and writes nothing to stdout for it', async () => {
+    const log = vi.spyOn(console, 'log');
+    try {
+      const body = 'Your statement is ready.';
+      const original = await signed(message('"Example Bank" <alerts@example.com>', body), 'example.com', body.length + 2);
+      // a phishing paragraph appended after the signed part, and the same signature over a body shorter than l=
+      const extended = original.replace(/\r\n$/, '\r\nAlso verify your account at http://example-com.verify-now.example/login\r\n');
+      const shortened = original.replace(`${body}\r\n`, 'Short.\r\n');
+      for (const source of [extended, shortened]) {
+        const r = await authenticateRawEmail(received('192.0.2.25') + returnPath('bounce@example.com') + source, { resolver: resolverFor() });
+        expect(r.dkim).toMatchObject({ result: 'none', reason: expect.stringContaining('l= tag') });
+        // SPF passes and aligns here, so DMARC still passes
+        expect(r.dmarc.result).toBe('pass');
+      }
+      // sent from a server the domain does not list: DMARC is undecided, not called forged
+      const elsewhere = await authenticateRawEmail(received('198.51.100.9') + shortened, { resolver: resolverFor() });
+      expect(elsewhere.dmarc).toMatchObject({ result: 'none', reason: expect.stringContaining('l=') });
+      expect(log).not.toHaveBeenCalled();
+    } finally {
+      log.mockRestore();
+    }
   });
 
   it('keeps a DKIM signature verifiable wherever ARC fields were', async () => {

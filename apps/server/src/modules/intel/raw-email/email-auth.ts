@@ -113,6 +113,13 @@ function envelopeSenderOf(fields: readonly HeaderField[]): string | null {
 
 /** Header fields of an email whose authentication is checked; real emails have dozens, a long thread's a few hundred. */
 export const MAX_HEADER_FIELDS = 1000;
+/**
+ * Lines of the header block (fields and their folded continuations) of an email whose
+ * authentication is checked: a real one has a few hundred. mailauth's header reading slows
+ * sharply past about 16,000 lines (20,000 folded lines of one field held it for 5 to 23 s);
+ * mailparser refuses such an email first today, but that is its limit, not ours.
+ */
+export const MAX_HEADER_LINES = 5000;
 /** Header names one DKIM signature may list in `h=` (real ones list 5 to 30); a signature listing more is not checked. */
 export const MAX_SIGNED_FIELDS = 100;
 /** DKIM signatures of one email that are checked (the top-most: the last added); more only multiply DNS queries an attacker names. */
@@ -140,12 +147,14 @@ export const MAX_DNS_QUERIES_PER_EMAIL = MAX_DKIM_SIGNATURES + 12 + 3;
  * name is what comes before its first colon, trimmed, in any case.
  *
  * A signature listing more than {@link MAX_SIGNED_FIELDS} names in `h=` is dropped too, and an
- * email of more than {@link MAX_HEADER_FIELDS} fields is not handed over at all (null): mailauth
- * matches names against fields in quadratic, synchronous work no time budget can stop.
+ * email of more than {@link MAX_HEADER_FIELDS} fields or {@link MAX_HEADER_LINES} lines is not
+ * handed over at all (null): mailauth matches names against fields in quadratic, synchronous work
+ * no time budget can stop. So is a signature with a body-length tag (`l=`, {@link hasBodyLengthTag}).
  */
 export function headersForMailauth(source: string): string | null {
   const end = headerBlockEnd(source);
   const lines = source.slice(0, end).split(/(?<=\n)/);
+  if (lines.length > MAX_HEADER_LINES) return null;
   // the fields, each its first line and continuations
   const fields: { name: string; lines: string[] }[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -161,12 +170,27 @@ export function headersForMailauth(source: string): string | null {
     if (f.name.startsWith('arc-')) return false;
     if (f.name !== 'dkim-signature') return true;
     signatures += 1;
-    return signatures <= MAX_DKIM_SIGNATURES && signedFieldCount(f.lines.join('')) <= MAX_SIGNED_FIELDS;
+    const field = f.lines.join('');
+    return signatures <= MAX_DKIM_SIGNATURES && signedFieldCount(field) <= MAX_SIGNED_FIELDS && !hasBodyLengthTag(field);
   });
   if (kept.length === fields.length) return source;
   // the break after the block's last line opens the rest: a kept line that now ends the block gives up its own
   return kept.flatMap((f) => f.lines).join('').replace(/\r?\n$/, '') + source.slice(end);
 }
+
+/**
+ * Whether a DKIM-Signature field has a body-length tag (`l=`): it signs only the first `l` bytes
+ * of the body, so text added after them still passes (RFC 6376 8.2), and a phishing message
+ * appended to a bank's signed email would be vouched for. Such a signature is not checked. It
+ * also kept mailauth from a clean stdout: for a body shorter than `l` it writes `TOTAL …
+ * EXPECTING …` with console.log, which no option turns off (mailauth 4.13; only upstream can).
+ */
+export function hasBodyLengthTag(field: string): boolean {
+  return /(?:^|;)\s*l\s*=/i.test(field.slice(field.indexOf(':') + 1));
+}
+
+/** Said of DKIM when the email's only signatures carry a body-length tag ({@link hasBodyLengthTag}). */
+const BODY_LENGTH_REASON = 'Not checked: its DKIM signature covers only the first part of the body (an l= tag), so text added after signing would pass too.';
 
 /** How many header names a DKIM-Signature's `h=` tag lists. */
 function signedFieldCount(field: string): number {
@@ -255,10 +279,11 @@ function policyOf(raw: unknown): 'none' | 'quarantine' | 'reject' | undefined {
   return p === 'none' || p === 'quarantine' || p === 'reject' ? p : undefined;
 }
 
-function resultOf(res: AuthenticateResult, ip: string | null): EmailAuthResult {
+function resultOf(res: AuthenticateResult, ip: string | null, bodyLengthSigned: boolean): EmailAuthResult {
   const from = res.dkim.headerFrom?.length === 1 ? (res.dkim.headerFrom[0] as string) : null;
   const fromDomain = from === null ? null : from.slice(from.lastIndexOf('@') + 1).toLowerCase() || null;
   const dkim = dkimOf(res.dkim.results ?? []);
+  if (bodyLengthSigned && dkim.result === 'none') dkim.reason = BODY_LENGTH_REASON;
   let spf: EmailAuthResult['spf'];
   if (ip === null) {
     spf = { result: 'none', reason: 'Not checked: no Received header shows the address of the server that sent the email.' };
@@ -279,6 +304,10 @@ function resultOf(res: AuthenticateResult, ip: string | null): EmailAuthResult {
     if (ip === null && dmarc.result === 'fail') {
       dmarc.result = 'none';
       dmarc.reason = 'Not decided: no DKIM signature of the From domain passed, and without the sending server’s address SPF could not be checked.';
+    } else if (bodyLengthSigned && dmarc.result === 'fail' && dkim.result !== 'pass') {
+      // the signature left unchecked might have aligned: a real sender's email is not called forged for it
+      dmarc.result = 'none';
+      dmarc.reason = 'Not decided: a DKIM signature with a body-length tag (l=) was not checked, and it might have aligned.';
     }
   }
   return { fromDomain, sendingIp: ip, dkim, spf, dmarc };
@@ -314,7 +343,8 @@ export async function authenticateRawEmail(source: string, options: Authenticate
   try {
     const envelope = envelopeSenderOf(fields);
     const prepared = headersForMailauth(source);
-    if (prepared === null) return unavailable(source, ip, `Not checked: the email has more than ${MAX_HEADER_FIELDS} header fields.`);
+    if (prepared === null) return unavailable(source, ip, `Not checked: the email has more than ${MAX_HEADER_FIELDS} header fields or ${MAX_HEADER_LINES} header lines.`);
+    const bodyLengthSigned = fields.some((f) => f.name === 'dkim-signature' && hasBodyLengthTag(`:${f.value}`));
     const res = await authenticate(prepared, {
       resolver: guarded(options.resolver, signal),
       ...(server !== null ? { ip: server.ip } : {}),
@@ -324,7 +354,7 @@ export async function authenticateRawEmail(source: string, options: Authenticate
       disableArc: true,
       disableBimi: true,
     });
-    return resultOf(res, ip);
+    return resultOf(res, ip, bodyLengthSigned);
   } catch {
     return unavailable(source, ip);
   }
