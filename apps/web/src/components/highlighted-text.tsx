@@ -38,7 +38,7 @@ export function HighlightedText({
 }) {
   const labels = new Map(reasons.map((r) => [r.id, r.label]));
   return (
-    <p id={id} className={cn('whitespace-pre-wrap break-words text-sm text-slate-800', className)}>
+    <p id={id} className={cn('whitespace-pre-wrap wrap-anywhere text-sm text-slate-800', className)}>
       <Segments segments={segmentContent(content, highlights)} labels={labels} />
     </p>
   );
@@ -99,7 +99,7 @@ export function ExpandableHighlightedText({
   const cut = previewEnd(content, segments);
   if (cut === null) {
     return (
-      <p className={cn('whitespace-pre-wrap break-words text-sm text-slate-800', className)}>
+      <p className={cn('whitespace-pre-wrap wrap-anywhere text-sm text-slate-800', className)}>
         <Segments segments={segments} labels={labels} />
       </p>
     );
@@ -110,7 +110,7 @@ export function ExpandableHighlightedText({
   const hiddenMarks = segments.filter((s) => s.reasonIds.length > 0 && s.start >= cut).length;
   return (
     <div>
-      <p id={id} className={cn('whitespace-pre-wrap break-words text-sm text-slate-800', className)}>
+      <p id={id} className={cn('whitespace-pre-wrap wrap-anywhere text-sm text-slate-800', className)}>
         <Segments segments={shown} labels={labels} />
         {expanded ? null : <span aria-hidden="true">…</span>}
       </p>

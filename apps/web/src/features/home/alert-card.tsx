@@ -31,7 +31,7 @@ export function AlertCard({ message, now, onDelete }: { message: MessageSummary;
       data-message-id={message.id}
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 id={titleId} className="flex items-center gap-2 font-semibold text-slate-900">
+        <h3 id={titleId} className="flex min-w-0 items-center gap-2 font-semibold text-slate-900">
           <ThreatIcon level={message.threatLevel} />
           {title}
         </h3>
@@ -39,7 +39,8 @@ export function AlertCard({ message, now, onDelete }: { message: MessageSummary;
           {formatAlertDate(message.scanDate, now)}
         </time>
       </div>
-      <p className="mt-1 text-sm text-slate-700">
+      {/* wrap-anywhere: a long sender address wraps instead of widening the page */}
+      <p className="mt-1 text-sm text-slate-700 wrap-anywhere">
         {sender ? (
           <>
             Message from <span className="font-medium text-slate-900">{sender}</span>

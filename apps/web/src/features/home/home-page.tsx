@@ -39,12 +39,14 @@ export default function HomePage() {
         </Button>
       </section>
       <FeatureTiles />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <section aria-labelledby="your-protection">
+      {/* grid-cols-1 (minmax(0, 1fr)), not an implicit auto column: one long link in an alert made
+          the auto column as wide as the link, and with it the whole page (553 px at 390). */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <section aria-labelledby="your-protection" className="min-w-0">
           <SectionHeader id="your-protection" title="Your Protection" linkText="View Details" />
           <ThreatDashboard />
         </section>
-        <section aria-labelledby="recent-alerts">
+        <section aria-labelledby="recent-alerts" className="min-w-0">
           <SectionHeader id="recent-alerts" title="Recent Alerts" linkText="View All" />
           <RecentAlerts headingId="recent-alerts" />
         </section>
