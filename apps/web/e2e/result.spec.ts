@@ -46,9 +46,13 @@ test('on a phone, what to do comes first, the serious reasons next, and the smal
   await expect(result.getByText('Known to be dangerous')).toHaveCount(0);
   await expect(result.getByText('Flagged suspicious')).toHaveCount(0);
 
-  await result.getByRole('button', { name: 'Report' }).click();
+  // By keyboard: the button keeps the focus (a disabled one dropped it to the page) and says Reported.
+  await result.getByRole('button', { name: 'Report' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Message reported', { exact: true })).toBeVisible();
   await expect(result.getByTestId('report-elsewhere')).toContainText('forward the text to 7726');
+  await expect(result.getByRole('button', { name: 'Reported', exact: true })).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Reported');
   await expectNoAxeViolations(page);
 });
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Mail, MessageSquare, Share2 } from 'lucide-react';
 import type { Plugin, PluginList, ProtectionSettings } from '@baitcheck/contracts';
 import { usePlugins } from '@/lib/api/plugins';
@@ -64,6 +64,11 @@ function connectedSource(item: ProtectionSwitchSpec, plugins: PluginList | undef
 export function ProtectionSwitches({ items, showActive = true }: { items: readonly ProtectionSwitchSpec[]; showActive?: boolean }) {
   const settings = useProtectionSettings();
   const update = useUpdateProtectionSettings();
+  // Changes not saved yet, shown on their switches meanwhile.
+  const [shown, setShown] = useState<Partial<ProtectionSettings>>({});
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const turns = useRef(0);
+  const latest = useRef<Partial<Record<keyof ProtectionSettings, number>>>({});
   // Which channels really have messages coming in; unknown (loading, failed) counts as none.
   const plugins = usePlugins();
 
@@ -87,14 +92,32 @@ export function ProtectionSwitches({ items, showActive = true }: { items: readon
     );
   }
 
+  // Each change shows at once and is sent in turn, one after another, so the answers come back in
+  // order. No switch is disabled while a change is saved: disabling the switch a person has just
+  // pressed Space on dropped the keyboard focus to the page.
   const change = (key: keyof ProtectionSettings, value: boolean) => {
-    update.mutate({ [key]: value } as Partial<ProtectionSettings>, {
-      onSuccess: () => toast({ title: 'Settings updated', description: 'Your protection settings have been updated.' }),
-      onError: (error) => {
-        console.error(error);
-        toast({ title: 'Error', description: 'Failed to update settings.', variant: 'destructive' });
-      },
-    });
+    const turn = ++turns.current;
+    latest.current[key] = turn;
+    setShown((s) => ({ ...s, [key]: value }));
+    queue.current = queue.current
+      .then(() => update.mutateAsync({ [key]: value } as Partial<ProtectionSettings>))
+      .then(
+        () => toast({ title: 'Settings updated', description: 'Your protection settings have been updated.' }),
+        (error: unknown) => {
+          console.error(error);
+          toast({ title: 'Error', description: 'Failed to update settings.', variant: 'destructive' });
+        },
+      )
+      .finally(() => {
+        // The saved value (or, after a failure, the old one) shows again, unless a newer change of
+        // this switch is on its way.
+        if (latest.current[key] !== turn) return;
+        setShown((s) => {
+          const rest = { ...s };
+          delete rest[key];
+          return rest;
+        });
+      });
   };
 
   return (
@@ -110,12 +133,7 @@ export function ProtectionSwitches({ items, showActive = true }: { items: readon
             icon={item.icon}
             // 'Active' only where something is really being scanned.
             showActive={showActive && (!item.source || Boolean(source))}
-            checked={
-              update.isPending && update.variables && item.key in update.variables
-                ? Boolean(update.variables[item.key])
-                : settings.data[item.key]
-            }
-            disabled={update.isPending}
+            checked={shown[item.key] ?? settings.data[item.key]}
             onCheckedChange={(value) => change(item.key, value)}
           />
         );

@@ -48,7 +48,8 @@ describe('Report', () => {
     renderWithApp(<ReportById source="email" />);
     await userEvent.click(screen.getByRole('button', { name: 'Report' }));
     expect(await screen.findByText('Message reported')).toBeInTheDocument();
-    expect(screen.getByText(/report@phishing\.gov\.uk \(UK\) or reportphishing@apwg\.org \(US\)/)).toBeInTheDocument();
+    // (getAll: a screen reader's copy of the toast may still be there)
+    expect(screen.getAllByText(/report@phishing\.gov\.uk \(UK\) or reportphishing@apwg\.org \(US\)/).length).toBeGreaterThan(0);
     expect(screen.queryByText(/7726/)).not.toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { HighlightedText } from '@/components/highlighted-text';
 import { ReasonList } from '@/components/reason-list';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
+import { FeedbackButton } from '@/components/feedback-button';
 import { formatAlertDate } from '@/lib/format-date';
 import { describeOrigin } from '@/lib/describe-origin';
 import { THREAT_COLORS } from '@/lib/threat-colors';
@@ -21,6 +22,7 @@ export function AlertCard({ message, now, onDelete }: { message: MessageSummary;
   const title = THREAT_LEVEL_META[message.threatLevel].title;
   const sender = message.sender.trim();
   const titleId = `alert-${message.id}-title`;
+  const report = () => reportAction.report({ kind: 'report', messageId: message.id }, message.source);
 
   return (
     <Card
@@ -67,15 +69,9 @@ export function AlertCard({ message, now, onDelete }: { message: MessageSummary;
           <Trash2 aria-hidden="true" className="h-4 w-4" />
           Delete
         </Button>
-        <Button variant="outline" size="sm" onClick={() => reportAction.report({ kind: 'report', messageId: message.id }, message.source)} disabled={reportAction.pending || reportAction.done}>
-          <Flag aria-hidden="true" className="h-4 w-4" />
-          Report
-        </Button>
+        <FeedbackButton size="sm" label="Report" doneLabel="Reported" icon={Flag} state={reportAction} onAction={report} />
         {sender ? (
-          <Button variant="outline" size="sm" onClick={() => blockAction.block(sender)} disabled={blockAction.pending || blockAction.done}>
-            <Ban aria-hidden="true" className="h-4 w-4" />
-            Block Sender
-          </Button>
+          <FeedbackButton size="sm" label="Block Sender" doneLabel="Blocked" icon={Ban} state={blockAction} onAction={() => blockAction.block(sender)} />
         ) : null}
       </div>
     </Card>

@@ -163,20 +163,37 @@ describe('RecentAlerts', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 
-  it('reports the message and blocks its sender through the API', async () => {
+  it('reports the message and blocks its sender through the API, by keyboard, keeping the focus on each button', async () => {
     const { calls } = mockApi({
       'GET /api/messages': { body: [makeMessage({ id: 'p1', sender: 'Bank Alerts' })] },
       'POST /api/reports': { status: 201, body: {} },
       'POST /api/blocked-senders': { status: 201, body: {} },
     });
     renderWithApp(<RecentAlerts />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Report' }));
+    (await screen.findByRole('button', { name: 'Report' })).focus();
+    await userEvent.keyboard('{Enter}');
     expect(await screen.findByText('Message reported')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/reports')?.body).toEqual({ kind: 'report', messageId: 'p1' });
+    // A disabled button would drop the focus to the page: these stay focusable and say what happened.
+    const reported = screen.getByRole('button', { name: 'Reported' });
+    expect(reported).toHaveFocus();
+    expect(reported).toBeEnabled();
+    expect(reported).toHaveAttribute('aria-disabled', 'true');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Block Sender' }));
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Block Sender' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
     expect(await screen.findByText('Sender blocked')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/blocked-senders')?.body).toEqual({ sender: 'Bank Alerts' });
+    const blocked = screen.getByRole('button', { name: 'Blocked' });
+    expect(blocked).toHaveFocus();
+    expect(blocked).toBeEnabled();
+    expect(blocked).toHaveAttribute('aria-disabled', 'true');
+
+    // Pressed again, neither asks twice.
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(reported);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/reports', '/api/blocked-senders']);
   });
 
   it.each([
@@ -282,6 +299,52 @@ describe('ProtectionStatusPanel', () => {
     const patch = calls.find((c) => c.method === 'PATCH');
     expect(patch?.body).toEqual({ smsProtection: false });
     await waitFor(() => expect(screen.getByRole('switch', { name: 'SMS Protection' })).not.toBeChecked());
+  });
+
+  it('keeps the keyboard focus on a switch after Space, and every switch usable while a change is saved', async () => {
+    let server = { ...SETTINGS };
+    const patches: unknown[] = [];
+    const waiting: Array<() => void> = [];
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path !== '/api/protection-settings') return json({});
+        if (init.method !== 'PATCH') return json(server);
+        const patch = JSON.parse(String(init.body)) as Partial<typeof SETTINGS>;
+        patches.push(patch);
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        server = { ...server, ...patch };
+        return json(server);
+      }),
+    );
+    renderWithApp(<ProtectionStatusPanel />);
+    const sms = await screen.findByRole('switch', { name: 'SMS Protection' });
+    const email = screen.getByRole('switch', { name: 'Email Protection' });
+    sms.focus();
+    await userEvent.keyboard(' ');
+    // The change shows at once, and the switch keeps the focus (a disabled one would drop it).
+    expect(sms).not.toBeChecked();
+    expect(sms).toBeEnabled();
+    expect(sms).toHaveFocus();
+    await waitFor(() => expect(patches).toEqual([{ smsProtection: false }]));
+
+    // The next switch is reachable and usable meanwhile; its change is sent once the first is saved.
+    await userEvent.tab();
+    expect(email).toHaveFocus();
+    await userEvent.keyboard(' ');
+    expect(email).not.toBeChecked();
+    expect(patches).toHaveLength(1);
+    waiting.shift()!();
+    await waitFor(() => expect(patches).toEqual([{ smsProtection: false }, { emailProtection: false }]));
+    waiting.shift()!();
+    await waitFor(() => expect(server).toMatchObject({ smsProtection: false, emailProtection: false }));
+    // (the second toast replaces the first: look for the text, not for one element)
+    await waitFor(() => expect(document.body).toHaveTextContent('Settings updated'));
+    expect(sms).not.toBeChecked();
+    expect(email).not.toBeChecked();
+    expect(email).toHaveFocus();
   });
 
   it('shows the destructive error toast and keeps the old value when the update fails', async () => {

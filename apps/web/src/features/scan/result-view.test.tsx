@@ -272,6 +272,19 @@ describe('Report', () => {
     expect(screen.queryByText('Messages from the sender will be blocked.')).not.toBeInTheDocument();
   });
 
+  it('keeps the keyboard focus on the button, which then says Reported and reports no twice', async () => {
+    const { result, calls } = await scanMessage(parcelAnalysis());
+    within(result).getByRole('button', { name: 'Report' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const reported = await within(result).findByRole('button', { name: 'Reported' });
+    // A disabled button would drop the focus to the page: this one stays focusable.
+    expect(reported).toHaveFocus();
+    expect(reported).toBeEnabled();
+    expect(reported).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Enter}');
+    expect(calls.filter((c) => c.path === '/api/reports')).toHaveLength(1);
+  });
+
   it('gives the email reporting addresses for an email', async () => {
     const { result } = await scanMessage(parcelAnalysis(), { source: 'email', id: null });
     await userEvent.click(within(result).getByRole('button', { name: 'Report' }));
@@ -291,7 +304,13 @@ describe('Report', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Scan Message' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Report Falsely Detected' }));
     expect(await screen.findByText('Thanks for flagging this result')).toBeInTheDocument();
-    expect(screen.getByText(/We'll review this result/)).toBeInTheDocument();
+    // The button keeps the focus and says what happened.
+    const flagged = screen.getByRole('button', { name: 'Reported as wrong' });
+    expect(flagged).toHaveFocus();
+    expect(flagged).toBeEnabled();
+    expect(flagged).toHaveAttribute('aria-disabled', 'true');
+    // (getAll: a screen reader's copy of the toast may still be there)
+    expect(screen.getAllByText(/We'll review this result/).length).toBeGreaterThan(0);
     expect(screen.queryByText('Message reported')).not.toBeInTheDocument();
   });
 });

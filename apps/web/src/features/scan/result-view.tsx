@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { CheckCircle2, Flag, Info, RotateCcw, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FeedbackButton } from '@/components/feedback-button';
 import { ExpandableHighlightedText } from '@/components/highlighted-text';
 import { ReasonList } from '@/components/reason-list';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
@@ -123,10 +124,7 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             Scan New Content
           </Button>
           {!safe && (
-            <Button variant="outline" onClick={onReport} disabled={pending || done}>
-              <Flag aria-hidden="true" className="h-4 w-4" />
-              Report
-            </Button>
+            <FeedbackButton label="Report" doneLabel="Reported" icon={Flag} state={{ pending, done }} onAction={onReport} />
           )}
         </div>
         {done ? (

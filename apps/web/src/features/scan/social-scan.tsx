@@ -5,6 +5,7 @@ import type { TextScanResponse } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Card } from '@/components/ui/card';
+import { FeedbackButton } from '@/components/feedback-button';
 import { Label, Textarea } from '@/components/ui/input';
 import { ExpandableHighlightedText } from '@/components/highlighted-text';
 import { ReasonList } from '@/components/reason-list';
@@ -95,10 +96,7 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
             <X aria-hidden="true" className="h-4 w-4" />
             Clear Results
           </Button>
-          <Button variant="outline" onClick={onReport} disabled={pending || done}>
-            <Flag aria-hidden="true" className="h-4 w-4" />
-            Report Falsely Detected
-          </Button>
+          <FeedbackButton label="Report Falsely Detected" doneLabel="Reported as wrong" icon={Flag} state={{ pending, done }} onAction={onReport} />
         </div>
       </div>
     </Card>
