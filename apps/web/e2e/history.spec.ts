@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SAMPLES, expectNoAxeViolations, listMessages, seedText, seedUrl } from './helpers';
 
 test('history: every entry, filters by verdict, delete, and the messageId deep link', async ({ page }) => {
@@ -51,8 +51,8 @@ test('history: every entry, filters by verdict, delete, and the messageId deep l
   await expect(page.getByText('The message has been removed from your history.', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No Safe Messages' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Scan History', level: 1 })).toBeFocused();
-  // Sent when the toast has shown its 5 seconds.
-  await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden({ timeout: 10_000 });
+  // Sent when the toast has shown its 10 seconds (a toast with Undo stays twice the usual 5).
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeHidden({ timeout: 15_000 });
   await expect.poll(async () => (await listMessages(page.request)).some((m) => m.threatLevel === 'safe')).toBe(false);
   await page.reload();
   await expect(entries).toHaveCount(2);
@@ -91,7 +91,8 @@ test('history: a safe entry whose message has a weak sign ("20 mins") shows no h
   await expectNoAxeViolations(page);
 });
 
-test('history by keyboard: Delete moves focus to the next entry, Undo puts the entry back, and leaving the page still deletes', async ({ page }) => {
+/** Three entries (newest first: Cat, Ben, Ann); Ben's deleted by keyboard, focus on to Ann's. */
+async function deleteBensByKeyboard(page: Page) {
   await seedText(page.request, 'First: lunch on Friday?', 'Ann');
   await seedText(page.request, 'Second: the gate code is 4411', 'Ben');
   await seedText(page.request, 'Third: see you at the match', 'Cat');
@@ -99,12 +100,15 @@ test('history by keyboard: Delete moves focus to the next entry, Undo puts the e
   const entries = page.getByRole('main').getByRole('article');
   await expect(entries).toHaveCount(3);
   const ids = await entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')));
-
-  // Newest first: Cat, Ben, Ann. Delete Ben's by keyboard.
   await entries.nth(1).getByRole('button', { name: 'Delete' }).focus();
   await page.keyboard.press('Enter');
   await expect(entries).toHaveCount(2);
   await expect(page.locator(`[data-message-id="${ids[2]}"]`)).toBeFocused();
+  return { entries, ids };
+}
+
+test('history by keyboard: Delete moves focus to the next entry, Undo puts the entry back, and leaving the page still deletes', async ({ page }) => {
+  const { entries, ids } = await deleteBensByKeyboard(page);
 
   // F8 reaches the toasts (the spec's hotkey); Tab goes into the toast, then to Undo.
   const undo = page.getByRole('button', { name: 'Undo' });
@@ -130,4 +134,23 @@ test('history by keyboard: Delete moves focus to the next entry, Undo puts the e
   await page.goto('/no-such-page');
   await expect.poll(async () => (await listMessages(page.request)).map((m) => m.id)).toEqual([ids[1], ids[2]]);
   await expectNoAxeViolations(page);
+});
+
+test('history by keyboard: Ctrl+Z undoes the latest delete while its Undo is on offer, and the toast says so', async ({ page }) => {
+  // Deleted by keyboard: the toast names the key.
+  const { entries, ids } = await deleteBensByKeyboard(page);
+  const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+  await expect(toast).toContainText('Press Ctrl+Z to undo.');
+  await expect(toast.getByRole('button', { name: 'Undo' })).toHaveAttribute('aria-keyshortcuts', 'Control+Z');
+  await expectNoAxeViolations(page);
+
+  // The key, from where focus is: Ben's entry is back, focused, and the toast is gone.
+  await page.keyboard.press('Control+z');
+  await expect(entries).toHaveCount(3);
+  await expect(page.locator(`[data-message-id="${ids[1]}"]`)).toBeFocused();
+  await expect(toast).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  expect((await listMessages(page.request)).map((m) => m.id)).toContain(ids[1]);
+  await page.reload();
+  await expect(entries).toHaveCount(3);
 });

@@ -1,9 +1,11 @@
 /**
- * The one toast system (spec section 9): at most one toast visible, each shown 5000 ms; a
- * dismissed toast is removed from the store after the spec's removal delay.
+ * The one toast system (spec section 9): at most one toast visible, each shown 5000 ms (one that
+ * offers an action, such as Undo, 10 s: WCAG 2.2.1, time to reach it); a dismissed toast is
+ * removed from the store after the spec's removal delay.
  */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
+export const TOAST_WITH_ACTION_DURATION_MS = 10_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
@@ -13,6 +15,8 @@ export interface ToastAction {
   /** How a screen reader is told to do the same without the toast (Radix Toast.Action altText). */
   altText: string;
   onClick: () => void;
+  /** The key that does the same while the toast shows, for `aria-keyshortcuts` (e.g. 'Control+Z'). */
+  keyShortcuts?: string;
 }
 
 export interface ToastInput {
@@ -20,6 +24,8 @@ export interface ToastInput {
   description?: string;
   variant?: 'default' | 'destructive';
   action?: ToastAction;
+  /** A short line under the description, such as which key does the action. */
+  hint?: string;
   /** Called once when the toast ends: timed out, closed, swiped, or replaced by a newer toast. */
   onClose?: () => void;
 }

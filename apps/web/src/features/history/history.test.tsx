@@ -144,7 +144,7 @@ describe('HistoryPage: delete with Undo', () => {
     expect(deletes()).toEqual([]);
   });
 
-  it('deletes when the toast has shown its 5 seconds', async () => {
+  it('deletes when the toast has shown its 10 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const { deletes } = serve();
@@ -154,7 +154,7 @@ describe('HistoryPage: delete with Undo', () => {
       await user.click(within(c).getByRole('button', { name: 'Delete' }));
       // The last entry: focus goes to the one before it.
       expect(document.activeElement).toHaveAttribute('data-message-id', 'b');
-      await act(() => vi.advanceTimersByTimeAsync(4000));
+      await act(() => vi.advanceTimersByTimeAsync(9000));
       expect(deletes()).toEqual([]);
       await act(() => vi.advanceTimersByTimeAsync(1500));
       await waitFor(() => expect(deletes()).toEqual(['/api/messages/c']));
