@@ -1,3 +1,4 @@
+import { useCallback, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { Tabs as RadixTabs } from 'radix-ui';
 import { cn } from '@/lib/cn';
 
@@ -19,6 +20,57 @@ export function TabsTrigger({ className, ...props }: RadixTabs.TabsTriggerProps)
   );
 }
 
-export function TabsContent({ className, ...props }: RadixTabs.TabsContentProps) {
-  return <RadixTabs.Content className={cn('mt-4 focus-ring rounded-lg', className)} {...props} />;
+const FOCUSABLE = 'a[href], button, input, select, textarea, iframe, summary, audio[controls], video[controls], [tabindex], [contenteditable]';
+
+/** Whether Tab can reach something inside `panel` (not the panel itself). */
+function hasTabbableContent(panel: HTMLElement): boolean {
+  for (const el of panel.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+    if (el.tabIndex < 0) continue;
+    if ('disabled' in el && el.disabled === true) continue;
+    if (el instanceof HTMLInputElement && el.type === 'hidden') continue;
+    const hiddenBy = el.closest('[hidden], [inert]');
+    if (hiddenBy && hiddenBy !== panel && panel.contains(hiddenBy)) continue;
+    return true;
+  }
+  return false;
+}
+
+// What can change whether a panel holds something Tab reaches.
+const WATCHED_ATTRIBUTES = ['disabled', 'tabindex', 'hidden', 'inert', 'href', 'contenteditable', 'type', 'controls'];
+
+/**
+ * A tab panel is a Tab stop of its own (Radix gives it tabIndex 0) only when nothing inside it
+ * can take focus, as WAI-ARIA's tabs pattern says: with a form, a list or switches inside, Tab
+ * goes from the tab straight to them, not first to the whole panel (an extra stop whose outline
+ * ran under the sticky header). Content that comes later (a list once loaded, an empty state)
+ * is watched. An explicit `tabIndex` wins.
+ */
+export function TabsContent({ className, tabIndex, ref, ...props }: ComponentProps<typeof RadixTabs.Content>) {
+  const panelRef = useRef<HTMLDivElement | null>(null);
+  const [ownStop, setOwnStop] = useState(true);
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const update = () => setOwnStop(!hasTabbableContent(panel));
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(panel, { subtree: true, childList: true, attributes: true, attributeFilter: WATCHED_ATTRIBUTES });
+    return () => observer.disconnect();
+  }, []);
+  const setRefs = useCallback(
+    (node: HTMLDivElement | null) => {
+      panelRef.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
+  return (
+    <RadixTabs.Content
+      ref={setRefs}
+      tabIndex={tabIndex ?? (ownStop ? 0 : undefined)}
+      className={cn('mt-4 focus-ring rounded-lg', className)}
+      {...props}
+    />
+  );
 }
