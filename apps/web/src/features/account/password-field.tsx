@@ -24,7 +24,9 @@ export function FieldHint({ id, children }: { id: string; children?: string }) {
 
 /**
  * A password input with a show/hide button. `autoComplete` tells password managers whether to
- * fill a saved password (`current-password`) or offer a new one (`new-password`).
+ * fill a saved password (`current-password`) or offer a new one (`new-password`). The hint shows
+ * until there is an error, which takes its place: one message under the field, never the rule
+ * and 'Use at least 8 characters.' at once.
  */
 export function PasswordField({
   id,
@@ -42,6 +44,7 @@ export function PasswordField({
 }) {
   const [shown, setShown] = useState(false);
   const Icon = shown ? EyeOff : Eye;
+  const shownHint = error ? undefined : hint;
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
@@ -55,7 +58,7 @@ export function PasswordField({
           spellCheck={false}
           className="pr-12"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, { hint, error })}
+          aria-describedby={describedBy(id, { hint: shownHint, error })}
           {...props}
         />
         <button
@@ -69,7 +72,7 @@ export function PasswordField({
           <Icon aria-hidden="true" className="h-5 w-5" />
         </button>
       </div>
-      <FieldHint id={`${id}-hint`}>{hint}</FieldHint>
+      <FieldHint id={`${id}-hint`}>{shownHint}</FieldHint>
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
