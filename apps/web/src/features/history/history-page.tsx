@@ -5,6 +5,7 @@ import type { ThreatLevel } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useHistoryPages } from '@/lib/api/messages';
 import { useHiddenMessageIds } from '@/components/use-undoable-delete';
@@ -58,9 +59,7 @@ function HistoryList({
   }
   if (pages.isError && !pages.data) {
     return (
-      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        Could not load your history. Check your connection and reload the page.
-      </p>
+      <LoadError error={pages.error} message="Could not load your history." onRetry={() => void pages.refetch()} retrying={pages.isFetching} />
     );
   }
   const list = pages.data.pages.flatMap((p) => p.messages).filter((m) => !hidden.has(m.id));

@@ -1,16 +1,16 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { RotateCw, UserX, WifiOff } from 'lucide-react';
+import { UserX } from 'lucide-react';
 import type { BlockedSender } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/load-error';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { useBlockAction } from '@/components/use-feedback-actions';
 import { unblockSender, useBlockedSenders } from '@/lib/api/blocked-senders';
 import { queryKeys } from '@/lib/api/query-keys';
 import { formatAlertDate } from '@/lib/format-date';
-import { isUnreachable } from '@/lib/network-error';
 
 /** How many blocked senders show before 'Show all': most people block a few, some block many. */
 export const BLOCKED_SENDERS_SHOWN = 20;
@@ -151,16 +151,13 @@ function BlockedSendersBody({
   }
   if (!list) {
     return (
-      <div role="alert" className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-300 bg-slate-100 p-3 text-sm text-slate-900">
-        <span className="flex items-center gap-2">
-          <WifiOff aria-hidden="true" className="h-4 w-4 shrink-0" />
-          {isUnreachable(senders.error) ? "Can't reach Baitcheck — check your connection" : 'Could not load your blocked senders.'}
-        </span>
-        <Button variant="outline" size="sm" onClick={() => void senders.refetch()} disabled={senders.isFetching}>
-          <RotateCw aria-hidden="true" className="h-4 w-4" />
-          Retry
-        </Button>
-      </div>
+      <LoadError
+        className="mt-3"
+        error={senders.error}
+        message="Could not load your blocked senders."
+        onRetry={() => void senders.refetch()}
+        retrying={senders.isFetching}
+      />
     );
   }
   if (list.length === 0) {

@@ -5,6 +5,7 @@ import type { NotificationPreferences, NotificationPreferencesPatch } from '@bai
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '@/lib/api/notifications';
 import { toast } from '@/components/ui/toast-store';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/load-error';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { SettingRow } from '@/components/setting-row';
 import { SENSITIVITY_DEBOUNCE_MS, labelSensitivity } from './sensitivity';
@@ -95,9 +96,7 @@ function NotificationPreferencesCards() {
   if (!prefs.data) {
     if (prefs.isError) {
       return (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Could not load your notification settings. Check your connection and reload the page.
-        </p>
+        <LoadError error={prefs.error} message="Could not load your notification settings." onRetry={() => void prefs.refetch()} retrying={prefs.isFetching} />
       );
     }
     return <SkeletonList label="Loading notification settings" items={['h-64', 'h-48', 'h-32']} />;

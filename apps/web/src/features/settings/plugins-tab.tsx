@@ -3,6 +3,7 @@ import { Hash, Mail, MessageSquare, Plug, Share2 } from 'lucide-react';
 import type { Plugin } from '@baitcheck/contracts';
 import { usePlugins } from '@/lib/api/plugins';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
@@ -38,9 +39,7 @@ export function PluginsTab() {
   }
   if (plugins.isError) {
     return (
-      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        Could not load your plugins. Check your connection and reload the page.
-      </p>
+      <LoadError error={plugins.error} message="Could not load your plugins." onRetry={() => void plugins.refetch()} retrying={plugins.isFetching} />
     );
   }
 

@@ -299,10 +299,16 @@ describe('SettingsPage, Plugins tab', () => {
     expect(screen.queryByText('No plugins found')).not.toBeInTheDocument();
   });
 
-  it('says so when the plugins cannot be loaded', async () => {
-    mockApi({ 'GET /api/plugins': { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'down' } } } });
+  it('says so when the plugins cannot be loaded, and Retry loads them', async () => {
+    let down = true;
+    mockApi({ 'GET /api/plugins': () => (down ? { status: 500, body: { error: { code: 'INTERNAL', message: 'broken' } } } : { body: {} }) });
     renderWithApp(<SettingsPage />, { path: '/settings?tab=plugins' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your plugins.');
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(alert).toHaveTextContent('Could not load your plugins.');
     expect(screen.queryByText('No plugins found')).not.toBeInTheDocument();
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No plugins found')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
