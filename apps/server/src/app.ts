@@ -169,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimits: config.rateLimits !== false,
     ...(config.accountLimits ? { limits: config.accountLimits } : {}),
     ...(config.signInLimits ? { signInLimits: config.signInLimits } : {}),
+    storageLimits,
   });
   registerAccountsRoutes(app, accounts, config.cookieSecure);
   registerNotificationPreferencesRoutes(app, createNotificationPreferencesRepository(db));
@@ -189,7 +190,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStatsRoutes(app, createStatsService(createStatsRepository(db)));
   registerProtectionSettingsRoutes(app, createProtectionSettingsService(createProtectionSettingsRepository(db)));
   registerProtectionStatusRoutes(app, createProtectionStatusService(createProtectionStatusRepository(db)));
-  registerReportsRoutes(app, createReportsService({ repo: createReportsRepository(db), messages, maxReports: storageLimits.reports }));
+  registerReportsRoutes(
+    app,
+    createReportsService({ repo: createReportsRepository(db), messages, maxReports: storageLimits.reports, ...(config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {}) }),
+  );
   registerBlockedSendersRoutes(app, blockedSenders);
 
   await app.register(staticPlugin, { webDistDir: config.webDistDir });

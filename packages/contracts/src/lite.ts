@@ -22,9 +22,9 @@ export const MESSAGES_MAX_LIMIT = 1_000;
  */
 export const MESSAGE_PREVIEW_CHARS = 1_000;
 /**
- * Response header of `GET /api/messages` holding the cursor of the next page (pass it back as
- * `before`); absent on the last page. A page ends at `limit` messages or at the server's byte
- * budget, whichever comes first.
+ * Response header of `GET /api/messages` (and `GET /api/reports`) holding the cursor of the next
+ * page (pass it back as `before`); absent on the last page. A page ends at `limit` messages or
+ * at the server's byte budget, whichever comes first.
  */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 /**

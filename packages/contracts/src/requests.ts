@@ -204,7 +204,12 @@ export const CreateReportRequestSchema = z
 /** A parsed report request. */
 export type CreateReportRequest = z.infer<typeof CreateReportRequestSchema>;
 
-/** `GET /api/reports` response. */
+/** `GET /api/reports` query: the reports older than a cursor (a previous page's `x-next-cursor` header). */
+export const ReportsQuerySchema = MessagesQuerySchema.pick({ before: true });
+/** Parsed reports query. */
+export type ReportsQuery = z.infer<typeof ReportsQuerySchema>;
+
+/** `GET /api/reports` response: newest first, one page (the next one's cursor in the `NEXT_CURSOR_HEADER` header). */
 export const ReportListSchema = z.array(ReportSchema);
 
 /** `POST /api/blocked-senders` body. */

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { blockedSenders, messages, notificationPreferences, protectionSettings, reports, serverKeys, users } from '../../db/schema.ts';
+import { blockedSenders, messages, notificationPreferences, protectionSettings, reports, scanRequestKeys, serverKeys, users } from '../../db/schema.ts';
 
 /** A user row as the account service needs it. */
 export interface UserRow {
@@ -12,7 +13,30 @@ export interface UserRow {
   createdAt: Date;
 }
 
+/** What one user may keep, which a merge keeps to as well. */
+export interface MergeCaps {
+  /** `MAX_STORED_MESSAGES`. */
+  messages: number;
+  /** `MAX_REPORTS`. */
+  reports: number;
+  /** `MAX_BLOCKED_SENDERS`. */
+  blockedSenders: number;
+  /** Idempotency-Keys of scans a user keeps (the scan module's newest 100)... */
+  requestKeys: number;
+  /** ...made since this time (the 24 hours a repeat is answered). */
+  requestKeysSince: Date;
+}
+
 const columns = { id: users.id, kind: users.kind, email: users.email, passwordHash: users.passwordHash, createdAt: users.createdAt };
+
+/** A transaction of {@link Db}. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Deletes `userId`'s rows of `table` beyond the newest `cap` (by `at`, then by `id`). */
+async function keepNewest(tx: Tx, table: PgTable, columns: { id: PgColumn; userId: PgColumn; at: PgColumn }, userId: string, cap: number): Promise<void> {
+  const oldest = tx.select({ id: columns.id }).from(table).where(eq(columns.userId, userId)).orderBy(desc(columns.at), desc(columns.id)).offset(cap);
+  await tx.delete(table).where(and(eq(columns.userId, userId), inArray(columns.id, oldest)));
+}
 
 /** PostgreSQL's unique_violation, as both drivers report it. */
 function isUniqueViolation(err: unknown): boolean {
@@ -81,20 +105,53 @@ export function createAccountsRepository(db: Db) {
     /**
      * Moves everything guest `guestId` did into account `accountId`, in one transaction, then
      * deletes the guest (and with it its session): history and reports move; blocked senders
-     * move unless the account already blocks them; switches and notification preferences move
-     * only when the account has none of its own (the account's choices win).
+     * move unless the account already blocks them; the Idempotency-Keys of its finished scans
+     * move (a retry after signing in answers the first result rather than storing a copy);
+     * switches and notification preferences move only when the account has none of its own (the
+     * account's choices win).
+     *
+     * The account keeps to every cap afterwards, as if each row had been stored in it: where the
+     * two together hold more, the newest are kept and the oldest dropped, whichever side they
+     * came from. Dropping is the one way to keep the cap (one account absorbing guest after guest
+     * held 800 reports under a cap of 200, and listing them was a 494 MB answer), and the newest
+     * are what the person just did and saw as a guest; what goes is the oldest, long out of
+     * sight. Nothing is dropped when the two fit, nor when the guest brings nothing of a kind.
      */
-    async mergeGuestInto(guestId: string, accountId: string): Promise<void> {
+    async mergeGuestInto(guestId: string, accountId: string, caps: MergeCaps): Promise<void> {
       await db.transaction(async (tx) => {
         const [guest] = await tx.select({ kind: users.kind }).from(users).where(eq(users.id, guestId)).limit(1);
         if (guest?.kind !== 'guest') return;
-        await tx.update(messages).set({ userId: accountId }).where(eq(messages.userId, guestId));
-        await tx.update(reports).set({ userId: accountId }).where(eq(reports.userId, guestId));
+        const movedMessages = await tx.update(messages).set({ userId: accountId }).where(eq(messages.userId, guestId)).returning({ id: messages.id });
+        if (movedMessages.length > 0) await keepNewest(tx, messages, { id: messages.id, userId: messages.userId, at: messages.scanDate }, accountId, caps.messages);
+
+        const movedReports = await tx.update(reports).set({ userId: accountId }).where(eq(reports.userId, guestId)).returning({ id: reports.id });
+        if (movedReports.length > 0) await keepNewest(tx, reports, { id: reports.id, userId: reports.userId, at: reports.createdAt }, accountId, caps.reports);
+
         const kept = tx.select({ key: blockedSenders.senderKey }).from(blockedSenders).where(eq(blockedSenders.userId, accountId));
-        await tx
+        const movedBlocks = await tx
           .update(blockedSenders)
           .set({ userId: accountId })
-          .where(and(eq(blockedSenders.userId, guestId), notInArray(blockedSenders.senderKey, kept)));
+          .where(and(eq(blockedSenders.userId, guestId), notInArray(blockedSenders.senderKey, kept)))
+          .returning({ id: blockedSenders.id });
+        if (movedBlocks.length > 0) await keepNewest(tx, blockedSenders, { id: blockedSenders.id, userId: blockedSenders.userId, at: blockedSenders.createdAt }, accountId, caps.blockedSenders);
+
+        // a key still running belongs to a scan that stores under the guest (it is let go with
+        // it); an expired one answers nothing any more; one the account holds too stays the account's
+        const ownKeys = tx.select({ key: scanRequestKeys.key }).from(scanRequestKeys).where(eq(scanRequestKeys.userId, accountId));
+        const movedKeys = await tx
+          .update(scanRequestKeys)
+          .set({ userId: accountId })
+          .where(
+            and(
+              eq(scanRequestKeys.userId, guestId),
+              isNotNull(scanRequestKeys.response),
+              gte(scanRequestKeys.createdAt, caps.requestKeysSince),
+              notInArray(scanRequestKeys.key, ownKeys),
+            ),
+          )
+          .returning({ key: scanRequestKeys.key });
+        if (movedKeys.length > 0) await keepNewest(tx, scanRequestKeys, { id: scanRequestKeys.key, userId: scanRequestKeys.userId, at: scanRequestKeys.createdAt }, accountId, caps.requestKeys);
+
         const [ownSettings] = await tx.select({ id: protectionSettings.userId }).from(protectionSettings).where(eq(protectionSettings.userId, accountId));
         if (!ownSettings) await tx.update(protectionSettings).set({ userId: accountId }).where(eq(protectionSettings.userId, guestId));
         const [ownPrefs] = await tx.select({ id: notificationPreferences.userId }).from(notificationPreferences).where(eq(notificationPreferences.userId, accountId));

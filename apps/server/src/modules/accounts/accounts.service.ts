@@ -9,6 +9,8 @@ import { DEFAULT_HASHING_CONCURRENCY, HashingBusyError, createHashingGate, type 
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 import { createSignInThrottle, type SignInAttempt, type SignInLimits } from './sign-in-throttle.ts';
 import { createWindowCounter } from '../../lib/window-counter.ts';
+import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from '../../lib/storage-limits.ts';
+import { IDEMPOTENCY_KEYS_PER_USER, IDEMPOTENCY_WINDOW_MS } from '../scan/scan.service.ts';
 
 /** The account limits an operator sets. */
 export interface AccountLimits {
@@ -79,10 +81,13 @@ export function createAccountsService(deps: {
   signInLimits?: Partial<SignInLimits>;
   /** The server-wide hashing gate; one is made when omitted. */
   hashing?: HashingGate;
+  /** What one user may keep (`MAX_*`): a guest merged into an account leaves it within them. */
+  storageLimits?: Partial<StorageLimits>;
 }) {
   const clock = deps.clock ?? (() => new Date());
   const now = () => clock().getTime();
   const limits: AccountLimits = { ...DEFAULT_ACCOUNT_LIMITS, ...deps.limits };
+  const storageLimits: StorageLimits = { ...DEFAULT_STORAGE_LIMITS, ...deps.storageLimits };
   const hashing = deps.hashing ?? createHashingGate({ concurrency: limits.hashingConcurrency });
   const throttle = createSignInThrottle({ ...(deps.signInLimits ? { limits: deps.signInLimits } : {}), clock: now });
   const signUps = deps.rateLimits === false ? null : createWindowCounter({ limit: limits.signUpsPerHour, windowMs: HOUR_MS, clock: now });
@@ -197,7 +202,11 @@ export function createAccountsService(deps: {
       if (!account || !ok) throw new AppError('INVALID_CREDENTIALS');
       const current = userId === '' ? undefined : await deps.repo.findById(userId);
       if (current?.kind === 'guest' && current.id !== account.id) {
-        await deps.repo.mergeGuestInto(current.id, account.id);
+        await deps.repo.mergeGuestInto(current.id, account.id, {
+          ...storageLimits,
+          requestKeys: IDEMPOTENCY_KEYS_PER_USER,
+          requestKeysSince: new Date(now() - IDEMPOTENCY_WINDOW_MS),
+        });
         deps.blockedSendersChanged?.(account.id);
       }
       const session = await switchSession(account.id, sessionHash);

@@ -5,12 +5,13 @@ import type { HistoryCursor, MessagesRepository } from './messages.repository.ts
 /** The most JSON one page of the history carries (`HISTORY_PAGE_BYTES`); past it the page ends early. */
 export const HISTORY_PAGE_BYTES = 1_000_000;
 
-/** `<ISO time>_<id>`: what the client passes back as `before`. */
-function encodeCursor(cursor: HistoryCursor): string {
+/** `<ISO time>_<id>`: what the client passes back as `before` (the history's, and the reports'). */
+export function encodeCursor(cursor: HistoryCursor): string {
   return `${cursor.scanDate.toISOString()}_${cursor.id}`;
 }
 
-function decodeCursor(value: string): HistoryCursor {
+/** The time and id of a cursor {@link encodeCursor} made (already checked by the contract's query schema). */
+export function decodeCursor(value: string): HistoryCursor {
   const at = value.indexOf('_');
   return { scanDate: new Date(value.slice(0, at)), id: value.slice(at + 1) };
 }

@@ -1,9 +1,25 @@
 import type { MessageSource, Report, ReportKind, ThreatLevel } from '@baitcheck/contracts';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { reports } from '../../db/schema.ts';
 
 type ReportRow = typeof reports.$inferSelect;
+
+/** Where a page of reports starts: after this report (time to the millisecond, then id, both descending). */
+export interface ReportCursor {
+  at: Date;
+  id: string;
+}
+
+/**
+ * The order of a list, and what a cursor compares: the time cut to the millisecond a cursor
+ * carries (PostgreSQL keeps microseconds, so a cursor of the whole time would skip the reports
+ * of its millisecond that follow it).
+ */
+const listedAt = sql<Date>`date_trunc('milliseconds', ${reports.createdAt})`.mapWith(reports.createdAt);
+
+/** Rows read per query while filling a page: bounds what one list reads past the byte budget. */
+const LIST_CHUNK_ROWS = 25;
 
 /** A report to store. */
 export interface NewReport {
@@ -45,9 +61,39 @@ export function createReportsRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async list(userId: string): Promise<Report[]> {
-      const rows = await db.select().from(reports).where(eq(reports.userId, userId)).orderBy(desc(reports.createdAt), desc(reports.id));
-      return rows.map(toReport);
+    /**
+     * One page of `userId`'s reports, newest first: at most `limit` and, past the first, no more
+     * than `maxBytes` of JSON (each report holds a whole message: 200 of them were 20 MB, and a
+     * merged account's 800 a 494 MB answer that failed). `next` is where the following page
+     * starts, or null at the end. The order is read first, without contents; then the page's
+     * rows in small chunks until the budget is spent.
+     */
+    async list(userId: string, options: { limit: number; maxBytes: number; before?: ReportCursor | undefined }): Promise<{ reports: Report[]; next: ReportCursor | null }> {
+      const where = and(
+        eq(reports.userId, userId),
+        options.before ? sql`(${listedAt}, ${reports.id}) < (${options.before.at.toISOString()}::timestamptz, ${options.before.id})` : undefined,
+      );
+      const order = await db.select({ id: reports.id }).from(reports).where(where).orderBy(desc(listedAt), desc(reports.id)).limit(options.limit + 1);
+      const wanted = order.slice(0, options.limit).map((r) => r.id);
+      const page: Report[] = [];
+      let last: ReportCursor | null = null;
+      let bytes = 2;
+      for (let at = 0; at < wanted.length; at += LIST_CHUNK_ROWS) {
+        const rows = await db
+          .select({ row: getTableColumns(reports), at: listedAt })
+          .from(reports)
+          .where(and(eq(reports.userId, userId), inArray(reports.id, wanted.slice(at, at + LIST_CHUNK_ROWS))))
+          .orderBy(desc(listedAt), desc(reports.id));
+        for (const { row, at: listed } of rows) {
+          const report = toReport(row);
+          const size = Buffer.byteLength(JSON.stringify(report)) + 1;
+          if (page.length > 0 && bytes + size > options.maxBytes) return { reports: page, next: last };
+          page.push(report);
+          last = { at: new Date(listed), id: row.id };
+          bytes += size;
+        }
+      }
+      return { reports: page, next: order.length > wanted.length ? last : null };
     },
   };
 }

@@ -1,12 +1,22 @@
-import type { CreateReportRequest, Report } from '@baitcheck/contracts';
+import type { CreateReportRequest, Report, ReportsQuery } from '@baitcheck/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { DEFAULT_STORAGE_LIMITS, createCapGuard } from '../../lib/storage-limits.ts';
-import type { MessagesService } from '../messages/messages.service.ts';
+import { decodeCursor, encodeCursor, HISTORY_PAGE_BYTES, type MessagesService } from '../messages/messages.service.ts';
 import type { NewReport, ReportsRepository } from './reports.repository.ts';
 
+/** Reports one page of `GET /api/reports` carries at most (and at most `pageBytes` of JSON). */
+export const REPORTS_PAGE_SIZE = 100;
+
 /** User feedback (missed scams and false alarms), kept for retraining the engine. */
-export function createReportsService(deps: { repo: ReportsRepository; messages: MessagesService; maxReports?: number }) {
+export function createReportsService(deps: {
+  repo: ReportsRepository;
+  messages: MessagesService;
+  maxReports?: number;
+  /** The most JSON one page of the list carries (`HISTORY_PAGE_BYTES`, as for the history). */
+  pageBytes?: number;
+}) {
   const maxReports = deps.maxReports ?? DEFAULT_STORAGE_LIMITS.reports;
+  const pageBytes = deps.pageBytes ?? HISTORY_PAGE_BYTES;
   const guard = createCapGuard();
   const insert = async (report: NewReport): Promise<Report> => {
     const stored = await guard.storeUnder(report.userId, maxReports, () => deps.repo.countFor(report.userId), () => deps.repo.insert(report));
@@ -45,8 +55,13 @@ export function createReportsService(deps: { repo: ReportsRepository; messages: 
       });
     },
 
-    list(userId: string): Promise<Report[]> {
-      return deps.repo.list(userId);
+    /** One page of the user's reports, newest first; `next` is the cursor of the following page, or null on the last. */
+    async list(userId: string, query: ReportsQuery): Promise<{ reports: Report[]; next: string | null }> {
+      // a newcomer has sent none: nothing to ask the database
+      if (userId === '') return { reports: [], next: null };
+      const before = query.before === undefined ? undefined : decodeCursor(query.before);
+      const page = await deps.repo.list(userId, { limit: REPORTS_PAGE_SIZE, maxBytes: pageBytes, before: before && { at: before.scanDate, id: before.id } });
+      return { reports: page.reports, next: page.next ? encodeCursor({ scanDate: page.next.at, id: page.next.id }) : null };
     },
   };
 }
