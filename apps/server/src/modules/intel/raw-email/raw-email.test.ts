@@ -340,10 +340,43 @@ describe('emailAuthFacts', () => {
       dmarc: { result: 'fail', policy: 'quarantine' },
     };
     expect(emailAuthFacts(email, verified)).toMatchObject({ source: 'verified', dkim: 'fail', dkimDomain: 'x.com', spf: 'softfail', dmarc: 'fail', dmarcPolicy: 'quarantine' });
-    const noServer = emailAuthFacts(email, { ...verified, sendingIp: null, spf: { result: 'none' }, dmarc: { result: 'none', policy: 'reject' } });
-    expect(noServer).toMatchObject({ source: 'verified', dkim: 'fail' });
-    expect(noServer).not.toHaveProperty('spf');
-    expect(noServer).not.toHaveProperty('dmarc');
+    const noServer = { ...verified, sendingIp: null, spf: { result: 'none' as const }, dmarc: { result: 'none' as const, policy: 'reject' as const } };
+    const withoutHeader = emailAuthFacts({ ...email, authenticationResults: [] }, noServer);
+    expect(withoutHeader).toMatchObject({ source: 'verified', dkim: 'fail' });
+    expect(withoutHeader).not.toHaveProperty('spf');
+    expect(withoutHeader).not.toHaveProperty('dmarc');
+    // what our check could not decide, the provider's header still says
+    expect(emailAuthFacts(email, noServer)).toMatchObject({ source: 'verified', dkim: 'fail', dkimDomain: 'x.com', spf: 'fail', dmarc: 'fail', dmarcPolicy: 'reject' });
+  });
+
+  it('keeps the provider\'s failures when our own check reached no result (no DNS answer, no signature)', () => {
+    const failing: ParsedEmail = {
+      ...email,
+      authenticationResults: [
+        {
+          authservId: 'mx.google.com',
+          results: [
+            { method: 'spf', result: 'fail', domain: 'x.com' },
+            { method: 'dkim', result: 'fail', domain: 'x.com' },
+            { method: 'dmarc', result: 'fail', domain: 'x.com', policy: 'reject' },
+          ],
+        },
+      ],
+    };
+    const nothingDecided: EmailAuthResult = {
+      fromDomain: 'x.com',
+      sendingIp: '203.0.113.9',
+      dkim: { result: 'none', aligned: false, reason: 'The email has no DKIM signature.' },
+      spf: { result: 'temperror' },
+      dmarc: { result: 'temperror' },
+    };
+    const facts = emailAuthFacts(failing, nothingDecided);
+    expect(facts).toMatchObject({ source: 'header', dkim: 'fail', spf: 'fail', dmarc: 'fail', dmarcPolicy: 'reject' });
+    const basic = analyze({ kind: 'text', content: 'Your account is on hold.', sender: 'support@x.com', source: 'email' }, { intel: { emailAuth: emailAuthFacts(failing)! } });
+    const enhanced = analyze({ kind: 'text', content: 'Your account is on hold.', sender: 'support@x.com', source: 'email' }, { intel: { emailAuth: facts! } });
+    expect(basic.reasons.map((r) => r.id)).toContain('email-auth-failed');
+    expect(enhanced.reasons.map((r) => r.id)).toContain('email-auth-failed');
+    expect(enhanced.threatLevel).toBe(basic.threatLevel);
   });
 
   it('gives the engine what it needs to warn about a forged From', async () => {

@@ -242,13 +242,19 @@ export function senderOf(email: ParsedEmail): string | undefined {
   return name === '' ? email.from.address : `"${name}" <${email.from.address}>`;
 }
 
+/** Results with which a check reached no conclusion: it could not tell, so they say nothing. */
+const INCONCLUSIVE: ReadonlySet<string> = new Set(['none', 'neutral', 'temperror', 'permerror', 'policy']);
+
 /**
- * The engine's `IntelFacts.emailAuth` for a parsed email: from our own check when given
- * (`source: 'verified'`), else from the top-most Authentication-Results header, the one the
- * recipient's provider added on delivery (`source: 'header'`; lower ones may be the sender's own,
- * forged). Null when the email has no From address. SPF, and a DMARC result other than a pass,
- * are left out when our check had no sending server's address to test: DMARC fails whenever
- * nothing aligns, and SPF was never asked.
+ * The engine's `IntelFacts.emailAuth` for a parsed email. The top-most Authentication-Results
+ * header is the one the recipient's provider added on delivery (lower ones may be the sender's
+ * own, forged). Our own check (`verified`, an enhanced scan) replaces its DKIM, SPF and DMARC
+ * results one by one, only where it reached a result: a check that had no DNS answer, no
+ * signature or no sending server's address knows less than the provider that received the
+ * email, and must not erase what the provider found (spf=fail, dkim=fail, dmarc=fail).
+ * `source` is `verified` when any result is ours. SPF, and a DMARC result other than a pass, are
+ * not taken from our check when it had no sending server's address to test: DMARC fails whenever
+ * nothing aligns, and SPF was never asked. Null when the email has no From address.
  */
 export function emailAuthFacts(email: ParsedEmail, verified?: EmailAuthResult | null): EmailAuthFacts | null {
   if (email.from === null) return null;
@@ -258,36 +264,44 @@ export function emailAuthFacts(email: ParsedEmail, verified?: EmailAuthResult | 
     fromDomain: address.slice(address.lastIndexOf('@') + 1).toLowerCase(),
     replyTo: email.replyTo,
     returnPath: email.returnPath,
-    source: verified ? 'verified' : 'header',
+    source: 'header',
   };
-  if (verified) {
+  const top = email.authenticationResults[0];
+  if (top !== undefined) {
+    const dkims = top.results.filter((r) => r.method === 'dkim');
+    // the signature that vouches most: a pass of the From domain, then any pass, then the first
+    const dkim =
+      dkims.find((r) => r.result === 'pass' && r.domain !== undefined && sameOrganisation(r.domain, facts.fromDomain)) ??
+      dkims.find((r) => r.result === 'pass') ??
+      dkims[0];
+    if (dkim !== undefined) {
+      facts.dkim = dkim.result;
+      if (dkim.domain !== undefined) facts.dkimDomain = dkim.domain;
+    }
+    const spf = top.results.find((r) => r.method === 'spf');
+    if (spf !== undefined) facts.spf = spf.result;
+    const dmarc = top.results.find((r) => r.method === 'dmarc');
+    if (dmarc !== undefined) {
+      facts.dmarc = dmarc.result;
+      if (dmarc.policy !== undefined) facts.dmarcPolicy = dmarc.policy;
+    }
+  }
+  if (!verified) return facts;
+  const concluded = (result: string) => !INCONCLUSIVE.has(result);
+  if (concluded(verified.dkim.result) || facts.dkim === undefined) {
     facts.dkim = verified.dkim.result;
     if (verified.dkim.domain !== undefined) facts.dkimDomain = verified.dkim.domain;
-    if (verified.sendingIp !== null) facts.spf = verified.spf.result;
-    if (verified.sendingIp !== null || verified.dmarc.result === 'pass') {
-      facts.dmarc = verified.dmarc.result;
-      if (verified.dmarc.policy !== undefined) facts.dmarcPolicy = verified.dmarc.policy;
-    }
-    return facts;
+    else delete facts.dkimDomain;
+    if (concluded(verified.dkim.result)) facts.source = 'verified';
   }
-  const top = email.authenticationResults[0];
-  if (top === undefined) return facts;
-  const dkims = top.results.filter((r) => r.method === 'dkim');
-  // the signature that vouches most: a pass of the From domain, then any pass, then the first
-  const dkim =
-    dkims.find((r) => r.result === 'pass' && r.domain !== undefined && sameOrganisation(r.domain, facts.fromDomain)) ??
-    dkims.find((r) => r.result === 'pass') ??
-    dkims[0];
-  if (dkim !== undefined) {
-    facts.dkim = dkim.result;
-    if (dkim.domain !== undefined) facts.dkimDomain = dkim.domain;
+  if (verified.sendingIp !== null && (concluded(verified.spf.result) || facts.spf === undefined)) {
+    facts.spf = verified.spf.result;
+    if (concluded(verified.spf.result)) facts.source = 'verified';
   }
-  const spf = top.results.find((r) => r.method === 'spf');
-  if (spf !== undefined) facts.spf = spf.result;
-  const dmarc = top.results.find((r) => r.method === 'dmarc');
-  if (dmarc !== undefined) {
-    facts.dmarc = dmarc.result;
-    if (dmarc.policy !== undefined) facts.dmarcPolicy = dmarc.policy;
+  if ((verified.sendingIp !== null || verified.dmarc.result === 'pass') && (concluded(verified.dmarc.result) || facts.dmarc === undefined)) {
+    facts.dmarc = verified.dmarc.result;
+    if (verified.dmarc.policy !== undefined) facts.dmarcPolicy = verified.dmarc.policy;
+    if (concluded(verified.dmarc.result)) facts.source = 'verified';
   }
   return facts;
 }
