@@ -248,7 +248,9 @@ async function probeWriteFlood(base: string): Promise<ProbeResult> {
   // reports were never limited: 100 KB each, as fast as one session can send them
   const reporter = new Client(base, '198.51.100.81');
   const content = 'Your parcel is waiting. '.repeat(4200).slice(0, 99_000);
-  const reports = await pool(300, 16, () => reporter.send('POST', '/api/reports', { content, note: 'n'.repeat(2000) }));
+  const report = () => reporter.send('POST', '/api/reports', { content, note: 'n'.repeat(2000) });
+  // the first makes the session the rest come with
+  const reports = [await report(), ...(await pool(299, 16, report))];
   const stored = reports.filter((r) => r.status === 201).length;
   return {
     probe: 'write flood (300 cookieless settings changes from one address; 300 reports of 100 KB from one session)',
