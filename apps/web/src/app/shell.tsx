@@ -47,7 +47,7 @@ function AccessibilityDialog() {
 
 function Header() {
   return (
-    <header className="sticky top-0 z-40 bg-primary text-white shadow">
+    <header data-sticky-bar="top" className="sticky top-0 z-40 bg-primary text-white shadow">
       <div className="mx-auto flex h-14 max-w-5xl items-center justify-between px-4">
         <Link href={paths.home} className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight focus-ring">
           <ShieldCheck aria-hidden="true" className="h-6 w-6" />
@@ -70,7 +70,7 @@ function Header() {
 function BottomNav() {
   const [location] = useLocation();
   return (
-    <nav aria-label="Main" className="sticky bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
+    <nav aria-label="Main" data-sticky-bar="bottom" className="sticky bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
       <ul className="mx-auto grid max-w-5xl grid-cols-5">
         {NAV_ITEMS.map(({ href, label, Icon }) => {
           const active = isActivePath(href, location);
