@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseCsvObjects } from './csv.ts';
 import { normalizeMessage, normalizeUrl } from './normalize.ts';
 import { MODERN_SETS, SOURCE_SETS, mapLabel, type SourceSet } from './sources.ts';
+import { cleanRow } from './traps.ts';
 import type { DataChannel, DataRecord, UrlForm } from './types.ts';
 
 /** The monorepo root (this file is `tools/src/data/load.ts`). */
@@ -108,7 +109,9 @@ export function loadSetFrom(dir: string, set: SourceSet): DataRecord[] {
   const text = readFileSync(path, 'utf8');
   const rows = set.format === 'csv' ? parseCsvObjects(text) : parseJsonl(text, path);
   const out: DataRecord[] = [];
-  rows.forEach((row, k) => {
+  rows.forEach((raw, k) => {
+    const row = cleanRow(set.name, raw);
+    if (row === null) return;
     const rec = toRecord(set.name, set.channel, row, k + 1);
     if (rec.text.trim() !== '') out.push(rec);
   });
