@@ -189,8 +189,9 @@ describe('recommendations', () => {
   });
 
   it('calls no link phishing on the host model\'s resemblance alone', () => {
-    // an old, unknown site the host model finds like phishing addresses, with no rule's finding
-    const a = run(url('http://www.michaelmoore.com/mailing/unsubscribe.php'));
+    // an old personal page the URL models find like phishing addresses (an unknown host, a `~user`
+    // folder, an image), with no rule's finding
+    const a = run(url('http://spineless.org/~mod/pix/octoberMoon.jpg'));
     expect(a.reasons.map((r) => r.id)).toEqual(['url-model']);
     expect(a.threatLevel).toBe('suspicious');
     expect(a.score).toBeLessThan(THRESHOLDS.phishing);
@@ -314,7 +315,7 @@ describe('model and combiner invariants', () => {
     expect(v.kind).toBe('text');
     expect(v.text?.idx.length).toBeGreaterThan(0);
     expect(v.links).toEqual([]);
-    const u = modelView(url('https://example.com/a?b=c'));
+    const u = modelView(url('https://baitcheck-test-shop.net/a?b=c'));
     expect(u.text).toBeNull();
     expect(u.links).toHaveLength(1);
     expect(u.links[0]!.path).not.toBeNull();
@@ -398,5 +399,29 @@ describe('shortened links', () => {
   it('weighs a shortener inside a message with everything else', () => {
     const a = analyze({ kind: 'text', content: 'Your table for 4 at 7pm is confirmed. Menu: https://bit.ly/3XkP9qM', source: 'sms' });
     expect(a.threatLevel).toBe('safe');
+  });
+});
+
+describe('messages whose only links go to the brand\'s own site', () => {
+  const sms = (content: string) => text(content, { source: 'sms' });
+  const GOOGLE_ALERT = "Security alert: new sign-in to your Google account. If this wasn't you, secure your account: https://myaccount.google.com/notifications";
+
+  it('are not flagged for their wording alone', () => {
+    for (const m of [GOOGLE_ALERT, 'Starbucks: You earned 26 Stars on your last visit. Enjoy your reward! Details: https://www.starbucks.com/rewards']) {
+      const a = run(sms(m));
+      expect(a.threatLevel, m).toBe('safe');
+      expect(a.score).toBeLessThan(THRESHOLDS.suspicious);
+    }
+  });
+
+  it('are still flagged when they give another way in, a red flag on a link, or a request a rule recognises', () => {
+    // a number to call beside the genuine link
+    expect(run(sms(`${GOOGLE_ALERT} or call 1-888-555-0142 now`)).threatLevel).not.toBe('safe');
+    // a look-alike link beside the genuine one
+    expect(run(sms(`${GOOGLE_ALERT} then confirm at https://google-account-verify.top/login`)).threatLevel).not.toBe('safe');
+    // an open redirect on the brand's own domain is a red flag on the link
+    expect(run(sms(`${GOOGLE_ALERT.replace('https://myaccount.google.com/notifications', 'https://www.google.com/url?q=https://secure-login.top/g')}`)).threatLevel).not.toBe('safe');
+    // an account-locked demand with the brand's link is judged by its rule, not waved through
+    expect(run(sms('Your Google account was suspended. Verify now at https://accounts.google.com/')).threatLevel).not.toBe('safe');
   });
 });

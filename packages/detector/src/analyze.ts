@@ -11,7 +11,7 @@ import { fact, type LinkRule, type RuleContext, type Signal } from './rules/type
 import { hostLogit, logit, MODELS, topScamWords } from './model/runtime';
 import type { SparseVector } from './model/hash';
 import { MODEL_MAX_CHARS, textFeatures } from './model/text-features';
-import { hostFeatures, isSharedPlatformPage, pathFeatures, type LinkVector } from './model/url-features';
+import { linkVectorOf, type LinkVector } from './model/url-features';
 import { givesNumberAmountOrLink, givesWayToRespond } from './actionable';
 import { detectLanguage } from './language';
 import { normalizeMessage } from './normalize';
@@ -95,7 +95,7 @@ function collect(rawInput: AnalyzeInput, options: AnalyzeOptions): Collected {
     message = normalizeMessage(head);
     textVector = textFeatures(message);
   }
-  const linkVectors = links.map((link) => ({ host: hostFeatures(link), path: pathFeatures(link), shared: isSharedPlatformPage(link) }));
+  const linkVectors = links.map(linkVectorOf);
   return { ctx, signals, perLink, message, textVector, linkVectors };
 }
 
@@ -218,6 +218,15 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
     threatLevel = 'suspicious';
     score = Math.min(score, Math.floor(THRESHOLDS.phishing * 1000 - 1) / 1000);
   }
+  if (threatLevel !== 'safe' && onlyTrustedLinks(ctx, perLink) && reasons.every((r) => PHRASE_RULE_IDS.has(r.id) || r.id === TEXT_MODEL_ID)) {
+    // a message whose every link goes to the official site of the brand it names or to a
+    // well-known site, with no red flag on any of them, and nothing else to act on (no number to
+    // call, no keyword to reply, no address to write to): it can only send the reader where they
+    // would go anyway. Its wording resembling scams ("Security alert: new sign-in ... secure your
+    // account: https://myaccount.google.com/...") is then no warning: a genuine notice is worded so
+    threatLevel = 'safe';
+    score = Math.min(score, Math.floor(THRESHOLDS.suspicious * 1000 - 1) / 1000);
+  }
   if (threatLevel === 'phishing' && kind === 'url' && reasons.every((r) => r.id === URL_MODEL_ID)) {
     // "looks like known phishing addresses" is a resemblance, not a finding: the host model knows
     // popular sites and phishing, and finds an unknown small site (a 2002 blog, a band's page)
@@ -249,6 +258,24 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
   }
   if (foreign) analysis.notes = [NOT_ENGLISH_NOTE];
   return analysis;
+}
+
+/** Trust rules that vouch for a link's destination. */
+const TRUSTED_DESTINATION: ReadonlySet<string> = new Set(['official-brand-domain', 'well-known-domain']);
+
+/**
+ * True when a text has links, every one of them to the named brand's official site or a
+ * well-known site with no red flag, and gives the reader nothing else to act on: with the links
+ * blanked out, no phone number, short code, reply keyword, email address or file to open.
+ */
+function onlyTrustedLinks(ctx: RuleContext, perLink: readonly LinkResult[]): boolean {
+  if (ctx.input.kind !== 'text' || perLink.length === 0) return false;
+  if (!perLink.every((r) => r.ruleIds.length === 0 && r.trustIds.some((id) => TRUSTED_DESTINATION.has(id)))) return false;
+  let rest = ctx.content;
+  for (const r of [...perLink].sort((a, b) => b.link.start - a.link.start)) {
+    if (r.link.end > r.link.start) rest = rest.slice(0, r.link.start) + ' '.repeat(r.link.end - r.link.start) + rest.slice(r.link.end);
+  }
+  return !givesWayToRespond(rest);
 }
 
 /** A model reason is at most of medium severity: the rules' specific reasons come first. */
@@ -313,6 +340,8 @@ interface LinkResult {
   link: ParsedLink;
   ruleIds: string[];
   categories: string[];
+  /** Trust rules that fired on the link (a well-known site, the named brand's own domain). */
+  trustIds: string[];
 }
 
 /** Applies every link rule to every link; adds one signal per rule that fired on any link. */
@@ -320,7 +349,7 @@ function runLinkRules(links: readonly ParsedLink[], ctx: RuleContext, signals: S
   const results: LinkResult[] = [];
   const byRule = new Map<LinkRule, Span[]>();
   for (const link of links) {
-    const result: LinkResult = { link, ruleIds: [], categories: [] };
+    const result: LinkResult = { link, ruleIds: [], categories: [], trustIds: [] };
     for (const rule of LINK_RULES) {
       const facts = rule.detect(link, ctx);
       if (facts === null) continue;
@@ -328,6 +357,8 @@ function runLinkRules(links: readonly ParsedLink[], ctx: RuleContext, signals: S
       if (rule.polarity !== 'trust') {
         result.ruleIds.push(rule.id);
         result.categories.push(rule.category);
+      } else {
+        result.trustIds.push(rule.id);
       }
       let evidence = byRule.get(rule);
       if (evidence === undefined) {

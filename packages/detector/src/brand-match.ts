@@ -218,7 +218,7 @@ const BRAND_BY_DOMAIN: ReadonlyMap<string, Brand> = new Map(BRANDS.flatMap((b) =
  * The brand whose listed official domain the link's host is on ("photos.app.goo.gl" → Google),
  * or null. Country variants and brand TLDs are not looked at (they need the brand named).
  */
-export function officialBrandOfHost(link: ParsedLink): Brand | null {
+export function officialBrandOfHost(link: Pick<ParsedLink, 'host' | 'isIp'>): Brand | null {
   let name = link.host;
   if (name === null || link.isIp) return null;
   for (let i = 0; i < 8; i++) {

@@ -3,7 +3,7 @@ import { parseLink } from '../links';
 import { fnv1a, hashFeatures } from './hash';
 import { numberClass, textFeatureNames, textFeatures, textTokens } from './text-features';
 import { hostLogit, MODELS } from './runtime';
-import { hasPath, hostFeatureNames, hostFeatures, isSharedPlatformPage, pathFeatureNames, pathFeatures } from './url-features';
+import { hasPath, hostFeatureNames, hostFeatures, isKnownSitePage, isSharedPlatformPage, linkVectorOf, pathFeatureNames, pathFeatures } from './url-features';
 
 const tokens = (s: string) => textTokens(s).tokens.map((t) => t.token);
 const same = (a: string, b: string) => expect(textFeatureNames(a)).toEqual(textFeatureNames(b));
@@ -89,8 +89,24 @@ describe('URL featuriser', () => {
     expect(pathFeatureNames(link('http://x.com/a/b.php?u=victim@corp.com&r=https://y.com'))).toEqual(
       expect.arrayContaining(['p:any', 'px:php', 'pa:at', 'pa:embedded-url']),
     );
-    // no words of the path: a login page of an ordinary site looks like any other page
-    expect(pathFeatureNames(link('https://example.com/signin'))).toEqual(pathFeatureNames(link('https://example.com/news')));
+    // the words of the path, numbers and ids by class, the query's parameter names, the depth
+    expect(pathFeatureNames(link('https://shop.example/wp-includes/secured/Verify.php?id=12345&token=a1b2c3d4e5f6'))).toEqual(
+      expect.arrayContaining(['pd:2', 'pw:wp', 'pw:includes', 'pw:secured', 'pw:verify', 'pw:php', 'pq:id', 'pq:token']),
+    );
+    expect(pathFeatureNames(link('https://x.example/a/2024/ab12cd34ef56'))).toEqual(expect.arrayContaining(['pw:a', 'pw:#1', 'pw:~mix0']));
+    expect(pathFeatureNames(link('https://example.com/signin'))).not.toEqual(pathFeatureNames(link('https://example.com/news')));
+  });
+
+  it('reads no path of a well-known site, a brand\'s own domain or someone\'s page on a platform', () => {
+    // their login pages are their own: the words "signin" or "account" say nothing there
+    for (const u of ['https://www.paypal.com/signin', 'https://www.dropbox.com/login', 'https://accounts.google.com/ServiceLogin', 'https://docs.google.com/forms/d/e/1FAIpQLSd/viewform']) {
+      expect(linkVectorOf(link(u)).path, u).toBeNull();
+    }
+    // an unknown site's path is read, and so is a well-known name used as a subdomain elsewhere
+    for (const u of ['https://mychart.eastsidefm.example/MyChart/Authentication/Login', 'https://paypal.com.secure-login.example/signin', 'https://user:x@paypal.com.evil.example/signin']) {
+      expect(linkVectorOf(link(u)).path, u).not.toBeNull();
+    }
+    expect(isKnownSitePage(link('https://www.paypal.com@evil.example/signin'))).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@
 import { fnv1a, type SparseVector } from './hash';
 import { textTokens, TEXT_BITS, type TextToken } from './text-features';
 import type { ModelData } from './types';
-import { HOST_BITS, PATH_BITS, hostFeatures, isSharedPlatformPage, pathFeatures, type LinkVector, type UrlParts } from './url-features';
+import { HOST_BITS, PATH_BITS, linkVectorOf, type KnownSiteParts, type LinkVector, type UrlParts } from './url-features';
 import { decodeModel, type LinearModel } from './weights';
 import { MODEL_DATA } from './weights-generated';
 
@@ -71,11 +71,10 @@ export function hostLogit(v: Pick<LinkVector, 'host' | 'shared'>, models: Loaded
   return v.shared ? 0 : logit(models.host, v.host);
 }
 
-/** The host and path logits of one link (path null when the link has no path or query). */
-export function urlLogits(parts: UrlParts, models: LoadedModels = MODELS): { host: number | null; path: number | null } {
-  const host = hostLogit({ host: hostFeatures(parts), shared: isSharedPlatformPage(parts) }, models);
-  const pv = models.path === null ? null : pathFeatures(parts);
-  return { host, path: pv === null ? null : logit(models.path, pv) };
+/** The host and path logits of one link (path null when the models do not read its path: {@link linkVectorOf}). */
+export function urlLogits(parts: UrlParts & KnownSiteParts, models: LoadedModels = MODELS): { host: number | null; path: number | null } {
+  const v = linkVectorOf(parts);
+  return { host: hostLogit(v, models), path: v.path === null || models.path === null ? null : logit(models.path, v.path) };
 }
 
 /** Function words never shown as evidence (they weigh, but explain nothing to a person). */
