@@ -6,6 +6,8 @@
  * from a relative, a greeting) can only be judged by its wording.
  */
 
+import { PHONE } from './rules/intent/lib/words';
+
 /** Characters read: a scam gives its number or price early. */
 const READ_CHARS = 4_000;
 
@@ -41,12 +43,18 @@ const LINK_WORDS =
 const REPLY_KEYWORD =
   /(?<![\p{L}\d])(?:reply|text|txt|send|balas|ketik|kirim|responde|responda|contesta|env[ií]a|envie|manda|r[ée]pondez|envoyez|antwoord|stuur|rispondi|invia|antworten\s+sie|senden\s+sie)\s+(?:[\p{L}\d]{1,12}\s+){0,2}?([A-Za-z]{2,10})(?![\p{L}\d])/giu;
 
-/** True when a reply instruction names a keyword in capitals. */
-function asksForReplyKeyword(text: string): boolean {
+/** Keywords that only stop or explain a sender's messages ("Reply STOP to opt out"). */
+const OPT_OUT_KEYWORDS: ReadonlySet<string> = new Set(['STOP', 'END', 'QUIT', 'CANCEL', 'UNSUBSCRIBE', 'STOPALL', 'HELP', 'INFO', 'ARRET', 'BAJA', 'PARAR']);
+
+/** True when a reply instruction names a keyword in capitals (opt-out keywords too, unless `exceptOptOut`). */
+function asksForReplyKeyword(text: string, exceptOptOut = false): boolean {
   REPLY_KEYWORD.lastIndex = 0;
   for (let m = REPLY_KEYWORD.exec(text), n = 0; m !== null && n < 50; m = REPLY_KEYWORD.exec(text), n++) {
     const word = m[1] ?? '';
-    if (word === word.toUpperCase()) return true;
+    if (word === word.toUpperCase() && !(exceptOptOut && OPT_OUT_KEYWORDS.has(word))) {
+      REPLY_KEYWORD.lastIndex = 0;
+      return true;
+    }
   }
   return false;
 }
@@ -72,6 +80,21 @@ const BUTTON_WORDS =
 
 /** Digits a premium-rate number or a reference runs to, whatever follows ("08700621170150p"). */
 const LONG_DIGITS = /\d{7,}/;
+
+/** A phone number to call: eight digits or more in groups (amounts, dates and codes do not qualify). */
+const PHONE_NUMBER = new RegExp(PHONE);
+
+/**
+ * True when `text` (a message with its links blanked out) gives the reader a way to reach the
+ * sender besides its links: a phone number to call, an email address to write to, a file to open,
+ * or a keyword to reply with other than an opt-out ("Reply STOP"). Words pointing to the links
+ * ("click here", "log in below") point to those links, and order numbers, prices and codes are not
+ * a way to reach anyone.
+ */
+export function givesWayToRespondBesidesLinks(text: string): boolean {
+  const head = typeof text === 'string' ? text.slice(0, READ_CHARS) : '';
+  return PHONE_NUMBER.test(head) || BROKEN_LINK.test(head) || EMAIL_ADDRESS.test(head) || ATTACHMENT.test(head) || asksForReplyKeyword(head, true);
+}
 
 /**
  * True when `text` gives the reader a way to reach the sender or to be reached: a phone number or

@@ -407,7 +407,10 @@ describe('messages whose only links go to the brand\'s own site', () => {
   const GOOGLE_ALERT = "Security alert: new sign-in to your Google account. If this wasn't you, secure your account: https://myaccount.google.com/notifications";
 
   it('are not flagged for their wording alone', () => {
-    for (const m of [GOOGLE_ALERT, 'Starbucks: You earned 26 Stars on your last visit. Enjoy your reward! Details: https://www.starbucks.com/rewards']) {
+    for (const m of [
+      GOOGLE_ALERT,
+      'Starbucks: You earned 26 Stars on your last visit. Enjoy your reward! Click here for details: https://www.starbucks.com/rewards Reply STOP to opt out',
+    ]) {
       const a = run(sms(m));
       expect(a.threatLevel, m).toBe('safe');
       expect(a.score).toBeLessThan(THRESHOLDS.suspicious);
@@ -415,8 +418,9 @@ describe('messages whose only links go to the brand\'s own site', () => {
   });
 
   it('are still flagged when they give another way in, a red flag on a link, or a request a rule recognises', () => {
-    // a number to call beside the genuine link
+    // a number to call, an address to write to or a keyword to reply beside the genuine link
     expect(run(sms(`${GOOGLE_ALERT} or call 1-888-555-0142 now`)).threatLevel).not.toBe('safe');
+    expect(run(sms(`${GOOGLE_ALERT} or reply YES to keep your account`)).threatLevel).not.toBe('safe');
     // a look-alike link beside the genuine one
     expect(run(sms(`${GOOGLE_ALERT} then confirm at https://google-account-verify.top/login`)).threatLevel).not.toBe('safe');
     // an open redirect on the brand's own domain is a red flag on the link

@@ -54,6 +54,8 @@ export const SCAM_ADVICE: Readonly<Record<string, string>> = {
   'personal-info-request': 'Do not send your Social Security number, date of birth, card or bank details in reply to a message.',
   'document-lure':
     'Open shared documents, voicemails and pay slips only from the service itself (your email, DocuSign, OneDrive or HR app, typed in or from a bookmark), and never sign in through a link to read one.',
+  'lure-on-hosting':
+    'Sign in only on the website or app of the service itself, typed in or from a bookmark: a real service never asks you to sign in or open a document on a page of a free hosting site.',
   'mailbox-lure': 'Check your mailbox or password only by opening your email app or typing its address yourself; IT teams do not ask you to validate it through a link.',
   'account-locked': 'To check your account, open the official app or type the website address yourself; do not use links or numbers in the message.',
   'foreign-account-locked': 'To check your account, open the official app or type the website address yourself; do not use links or numbers in the message.',
@@ -115,6 +117,7 @@ const OFFICIAL_CHANNEL_ADVICE: ReadonlySet<string> = new Set([
   'fraud-alert-link',
   'subscription-renewal-invoice',
   'document-lure',
+  'lure-on-hosting',
   'mailbox-lure',
   'account-locked',
   'foreign-account-locked',

@@ -10,9 +10,11 @@
  *   features would learn "has a subdomain ⇒ phishing" (the same trap as paths); the rules judge
  *   subdomains (brand in a subdomain, many subdomains, free hosting). The host model is trained on
  *   hosts of both classes.
- * - Path features (anomalies only: extension, an address or URL inside, `//`, `~`, heavy encoding,
- *   a very long query) are computed only when there is a path or query, and the path model is
- *   trained only on URLs that have one, on both sides.
+ * - Path features (the path's words and depth, the query's parameter names, and anomalies: extension,
+ *   an address or URL inside, `//`, `~`, heavy encoding, a very long query) are computed only when
+ *   there is a path or query, and the path model is trained only on URLs that have one, on both
+ *   sides. They are not computed for a well-known site's or a brand's own pages, whose login and
+ *   account pages share their words with phishing kits ({@link linkVectorOf}).
  * - Someone's page on a hosting platform ("paypal-login.web.app", a Google Form) is marked
  *   `shared`: its registrable domain belongs to the platform, not to the page's author, so the
  *   host model does not judge it (its host logit is 0, at inference and in training, and such
@@ -105,12 +107,9 @@ export function hasPath(parts: Pick<UrlParts, 'rest'>): boolean {
 }
 
 /**
- * Path and query feature names, or an empty list when the URL has none. Only anomalies that an
- * ordinary site's path rarely has: the file extension (`.php`, `.html`), an address or an embedded
- * URL in the path, `//`, `~`, heavy percent-encoding, a very long query. No path words and no
- * path length or depth: the benign training paths are crawled content pages of a few hundred
- * sites, so words and shape would learn "a short path like /signin ⇒ phishing" and flag the
- * login and account pages of ordinary websites.
+ * Path and query feature names, or an empty list when the URL has none: the anomalies an ordinary
+ * site's path rarely has (the file extension, an address or an embedded URL in the path, `//`,
+ * `~`, heavy percent-encoding, a very long query), and the path's words ({@link pathWordNames}).
  */
 export function pathFeatureNames(parts: Pick<UrlParts, 'rest'>): string[] {
   if (!hasPath(parts)) return [];

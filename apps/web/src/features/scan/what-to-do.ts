@@ -12,6 +12,7 @@ const ASKS_FOR_DETAILS = new Set([
   'personal-info-request',
   'mailbox-lure',
   'document-lure',
+  'lure-on-hosting',
   'login-path',
   'account-locked',
   'foreign-account-locked',

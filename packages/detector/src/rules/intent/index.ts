@@ -21,6 +21,7 @@ import { giftCardPayment } from './gift-card-payment';
 import { governmentBenefit } from './government-benefit';
 import { investmentPromise } from './investment-promise';
 import { jobTaskOffer } from './job-task-offer';
+import { lureOnHosting } from './lure-on-hosting';
 import { mailboxLure } from './mailbox-lure';
 import { moveToOtherApp } from './move-to-other-app';
 import { neverAskNotice } from './never-ask-notice';
@@ -55,6 +56,7 @@ export const INTENT_RULES: readonly MessageRule[] = [
   credentialRequest,
   cryptoPayment,
   documentLure,
+  lureOnHosting,
   fakeCharity,
   familyEmergency,
   foreignAccountLocked,
