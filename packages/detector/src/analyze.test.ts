@@ -68,6 +68,9 @@ describe('verdicts', () => {
     const a = run(text('Hello, see https://shop.evil-site.xyz/deal'), { intel: { knownPhishingHosts: ['evil-site.xyz'] } });
     expect(a.threatLevel).toBe('phishing');
     expect(a.reasons[0]!.id).toBe('known-phishing-host');
+    // the domain facts say what the feed says, whatever the learned weights make of the rule alone
+    const listed = run(text('Your parcel is waiting, book a slot: https://track.northfield-parcel-centre.com/slot'), { intel: { knownPhishingHosts: ['northfield-parcel-centre.com'] } });
+    expect(listed.threatData?.domainInfo).toMatchObject({ domain: 'northfield-parcel-centre.com', malicious: true });
   });
 
   it('flags a listed address on a shortener as phishing, not the shortener\'s other links', () => {

@@ -1,6 +1,6 @@
 /** Local domain facts (threatData.domainInfo) for a link, from the URL rules that fired on it. */
 import type { ParsedLink } from './links';
-import { linkRisk, THRESHOLDS } from './scoring';
+import { linkRisk, THRESHOLDS, VERDICT_FLOORS } from './scoring';
 import type { DomainInfo } from './types';
 
 /** Reputation of a link with no warning signs: good, but not a vouched-for site. */
@@ -11,10 +11,15 @@ export const ENGINE_SOURCE = 'Baitcheck engine';
 
 /**
  * Domain facts for `link`: reputation 0-100 (lower is worse) falls with the link's risk,
- * categories are those of the rules that fired, flags follow the verdict thresholds.
+ * categories are those of the rules that fired, flags follow the verdict thresholds. A rule that
+ * sets a verdict's floor (a host on a threat feed is phishing, a typosquat at least suspicious)
+ * sets the link's flag the same way, whatever the learned weights make of it alone.
  */
 export function domainInfoFor(link: ParsedLink, ruleIds: readonly string[], categories: readonly string[], now: string): DomainInfo {
-  const risk = linkRisk(ruleIds);
+  let risk = linkRisk(ruleIds);
+  const floors = ruleIds.map((id) => VERDICT_FLOORS[id]);
+  if (floors.includes('phishing')) risk = Math.max(risk, THRESHOLDS.phishing);
+  else if (floors.includes('suspicious')) risk = Math.max(risk, THRESHOLDS.suspicious);
   const malicious = risk >= THRESHOLDS.phishing;
   return {
     reputationScore: Math.round(UNFLAGGED_REPUTATION * (1 - risk)),

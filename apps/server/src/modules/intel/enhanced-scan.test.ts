@@ -84,7 +84,7 @@ describe('enhanced scans', () => {
   });
 
   it('raises the verdict for a link to a domain registered days ago', async () => {
-    const content = 'Tickets for Saturday are here: https://harbor-city-events.com/tickets';
+    const content = 'Photos from Saturday are up here: https://harbor-city-events.com/gallery';
     const basic = (await scan(app, { content, enhancedAnalysis: false })).json().analysis;
     const enhanced = (await scan(app, { content, enhancedAnalysis: true })).json().analysis;
     expect(enhanced.reasonDetails.map((r: { id: string }) => r.id)).toContain('new-domain');
