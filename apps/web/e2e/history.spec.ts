@@ -133,6 +133,8 @@ test('history by keyboard: Delete moves focus to the next entry, Undo puts the e
   await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
   await page.goto('/no-such-page');
   await expect.poll(async () => (await listMessages(page.request)).map((m) => m.id)).toEqual([ids[1], ids[2]]);
+  // the 404 page is a route of its own, loaded on demand: check it once it is there
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
