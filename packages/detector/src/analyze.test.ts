@@ -432,3 +432,22 @@ describe('messages whose only links go to the brand\'s own site', () => {
     expect(run(sms('Your Google account was suspended. Verify now at https://accounts.google.com/')).threatLevel).not.toBe('safe');
   });
 });
+
+describe('messages in another language judged by the text model alone', () => {
+  it('are at most suspicious', () => {
+    // an operator's own notice and an operator's bonus, in Indonesian: the model finds them alike to spam
+    for (const m of ['Pelanggan Yth. Update informasi tarif terbaru anda di tsel.me/as atau hubungi 188 (Rp 300/call).', 'Selamat!!anda telah mendapat gratis 200 sms dari SMSGIFT dari no. 6285258952502. Info CS : 133/188']) {
+      const a = run(text(m, { source: 'sms' }));
+      expect(a.notes).toEqual([NOT_ENGLISH_NOTE]);
+      expect(a.threatLevel, m).not.toBe('phishing');
+      expect(a.score).toBeLessThan(THRESHOLDS.phishing);
+    }
+  });
+
+  it('are still phishing with a rule\'s finding or a link the URL models know', () => {
+    // the same language with a look-alike link and a fee: the rules speak
+    const a = run(text('Paket anda diblokir. Bayar biaya Rp 15.000 sekarang di https://tsel-blokir-update.top/bayar atau nomor anda hangus hari ini', { source: 'sms' }));
+    expect(a.threatLevel).toBe('phishing');
+    expect(a.reasons.some((r) => r.id !== TEXT_MODEL_ID && r.id !== 'suspicious-url')).toBe(true);
+  });
+});

@@ -230,6 +230,14 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
     threatLevel = 'safe';
     score = Math.min(score, Math.floor(THRESHOLDS.suspicious * 1000 - 1) / 1000);
   }
+  if (threatLevel === 'phishing' && foreign && reasons.every((r) => PHRASE_RULE_IDS.has(r.id) || r.id === TEXT_MODEL_ID)) {
+    // in another language the text model's resemblance is weak evidence: it learned other
+    // languages almost only from spam, and calls an operator's own offer ("Pelanggan Yth. Update
+    // informasi tarif terbaru anda di tsel.me/as") as surely a scam as a fraud. Without a rule's
+    // finding or the URL models' word on a link, such a text is at most suspicious
+    threatLevel = 'suspicious';
+    score = Math.min(score, Math.floor(THRESHOLDS.phishing * 1000 - 1) / 1000);
+  }
   if (threatLevel === 'phishing' && kind === 'url' && reasons.every((r) => r.id === URL_MODEL_ID)) {
     // "looks like known phishing addresses" is a resemblance, not a finding: the host model knows
     // popular sites and phishing, and finds an unknown small site (a 2002 blog, a band's page)
