@@ -51,10 +51,7 @@ function asksForReplyKeyword(text: string, exceptOptOut = false): boolean {
   REPLY_KEYWORD.lastIndex = 0;
   for (let m = REPLY_KEYWORD.exec(text), n = 0; m !== null && n < 50; m = REPLY_KEYWORD.exec(text), n++) {
     const word = m[1] ?? '';
-    if (word === word.toUpperCase() && !(exceptOptOut && OPT_OUT_KEYWORDS.has(word))) {
-      REPLY_KEYWORD.lastIndex = 0;
-      return true;
-    }
+    if (word === word.toUpperCase() && !(exceptOptOut && OPT_OUT_KEYWORDS.has(word))) return true;
   }
   return false;
 }

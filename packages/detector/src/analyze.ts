@@ -199,26 +199,28 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
       a.order - b.order,
   );
   const reasons = weighted.map((w) => w.reason);
+  /** Only the word lists and the text model's resemblance speak against the message. */
+  const wordingOnly = reasons.every((r) => PHRASE_RULE_IDS.has(r.id) || r.id === TEXT_MODEL_ID);
   if (threatLevel !== 'safe' && reasons.every((r) => PHRASE_RULE_IDS.has(r.id))) {
     // invariant: no warning without a reason shown (only trust signals and priors remain), and
     // the spec's word lists alone ("alert", "reward", a link) are not evidence enough for one
     threatLevel = 'safe';
-    score = Math.min(score, Math.floor(THRESHOLDS.suspicious * 1000 - 1) / 1000);
+    score = Math.min(score, justBelow(THRESHOLDS.suspicious));
   }
   if (
     threatLevel === 'phishing' &&
     kind === 'text' &&
     links.length === 0 &&
-    reasons.every((r) => PHRASE_RULE_IDS.has(r.id) || r.id === TEXT_MODEL_ID) &&
+    wordingOnly &&
     !givesWayToRespond(ctx.content)
   ) {
     // spam is not a scam: a text with no link, no number to call or text, no keyword to reply
     // and no request a rule recognises ("Recharge N500 today and get 100% bonus airtime") may be
     // a pushy promotion, but it gives a scammer no way in; its wording alone makes it at most suspicious
     threatLevel = 'suspicious';
-    score = Math.min(score, Math.floor(THRESHOLDS.phishing * 1000 - 1) / 1000);
+    score = Math.min(score, justBelow(THRESHOLDS.phishing));
   }
-  if (threatLevel !== 'safe' && channel === 'sms' && onlyTrustedLinks(ctx, perLink) && reasons.every((r) => PHRASE_RULE_IDS.has(r.id) || r.id === TEXT_MODEL_ID)) {
+  if (threatLevel !== 'safe' && channel === 'sms' && wordingOnly && onlyTrustedLinks(ctx, perLink)) {
     // a message whose every link goes to the official site of the brand it names or to a
     // well-known site, with no red flag on any of them, and nothing else to act on (no number to
     // call, no keyword to reply, no address to write to): it can only send the reader where they
@@ -228,22 +230,22 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
     // one's) shows the link's words, and phishing emails show the bank's real address over a link
     // that goes elsewhere (this cap cost 6 points of Nazario's 2004-06 phishing when it held for email)
     threatLevel = 'safe';
-    score = Math.min(score, Math.floor(THRESHOLDS.suspicious * 1000 - 1) / 1000);
+    score = Math.min(score, justBelow(THRESHOLDS.suspicious));
   }
-  if (threatLevel === 'phishing' && foreign && reasons.every((r) => PHRASE_RULE_IDS.has(r.id) || r.id === TEXT_MODEL_ID)) {
+  if (threatLevel === 'phishing' && foreign && wordingOnly) {
     // in another language the text model's resemblance is weak evidence: it learned other
     // languages almost only from spam, and calls an operator's own offer ("Pelanggan Yth. Update
     // informasi tarif terbaru anda di tsel.me/as") as surely a scam as a fraud. Without a rule's
     // finding or the URL models' word on a link, such a text is at most suspicious
     threatLevel = 'suspicious';
-    score = Math.min(score, Math.floor(THRESHOLDS.phishing * 1000 - 1) / 1000);
+    score = Math.min(score, justBelow(THRESHOLDS.phishing));
   }
   if (threatLevel === 'phishing' && kind === 'url' && reasons.every((r) => r.id === URL_MODEL_ID)) {
     // "looks like known phishing addresses" is a resemblance, not a finding: the host model knows
     // popular sites and phishing, and finds an unknown small site (a 2002 blog, a band's page)
     // alike; without a rule's finding a person can check, a link is at most suspicious
     threatLevel = 'suspicious';
-    score = Math.min(score, Math.floor(THRESHOLDS.phishing * 1000 - 1) / 1000);
+    score = Math.min(score, justBelow(THRESHOLDS.phishing));
   }
 
   let threatData: ThreatData | null = null;
@@ -269,6 +271,11 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
   }
   if (foreign) analysis.notes = [NOT_ENGLISH_NOTE];
   return analysis;
+}
+
+/** The highest score (3 decimals) under a threshold: where a verdict capped below it lands. */
+function justBelow(threshold: number): number {
+  return Math.floor(threshold * 1000 - 1) / 1000;
 }
 
 /** Trust rules that vouch for a link's destination. */

@@ -133,6 +133,16 @@ function recallAt(scores: { s: number; y: 0 | 1 }[], fpr: number): { t: number; 
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
+const NOT_FOR_THRESHOLDS: ReadonlySet<string> = new Set(CONFIG.notForThresholds);
+
+/**
+ * Whether a row is one the thresholds are chosen on: the dev side of the shared sets, neither the
+ * hand-written modern sets (never tuned on) nor {@link CONFIG.notForThresholds}.
+ */
+export function choosesThresholds(it: Pick<Item, 'split' | 'rec'>): boolean {
+  return it.split === 'dev' && !it.rec.set.startsWith('modern') && !NOT_FOR_THRESHOLDS.has(it.rec.set);
+}
+
 /** A training row: a record, its side of the split and what the engine sees of it. */
 export interface Item {
   rec: DataRecord;
@@ -319,8 +329,8 @@ export function fit(textItems: Item[], urlItems: Item[], log: (msg: string) => v
     }
     return z;
   };
-  const devText = textItems.filter((it) => it.split === 'dev' && !it.rec.set.startsWith('modern') && !(CONFIG.notForThresholds as readonly string[]).includes(it.rec.set));
-  const devUrl = urlItems.filter((it) => it.split === 'dev' && !it.rec.set.startsWith('modern') && !(CONFIG.notForThresholds as readonly string[]).includes(it.rec.set));
+  const devText = textItems.filter(choosesThresholds);
+  const devUrl = urlItems.filter(choosesThresholds);
   const textZ = devText.map((it) => ({ it, z: zOf(it.view, 'text', it.rec.channel) }));
   const urlZ = devUrl.map((it) => ({ it, z: zOf(it.view, 'url', 'url') }));
   const legitZ = (rows: { it: Item; z: number }[], pred: (it: Item) => boolean) => rows.filter((r) => r.it.y === 0 && pred(r.it)).map((r) => r.z);

@@ -10,24 +10,14 @@
  */
 import { hostingPlatformOf, isPublishingPlatform } from '../../data/hosting-platforms';
 import type { ParsedLink } from '../../links';
-import { MAX_EVIDENCE_PER_RULE } from '../../limits';
-import type { Span } from '../../types';
-import type { MessageRule, RuleContext } from '../types';
+import type { RuleContext } from '../types';
 import { OPEN_ASK, WAITING_ITEM } from './document-lure';
-import { detectIntent, type IntentSpec } from './lib/intent-rule';
+import { linkedIntentRule } from './lib/linked-intent';
 import { re } from './lib/words';
 
 /** Asks to sign in or to give the account's secrets ("log in with your email", "verify your account"). */
 const SIGN_IN =
   '(?:(?:sign|log)\\s?-?(?:in|on)\\s+(?:to|with|using|here|now|below|again)|(?:verify|confirm|validate|re-?activate|restore|unlock)\\s+(?:your|the)\\s+(?:account|identity|e-?mail(?:\\s+address)?|mailbox|credentials|login|details|access)|(?:enter|provide|re-?enter|type)\\s+your\\s+(?:password|passcode|credentials|login|e-?mail\\s+password|username))';
-
-const SPEC: IntentSpec = {
-  id: 'lure-on-hosting',
-  label: 'Asks you to sign in or open a document on a page anyone can make on a free hosting site',
-  severity: 'high',
-  routes: [[{ re: re(SIGN_IN), notNegated: true }], [re(WAITING_ITEM), { re: re(OPEN_ASK), notNegated: true }]],
-  window: 300,
-};
 
 /** Someone's page on an app host, site builder, storage bucket, tunnel, dynamic DNS, form builder or IPFS gateway. */
 function isMadeUpPage(link: ParsedLink): boolean {
@@ -37,17 +27,13 @@ function isMadeUpPage(link: ParsedLink): boolean {
 }
 
 /** Fires on a sign-in or document ask in a message with a link to someone's page on such a platform. */
-export const lureOnHosting: MessageRule = {
-  scope: 'message',
-  id: SPEC.id,
-  label: SPEC.label,
-  severity: SPEC.severity,
-  kinds: ['text'],
-  detect(ctx: RuleContext): Span[] {
-    const link = ctx.links.find(isMadeUpPage);
-    if (link === undefined) return [];
-    const evidence = detectIntent(SPEC, ctx);
-    if (evidence.length === 0) return [];
-    return [...evidence, { start: link.start, end: link.end, text: link.text }].sort((a, b) => a.start - b.start).slice(0, MAX_EVIDENCE_PER_RULE);
+export const lureOnHosting = linkedIntentRule(
+  {
+    id: 'lure-on-hosting',
+    label: 'Asks you to sign in or open a document on a page anyone can make on a free hosting site',
+    severity: 'high',
+    routes: [[{ re: re(SIGN_IN), notNegated: true }], [re(WAITING_ITEM), { re: re(OPEN_ASK), notNegated: true }]],
+    window: 300,
   },
-};
+  (ctx: RuleContext) => ctx.links.find(isMadeUpPage),
+);

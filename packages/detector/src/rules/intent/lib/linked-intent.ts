@@ -24,8 +24,14 @@ export function unvouchedLink(ctx: RuleContext): ParsedLink | undefined {
   return ctx.links.find((l) => !opensOnService(l, ctx));
 }
 
-/** Makes a risk rule from an {@link IntentSpec} that fires only beside a link nothing vouches for. */
-export function linkedIntentRule(spec: Omit<IntentSpec, 'polarity'>): MessageRule {
+/**
+ * Makes a risk rule from an {@link IntentSpec} that fires only beside a link `pick` finds (by
+ * default one nothing vouches for), shown as evidence with the intent's words.
+ */
+export function linkedIntentRule(
+  spec: Omit<IntentSpec, 'polarity'>,
+  pick: (ctx: RuleContext) => ParsedLink | undefined = unvouchedLink,
+): MessageRule {
   return {
     scope: 'message',
     id: spec.id,
@@ -34,10 +40,10 @@ export function linkedIntentRule(spec: Omit<IntentSpec, 'polarity'>): MessageRul
     kinds: ['text'],
     detect(ctx): Span[] {
       if (ctx.links.length === 0) return [];
+      const link = pick(ctx);
+      if (link === undefined) return [];
       const evidence = detectIntent(spec, ctx);
       if (evidence.length === 0) return [];
-      const link = unvouchedLink(ctx);
-      if (link === undefined) return [];
       return [...evidence, { start: link.start, end: link.end, text: link.text }].sort((a, b) => a.start - b.start).slice(0, MAX_EVIDENCE_PER_RULE);
     },
   };
