@@ -1,4 +1,4 @@
-import { MAX_BODY_BYTES } from '@baitcheck/contracts';
+import { ENDPOINTS, MAX_BODY_BYTES } from '@baitcheck/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -57,11 +57,16 @@ import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { DEFAULT_STORAGE_LIMITS } from './lib/storage-limits.ts';
 import { staticPlugin } from './plugins/static.ts';
+import { createStripeProvider } from './adapters/payments/stripe-provider.ts';
+import { createBillingRepository } from './modules/billing/billing.repository.ts';
+import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
+import { createBillingService, createTestCheckoutService, type BillingService } from './modules/billing/billing.service.ts';
+import { createTestPaymentsProvider } from './modules/billing/test-provider.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
   config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> &
-    Partial<Pick<Config, 'host' | 'allowedOrigins' | 'publicOrigins' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits'>> & {
+    Partial<Pick<Config, 'host' | 'allowedOrigins' | 'publicOrigins' | 'stripe' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits'>> & {
       /** Each omitted limit takes its default; tests pass small ones. */
       clientRateLimits?: Partial<Config['clientRateLimits']>;
       accountLimits?: Partial<Config['accountLimits']>;
@@ -85,6 +90,8 @@ declare module 'fastify' {
     sessions: SessionsService;
     /** The threat feeds, for the scheduled imports. */
     feeds: FeedsService;
+    /** Plans and payments: the plan in effect for each user. */
+    billing: BillingService;
   }
 }
 
@@ -144,6 +151,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Only JSON bodies are accepted: text/plain would otherwise reach validation as a string.
   app.removeContentTypeParser('text/plain');
+  // JSON is parsed by Fastify's own parser, except the Stripe webhook's body, kept as the bytes
+  // that arrived: its signature is over them. (A scoped parser would need an encapsulated
+  // context, and a closing app then stops answering 503 in our shape before it closes.)
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    if (request.routeOptions.url === ENDPOINTS.stripeWebhook.path) return done(null, body);
+    return parseJson(request, (body as Buffer).toString('utf8'), done);
+  });
 
   const db = database.db;
   const storageLimits = { ...DEFAULT_STORAGE_LIMITS, ...config.storageLimits };
@@ -195,6 +211,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createReportsService({ repo: createReportsRepository(db), messages, maxReports: storageLimits.reports, ...(config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {}) }),
   );
   registerBlockedSendersRoutes(app, blockedSenders);
+
+  const billingRepo = createBillingRepository(db);
+  const billingLog = (detail: string, fields: Record<string, unknown> = {}) => app.log.warn(fields, detail);
+  if (config.stripe) {
+    const stripe = createStripeProvider({ ...config.stripe, onError: (detail) => app.log.warn({ detail }, 'a Stripe call failed') });
+    const billing = createBillingService({ repo: billingRepo, provider: stripe, log: billingLog });
+    app.decorate('billing', billing);
+    registerBillingRoutes(app, { billing, testCheckout: null, verifyWebhook: (raw, signature) => stripe.verifyWebhook(raw, signature), publicOrigins: config.publicOrigins ?? [] });
+  } else {
+    const provider = createTestPaymentsProvider(billingRepo);
+    const billing = createBillingService({ repo: billingRepo, provider, log: billingLog });
+    app.decorate('billing', billing);
+    registerBillingRoutes(app, { billing, testCheckout: createTestCheckoutService({ repo: billingRepo, provider, billing }), verifyWebhook: null, publicOrigins: config.publicOrigins ?? [] });
+  }
 
   await app.register(staticPlugin, { webDistDir: config.webDistDir });
   return app;

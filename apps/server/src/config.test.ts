@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       storageLimits: { messages: 5000, reports: 200, blockedSenders: 1000 },
       historyPageBytes: 1_000_000,
       sessionLimits: { accountSessionMaxAgeMs: 90 * 86_400_000, guestIdleMs: 7 * 86_400_000 },
+      stripe: null,
     });
   });
 

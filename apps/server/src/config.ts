@@ -139,8 +139,22 @@ const EnvSchema = z
   HISTORY_PAGE_BYTES: count(HISTORY_PAGE_BYTES, 10_000),
   ACCOUNT_SESSION_MAX_DAYS: count(DEFAULT_SESSION_LIMITS.accountSessionMaxAgeMs / DAY_MS),
   GUEST_IDLE_DAYS: count(DEFAULT_SESSION_LIMITS.guestIdleMs / DAY_MS),
+  STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_\S+$/.test(v), 'Must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)'),
+  STRIPE_PRICE_PREMIUM: optionalString.refine((v) => v === undefined || /^price_\S+$/.test(v), 'Must be a Stripe price id (price_...)'),
+  STRIPE_PRICE_FAMILY: optionalString.refine((v) => v === undefined || /^price_\S+$/.test(v), 'Must be a Stripe price id (price_...)'),
+  STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || /^whsec_\S+$/.test(v), 'Must be a webhook signing secret (whsec_...)'),
 })
-  .refine((e) => e.ASSISTANT_LLM_URL === undefined || e.ASSISTANT_LLM_MODEL !== undefined, { path: ['ASSISTANT_LLM_MODEL'], message: 'Name the model when ASSISTANT_LLM_URL is set' });
+  .refine((e) => e.ASSISTANT_LLM_URL === undefined || e.ASSISTANT_LLM_MODEL !== undefined, { path: ['ASSISTANT_LLM_MODEL'], message: 'Name the model when ASSISTANT_LLM_URL is set' })
+  .superRefine((e, ctx) => {
+    // Stripe takes all four or none: without the prices nothing can be sold, without the webhook
+    // secret no payment would ever reach the plan
+    const set = STRIPE_VARIABLES.filter((k) => e[k] !== undefined);
+    if (set.length === 0 || set.length === STRIPE_VARIABLES.length) return;
+    for (const k of STRIPE_VARIABLES.filter((k) => e[k] === undefined)) ctx.addIssue({ code: 'custom', path: [k], message: `Needed with ${set.join(', ')}: set all of ${STRIPE_VARIABLES.join(', ')}, or none for the test checkout` });
+  });
+
+/** The variables that turn on Stripe, all together. */
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_PREMIUM', 'STRIPE_PRICE_FAMILY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 /** Whether the session cookie carries `Secure`: always, never, or when the request came over https. */
 export type CookieSecure = 'auto' | 'true' | 'false';
@@ -204,6 +218,17 @@ export interface Config {
   historyPageBytes: number;
   /** Account sessions' absolute lifetime and how long idle empty guests are kept (`ACCOUNT_SESSION_MAX_DAYS`, `GUEST_IDLE_DAYS`). */
   sessionLimits: SessionLimits;
+  /** Stripe (`STRIPE_*`); null: the server's own test checkout, where no card is charged. */
+  stripe: StripeConfig | null;
+}
+
+/** What Stripe needs: the secret key, the price of each paid plan, the webhook signing secret. */
+export interface StripeConfig {
+  secretKey: string;
+  prices: { premium: string; family: string };
+  webhookSecret: string;
+  /** Another API address (tests: a local peer on 127.0.0.1). */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
 /** Thrown when the environment does not parse; `message` lists every problem, one a line. */
@@ -272,6 +297,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageLimits: { messages: e.MAX_STORED_MESSAGES, reports: e.MAX_REPORTS, blockedSenders: e.MAX_BLOCKED_SENDERS },
     historyPageBytes: e.HISTORY_PAGE_BYTES,
     sessionLimits: { accountSessionMaxAgeMs: e.ACCOUNT_SESSION_MAX_DAYS * DAY_MS, guestIdleMs: e.GUEST_IDLE_DAYS * DAY_MS },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_PREMIUM && e.STRIPE_PRICE_FAMILY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, prices: { premium: e.STRIPE_PRICE_PREMIUM, family: e.STRIPE_PRICE_FAMILY }, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : null,
   };
 }
 

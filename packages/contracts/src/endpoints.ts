@@ -39,6 +39,15 @@ import {
   UrlScanRequestSchema,
   UrlScanResponseSchema,
 } from './requests';
+import {
+  CancelSubscriptionRequestSchema,
+  CancelSubscriptionResponseSchema,
+  CheckoutSessionRequestSchema,
+  RedirectResponseSchema,
+  SubscriptionSchema,
+  TestCheckoutSchema,
+  WebhookResponseSchema,
+} from './billing';
 
 /** One API endpoint: method, path (Fastify style, `:id`), and the schemas of what goes in and out. */
 export interface Endpoint {
@@ -83,5 +92,15 @@ export const ENDPOINTS = {
   patchNotificationPreferences: { ...API_ROUTES.patchNotificationPreferences, body: NotificationPreferencesPatchSchema, response: NotificationPreferencesSchema, status: 200 },
   listFeeds: { ...API_ROUTES.listFeeds, response: FeedSourceListSchema, status: 200 },
   importFeed: { ...API_ROUTES.importFeed, body: FeedImportRequestSchema, response: FeedImportResultSchema, status: 200 },
+  getSubscription: { ...API_ROUTES.getSubscription, response: SubscriptionSchema, status: 200 },
+  createCheckoutSession: { ...API_ROUTES.createCheckoutSession, body: CheckoutSessionRequestSchema, response: RedirectResponseSchema, status: 200 },
+  // the body is Stripe's event, read raw to check its signature (stripe.webhooks.constructEvent)
+  stripeWebhook: { ...API_ROUTES.stripeWebhook, response: WebhookResponseSchema, status: 200 },
+  billingPortal: { ...API_ROUTES.billingPortal, response: RedirectResponseSchema, status: 200 },
+  cancelSubscription: { ...API_ROUTES.cancelSubscription, body: CancelSubscriptionRequestSchema, response: CancelSubscriptionResponseSchema, status: 200 },
+  resumeSubscription: { ...API_ROUTES.resumeSubscription, response: SubscriptionSchema, status: 200 },
+  getTestCheckout: { ...API_ROUTES.getTestCheckout, params: IdParamsSchema, response: TestCheckoutSchema, status: 200 },
+  completeTestCheckout: { ...API_ROUTES.completeTestCheckout, params: IdParamsSchema, response: RedirectResponseSchema, status: 200 },
+  cancelTestCheckout: { ...API_ROUTES.cancelTestCheckout, params: IdParamsSchema, response: RedirectResponseSchema, status: 200 },
 } as const satisfies Record<EndpointName, Endpoint>;
 

@@ -7,5 +7,6 @@
 export * from './lite';
 export * from './entities';
 export * from './requests';
+export * from './billing';
 export * from './errors';
 export * from './endpoints';

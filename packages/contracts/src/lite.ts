@@ -124,6 +124,16 @@ export const API_ROUTES = {
   // not in the spec: the server administrator's threat feeds (loopback and the admin token only)
   listFeeds: { method: 'GET', path: '/api/admin/feeds' },
   importFeed: { method: 'POST', path: '/api/admin/feeds/import' },
+  // plans and payments (issue 16): the spec's two calls, then ours
+  getSubscription: { method: 'GET', path: '/api/subscription' },
+  createCheckoutSession: { method: 'POST', path: '/api/create-checkout-session' },
+  stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
+  billingPortal: { method: 'POST', path: '/api/subscription/portal' },
+  cancelSubscription: { method: 'POST', path: '/api/subscription/cancel' },
+  resumeSubscription: { method: 'POST', path: '/api/subscription/resume' },
+  getTestCheckout: { method: 'GET', path: '/api/test-checkout/:id' },
+  completeTestCheckout: { method: 'POST', path: '/api/test-checkout/:id/complete' },
+  cancelTestCheckout: { method: 'POST', path: '/api/test-checkout/:id/cancel' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 /** The name of an endpoint. */
@@ -137,3 +147,5 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
     return encodeURIComponent(value);
   });
 }
+
+export * from './plans';

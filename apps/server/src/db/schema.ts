@@ -223,3 +223,92 @@ export const serverKeys = pgTable('server_keys', {
   secret: text('secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A user's paid plan (issue 16), mirrored from the payment provider (Stripe, or the server's own
+ * test checkout). One row per user once they start a checkout; absent means basic. The provider
+ * is the source of truth: rows change only through provider events and the provider's answers
+ * (`state_at` is the time of the newest state applied, so an older event arriving late is ignored).
+ * `first_paid_at` is set once per account and never reset: the money-back window opens once.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'stripe' | 'test'>().notNull(),
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id'),
+    plan: text('plan').$type<'basic' | 'premium' | 'family'>().notNull().default('basic'),
+    status: text('status').notNull().default('none'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    firstPaidAt: timestamp('first_paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    stateAt: timestamp('state_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_provider_customer_key').on(t.provider, t.customerId),
+    index('subscriptions_subscription_id_idx').on(t.subscriptionId),
+    check('subscriptions_plan_check', sql`${t.plan} in ('basic', 'premium', 'family')`),
+    check('subscriptions_provider_check', sql`${t.provider} in ('stripe', 'test')`),
+  ],
+);
+
+/** Payment provider events already applied, by id: a replayed webhook changes nothing. */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the provider made the event. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_events_received_at_idx').on(t.receivedAt)],
+);
+
+/**
+ * The server's own test checkout (no payment provider configured): each checkout a person opened,
+ * and the subscriptions it made, standing in for the provider's side. No card is ever charged.
+ */
+export const testCheckouts = pgTable(
+  'test_checkouts',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan').$type<'premium' | 'family'>().notNull(),
+    fromPlan: text('from_plan').$type<'basic' | 'premium' | 'family'>().notNull(),
+    status: text('status').$type<'open' | 'complete' | 'canceled'>().notNull().default('open'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('test_checkouts_user_created_at_idx').on(t.userId, t.createdAt.desc()), check('test_checkouts_status_check', sql`${t.status} in ('open', 'complete', 'canceled')`)],
+);
+
+/** A test checkout's subscription: the provider's side of a subscription, simulated. */
+export const testSubscriptions = pgTable(
+  'test_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    plan: text('plan').$type<'premium' | 'family'>().notNull(),
+    status: text('status').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The (pretend) first payment: what a refund gives back. */
+    paidCents: integer('paid_cents').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_subscriptions_user_id_idx').on(t.userId)],
+);

@@ -78,7 +78,13 @@ const routeKey = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path
  * The state-changing routes this plugin leaves alone: sign-ups and sign-ins have limits of their
  * own, on whatever `RATE_LIMITS` says (accounts); the feed import needs the server's admin token.
  */
-export const ROUTES_WITH_OWN_LIMITS: ReadonlySet<string> = new Set([routeKey(ENDPOINTS.signUp), routeKey(ENDPOINTS.signIn), routeKey(ENDPOINTS.importFeed)]);
+export const ROUTES_WITH_OWN_LIMITS: ReadonlySet<string> = new Set([
+  routeKey(ENDPOINTS.signUp),
+  routeKey(ENDPOINTS.signIn),
+  routeKey(ENDPOINTS.importFeed),
+  // Stripe's own servers, each request signed: a limit would only delay a payment reaching the plan
+  routeKey(ENDPOINTS.stripeWebhook),
+]);
 
 /** The limited routes (`METHOD /path`) and what they count as: every other state-changing route, and the lists. */
 export const LIMITED_ROUTES: ReadonlyMap<string, Kind> = new Map<string, Kind>([
@@ -95,6 +101,14 @@ export const LIMITED_ROUTES: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   [routeKey(ENDPOINTS.patchProtectionSettings), 'writes'],
   [routeKey(ENDPOINTS.patchNotificationPreferences), 'writes'],
   [routeKey(ENDPOINTS.changePassword), 'writes'],
+  [routeKey(ENDPOINTS.getSubscription), 'lists'],
+  [routeKey(ENDPOINTS.getTestCheckout), 'lists'],
+  [routeKey(ENDPOINTS.createCheckoutSession), 'writes'],
+  [routeKey(ENDPOINTS.billingPortal), 'writes'],
+  [routeKey(ENDPOINTS.cancelSubscription), 'writes'],
+  [routeKey(ENDPOINTS.resumeSubscription), 'writes'],
+  [routeKey(ENDPOINTS.completeTestCheckout), 'writes'],
+  [routeKey(ENDPOINTS.cancelTestCheckout), 'writes'],
   [routeKey(ENDPOINTS.deleteMessage), 'deletes'],
   [routeKey(ENDPOINTS.deleteBlockedSender), 'deletes'],
   [routeKey(ENDPOINTS.signOut), 'deletes'],

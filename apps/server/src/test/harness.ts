@@ -27,8 +27,11 @@ export async function buildTestApp(database: Database, webDistDir = '/nonexisten
   return buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir }, database, logger: false });
 }
 
-/** A browser-like visitor of `app`, for tests that build their own app (other limits, other options). */
-export function makeVisitor(app: FastifyInstance): Visitor {
+/**
+ * A browser-like visitor of `app`, for tests that build their own app (other limits, other
+ * options); `remoteAddress` gives it an address of its own (per-address limits such as sign-ups).
+ */
+export function makeVisitor(app: FastifyInstance, options: { remoteAddress?: string } = {}): Visitor {
   const visitor: Visitor = {
     cookie: undefined,
     async request(method, url, body, headers = {}) {
@@ -36,6 +39,7 @@ export function makeVisitor(app: FastifyInstance): Visitor {
         method,
         url,
         headers: { ...(visitor.cookie ? { cookie: `${SESSION_COOKIE}=${visitor.cookie}` } : {}), ...headers },
+        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
         ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
       });
       const set = res.cookies.find((c) => c.name === SESSION_COOKIE);

@@ -1,0 +1,261 @@
+import { MONEY_BACK_DAYS, PAID_PLAN_STATUSES, PLANS, type CancelSubscriptionResponse, type PaidPlanId, type PlanId, type Subscription, type SubscriptionStatus, type TestCheckout } from '@baitcheck/contracts';
+import type { BillingEvent, PaymentsProvider, ProviderSubscription } from '../../adapters/payments/payments-provider.ts';
+import { idOf } from '../../adapters/payments/stripe-provider.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { BillingRepository, StateChange, SubscriptionRow } from './billing.repository.ts';
+import { addMonth, priceCents, type TestPaymentsProvider } from './test-provider.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where a person lands back in the app after a checkout. */
+export const RETURN_PATHS = { success: '/subscription?success=true', canceled: '/subscription?canceled=true', manage: '/subscription' } as const;
+
+const isPaidStatus = (status: string) => (PAID_PLAN_STATUSES as readonly string[]).includes(status);
+
+/** What the billing service is built from. */
+export interface BillingServiceDeps {
+  repo: BillingRepository;
+  provider: PaymentsProvider;
+  now?: () => Date;
+  /** Told about events that could not be tied to a user, and similar oddities. */
+  log?: (detail: string, fields?: Record<string, unknown>) => void;
+}
+
+/**
+ * Plans and payments: the plan in effect for each user, checkouts, the provider's events (Stripe
+ * webhooks, or the test checkout's own, through the same `applyEvent`), cancellation with the
+ * money-back guarantee.
+ */
+export function createBillingService({ repo, provider, now = () => new Date(), log = () => {} }: BillingServiceDeps) {
+  /** The row, when it belongs to this server's provider (test payments grant nothing under Stripe). */
+  const ours = (row: SubscriptionRow | undefined) => (row && row.provider === provider.kind ? row : undefined);
+
+  function refundableUntil(row: SubscriptionRow | undefined, at: Date): Date | null {
+    if (!row || !row.firstPaidAt || row.refundedAt || !isPaidStatus(row.status) || !row.subscriptionId) return null;
+    const until = new Date(row.firstPaidAt.getTime() + MONEY_BACK_DAYS * DAY_MS);
+    return until > at ? until : null;
+  }
+
+  function toSubscription(row: SubscriptionRow | undefined): Subscription {
+    const at = now();
+    const mine = ours(row);
+    const paid = mine !== undefined && isPaidStatus(mine.status) && mine.subscriptionId !== null;
+    return {
+      plan: paid ? mine.plan : 'basic',
+      status: (mine?.status ?? 'none') as SubscriptionStatus,
+      currentPeriodEnd: mine?.subscriptionId && mine.currentPeriodEnd ? mine.currentPeriodEnd.toISOString() : null,
+      cancelAtPeriodEnd: paid ? mine.cancelAtPeriodEnd : false,
+      refundableUntil: refundableUntil(mine, at)?.toISOString() ?? null,
+      provider: provider.kind,
+    };
+  }
+
+  const change = (userId: string, sub: ProviderSubscription, stateAt: Date, extra: Partial<StateChange> = {}): StateChange => ({ userId, provider: provider.kind, sub, stateAt, ...extra });
+
+  /** The row, brought up to date first where only the provider knows what a period's end did (the test checkout renews or ends there). */
+  async function current(userId: string): Promise<SubscriptionRow | undefined> {
+    const row = ours(await repo.find(userId));
+    if (provider.kind === 'test' && row?.subscriptionId && isPaidStatus(row.status) && row.currentPeriodEnd && row.currentPeriodEnd <= now()) {
+      await repo.applyState(change(userId, await provider.retrieveSubscription(row.subscriptionId), now()));
+      return ours(await repo.find(userId));
+    }
+    return row;
+  }
+
+  /** The user the provider's subscription belongs to: our metadata, else its customer. */
+  async function ownerOf(sub: ProviderSubscription): Promise<string | undefined> {
+    return sub.userId ?? (sub.customerId ? await repo.userIdByCustomer(provider.kind, sub.customerId) : undefined);
+  }
+
+  /** The state an event carries or points at, and whose it is; null for events that change no plan. */
+  async function stateOf(event: BillingEvent): Promise<StateChange | null> {
+    const o = event.object;
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const subId = idOf(o.subscription);
+        const metadata = (o.metadata ?? {}) as Record<string, unknown>;
+        const userId = typeof o.client_reference_id === 'string' ? o.client_reference_id : typeof metadata.userId === 'string' ? metadata.userId : null;
+        if (o.mode !== 'subscription' || !subId || !userId) return null;
+        // the session names the subscription; its plan and period are the provider's to say now
+        return change(userId, await provider.retrieveSubscription(subId), now(), { firstPaidAt: event.created });
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        const sub = provider.subscriptionFromObject(o);
+        const userId = await ownerOf(sub);
+        return userId ? change(userId, sub, event.created) : null;
+      }
+      case 'invoice.payment_failed':
+      case 'invoice.paid': {
+        const parent = (o.parent ?? {}) as { subscription_details?: { subscription?: unknown } };
+        const subId = idOf(parent.subscription_details?.subscription) ?? idOf(o.subscription);
+        if (!subId) return null;
+        const sub = await provider.retrieveSubscription(subId);
+        const userId = await ownerOf(sub);
+        return userId ? change(userId, sub, now()) : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  async function requirePaid(userId: string): Promise<SubscriptionRow & { subscriptionId: string; customerId: string }> {
+    const row = await current(userId);
+    if (!row || !row.subscriptionId || !row.customerId || !isPaidStatus(row.status)) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    return row as SubscriptionRow & { subscriptionId: string; customerId: string };
+  }
+
+  const service = {
+    async get(userId: string): Promise<Subscription> {
+      return toSubscription(await current(userId));
+    },
+
+    /** The plan in effect for the user (the plan rules read this). */
+    async effectivePlan(userId: string): Promise<PlanId> {
+      return toSubscription(await current(userId)).plan;
+    },
+
+    /** Opens a checkout for `plan` (or the confirmation of a change of plan) and answers where to go. */
+    async startCheckout(userId: string, plan: PaidPlanId, origin: string): Promise<string> {
+      const email = await repo.accountEmail(userId);
+      if (!email) throw new AppError('ACCOUNT_REQUIRED');
+      const row = await current(userId);
+      const now_ = toSubscription(row);
+      if (now_.plan === plan) throw new AppError('ALREADY_ON_PLAN', `You are already on the ${PLANS[plan].name} plan.`);
+      const customerId = await provider.ensureCustomer({ userId, email, existing: row?.customerId ?? null });
+      if (customerId !== row?.customerId) await repo.setCustomer(userId, provider.kind, customerId);
+      const paying = now_.plan !== 'basic' && row?.subscriptionId;
+      const currentSub: ProviderSubscription | null = paying
+        ? { id: row.subscriptionId!, customerId, status: row.status as SubscriptionStatus, plan: row.plan === 'basic' ? null : row.plan, currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd, userId }
+        : null;
+      return provider.startCheckout({
+        userId,
+        email,
+        customerId,
+        plan,
+        fromPlan: now_.plan,
+        current: currentSub,
+        successUrl: `${origin}${RETURN_PATHS.success}`,
+        cancelUrl: `${origin}${RETURN_PATHS.canceled}`,
+      });
+    },
+
+    /**
+     * Applies a provider event once: a replay changes nothing, an event older than the state
+     * already applied changes nothing, an event for no user of ours is recorded and left.
+     */
+    async applyEvent(event: BillingEvent): Promise<'applied' | 'duplicate' | 'stale' | 'recorded'> {
+      if (await repo.eventSeen(event.id)) return 'duplicate';
+      let state = await stateOf(event);
+      if (state && !(await repo.userExists(state.userId))) {
+        log('a payment event names no user of this server', { eventId: event.id, type: event.type });
+        state = null;
+      }
+      return repo.applyEvent(event, state);
+    },
+
+    async portal(userId: string, origin: string): Promise<string> {
+      const row = ours(await repo.find(userId));
+      if (provider.kind === 'test') throw new AppError('BILLING_PORTAL_UNAVAILABLE');
+      if (!row?.customerId) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+      return provider.portalUrl(row.customerId, `${origin}${RETURN_PATHS.manage}`);
+    },
+
+    /**
+     * Cancels: with `refund`, within the money-back window, the payments are refunded and the plan
+     * ends now; without, the plan ends when the period paid for does. The refund comes first: a
+     * cancel that then fails can be asked again, and the second refund finds nothing left to refund.
+     */
+    async cancel(userId: string, refund: boolean): Promise<CancelSubscriptionResponse> {
+      const row = await requirePaid(userId);
+      let refundedCents = 0;
+      let sub: ProviderSubscription;
+      const at = now();
+      if (refund) {
+        if (!refundableUntil(row, at)) throw new AppError('REFUND_WINDOW_CLOSED');
+        refundedCents = await provider.refundPaymentsSince({ customerId: row.customerId, subscriptionId: row.subscriptionId, since: row.firstPaidAt! });
+        sub = await provider.cancelSubscription(row.subscriptionId, { atPeriodEnd: false });
+      } else {
+        sub = await provider.cancelSubscription(row.subscriptionId, { atPeriodEnd: true });
+      }
+      await repo.applyState(change(userId, sub, at, refund ? { refundedAt: at } : {}));
+      return { subscription: toSubscription(await repo.find(userId)), refundedCents };
+    },
+
+    /** Takes back a cancel at the period's end. */
+    async resume(userId: string): Promise<Subscription> {
+      const row = await requirePaid(userId);
+      if (row.cancelAtPeriodEnd) await repo.applyState(change(userId, await provider.resumeSubscription(row.subscriptionId), now()));
+      return toSubscription(await repo.find(userId));
+    },
+  };
+  return service;
+}
+
+/** The billing service. */
+export type BillingService = ReturnType<typeof createBillingService>;
+
+/**
+ * The test checkout's pages: open, complete, cancel. Completing makes the provider's side of the
+ * subscription (`test_subscriptions`) and hands the billing service the same event Stripe would
+ * send, so a fresh machine takes the whole path a real payment takes, without a card.
+ */
+export function createTestCheckoutService({ repo, provider, billing, now = () => new Date() }: { repo: BillingRepository; provider: TestPaymentsProvider; billing: BillingService; now?: () => Date }) {
+  async function closed(userId: string, id: string): Promise<never> {
+    const row = await repo.findTestCheckout(userId, id);
+    if (!row) throw new AppError('CHECKOUT_NOT_FOUND');
+    if (row.status === 'open') throw new AppError('CHECKOUT_CLOSED', 'This checkout has expired. Start again from the Upgrade page.');
+    throw new AppError('CHECKOUT_CLOSED');
+  }
+
+  return {
+    async get(userId: string, id: string): Promise<TestCheckout> {
+      const row = await repo.findTestCheckout(userId, id);
+      if (!row) throw new AppError('CHECKOUT_NOT_FOUND');
+      const status = row.status === 'open' && row.expiresAt <= now() ? 'expired' : row.status;
+      return { id: row.id, plan: row.plan, fromPlan: row.fromPlan, price: PLANS[row.plan].price, status, expiresAt: row.expiresAt.toISOString() };
+    },
+
+    async complete(userId: string, id: string): Promise<string> {
+      const at = now();
+      const checkout = (await repo.closeTestCheckout(userId, id, 'complete', at)) ?? (await closed(userId, id));
+      const row = await repo.find(userId);
+      const paying = row?.provider === 'test' && row.subscriptionId && isPaidStatus(row.status) ? await repo.findTestSubscription(row.subscriptionId) : undefined;
+      const eventId = `test_evt_${crypto.randomUUID()}`;
+      if (paying && paying.status === 'active') {
+        // a change of plan: the provider's subscription takes the new price at once
+        const updated = await repo.updateTestSubscription(paying.id, { plan: checkout.plan, cancelAtPeriodEnd: false });
+        await billing.applyEvent({ id: eventId, type: 'customer.subscription.updated', created: at, object: provider.toObject(updated!) });
+        return RETURN_PATHS.success;
+      }
+      const customerId = row?.provider === 'test' && row.customerId ? row.customerId : await provider.ensureCustomer({ userId, email: '', existing: null });
+      if (customerId !== row?.customerId) await repo.setCustomer(userId, 'test', customerId);
+      const sub = await repo.insertTestSubscription({
+        id: `test_sub_${crypto.randomUUID()}`,
+        userId,
+        customerId,
+        plan: checkout.plan,
+        status: 'active',
+        currentPeriodEnd: addMonth(at),
+        paidCents: priceCents(checkout.plan),
+        paidAt: at,
+      });
+      await billing.applyEvent({
+        id: eventId,
+        type: 'checkout.session.completed',
+        created: at,
+        object: { id: `test_cs_${checkout.id}`, object: 'checkout.session', mode: 'subscription', client_reference_id: userId, customer: customerId, subscription: sub.id, metadata: { userId, plan: checkout.plan } },
+      });
+      return RETURN_PATHS.success;
+    },
+
+    async cancel(userId: string, id: string): Promise<string> {
+      if (!(await repo.closeTestCheckout(userId, id, 'canceled', now()))) await closed(userId, id);
+      return RETURN_PATHS.canceled;
+    },
+  };
+}
+
+/** The test checkout service. */
+export type TestCheckoutService = ReturnType<typeof createTestCheckoutService>;
