@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, modelView, TEXT_MODEL_ID, URL_MODEL_ID } from './index';
 import { NOT_ENGLISH_NOTE } from './analyze';
+import { LOOKS_LIKE_PHISHING } from './domain-info';
 import { ALL_RULES } from './rules/index';
 import { RECOMMENDATIONS, SCAM_ADVICE } from './recommendations';
 import { THRESHOLDS } from './scoring';
@@ -436,7 +437,7 @@ describe('messages whose only links go to the brand\'s own site', () => {
 describe('messages in another language judged by the text model alone', () => {
   it('are at most suspicious', () => {
     // an operator's own notice and an operator's bonus, in Indonesian: the model finds them alike to spam
-    for (const m of ['Pelanggan Yth. Update informasi tarif terbaru anda di tsel.me/as atau hubungi 188 (Rp 300/call).', 'Selamat!!anda telah mendapat gratis 200 sms dari SMSGIFT dari no. 6285258952502. Info CS : 133/188']) {
+    for (const m of ['Pelanggan Yth. Update informasi tarif terbaru anda di tsel.me/as atau hubungi 188 (Rp 300/call).', 'Pelanggan Yth. Update informasi tarif terbaru anda di tsel.me/as', 'Selamat!!anda telah mendapat gratis 200 sms dari SMSGIFT dari no. 6285258952502. Info CS : 133/188']) {
       const a = run(text(m, { source: 'sms' }));
       expect(a.notes).toEqual([NOT_ENGLISH_NOTE]);
       expect(a.threatLevel, m).not.toBe('phishing');
@@ -451,3 +452,27 @@ describe('messages in another language judged by the text model alone', () => {
     expect(a.reasons.some((r) => r.id !== TEXT_MODEL_ID && r.id !== 'suspicious-url')).toBe(true);
   });
 });
+
+describe('the domain facts beside a warning', () => {
+  it('never call good a link the warning is about', () => {
+    const message = run(text("WELLS FARGO: To finish adding MARK T as an authorized user, reply Y. Didn't request this? Visit https://wf-secureonline.com/ to protect your account.", { source: 'sms' }));
+    expect(message.threatLevel).not.toBe('safe');
+    expect(message.reasons.map((r) => r.id)).toContain(URL_MODEL_ID);
+    const info = message.threatData?.domainInfo;
+    expect(info).toMatchObject({ domain: 'wf-secureonline.com' });
+    expect(info!.suspicious || info!.malicious).toBe(true);
+    expect(info!.reputationScore).toBeLessThan(40);
+    expect(info!.categories).toContain(LOOKS_LIKE_PHISHING);
+
+    const link = run({ kind: 'url', content: 'https://docs-share-portal.web.app/view' });
+    expect(link.threatLevel).not.toBe('safe');
+    expect(link.threatData!.domainInfo!.suspicious || link.threatData!.domainInfo!.malicious).toBe(true);
+  });
+
+  it('keep a safe link as the rules found it', () => {
+    const link = run({ kind: 'url', content: 'https://www.amazon.com/gp/css/order-history' });
+    expect(link.threatLevel).toBe('safe');
+    expect(link.threatData!.domainInfo).toMatchObject({ reputationScore: 80, suspicious: false, malicious: false });
+  });
+});
+

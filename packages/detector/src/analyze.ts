@@ -4,7 +4,7 @@ import { buildHighlights } from './highlights';
 import { buildContext } from './context';
 import { MAX_EVIDENCE_PER_RULE } from './limits';
 import { toLinkFinding, type ParsedLink } from './links';
-import { recommend } from './recommendations';
+import { recommend, RECOMMENDATIONS } from './recommendations';
 import { LINK_RULES, MESSAGE_RULES } from './rules/index';
 import { PHRASE_RULES } from './rules/phrases/index';
 import { fact, type LinkRule, type RuleContext, type Signal } from './rules/types';
@@ -15,7 +15,7 @@ import { linkVectorOf, type LinkVector } from './model/url-features';
 import { givesNumberAmountOrLink, givesWayToRespond, givesWayToRespondBesidesLinks } from './actionable';
 import { detectLanguage } from './language';
 import { normalizeMessage } from './normalize';
-import { channelOf, combine, linkRisk, verdictFloor, severityRank, signalWeight, THRESHOLDS, verdictFor } from './scoring';
+import { channelOf, combine, linkRisk, verdictFloor, severityRank, signalWeight, THRESHOLDS, verdictFor, sigmoid } from './scoring';
 import type { Analysis, AnalyzeInput, AnalyzeOptions, Reason, Severity, Span, ThreatData } from './types';
 
 /** Registry position of each rule, the last tie-breaker when ordering reasons. */
@@ -249,9 +249,18 @@ function run(rawInput: AnalyzeInput, options: AnalyzeOptions): Analysis {
   }
 
   let threatData: ThreatData | null = null;
+  const now = typeof options.now === 'string' ? options.now : '';
   const worst = mostSuspicious(perLink);
-  if (worst !== null) {
-    threatData = { domainInfo: domainInfoFor(worst.link, worst.ruleIds, worst.categories, typeof options.now === 'string' ? options.now : '') };
+  // The facts shown about a domain must not contradict a warning above them: a flagged URL scan's
+  // link is as risky as its verdict says, and a link the URL models warn about in a message is as
+  // risky as they find it (the panel once called "good" an address the warning called phishing)
+  const modelShown = reasons.some((r) => r.id === URL_MODEL_ID);
+  const scoredLink = kind === 'url' ? perLink[0] : modelShown ? perLink.find((r) => r.link === links[worstModelLink]) : undefined;
+  const scoredRisk = scoredLink === undefined || threatLevel === 'safe' ? 0 : kind === 'url' ? score : sigmoid(linkLogit ?? 0);
+  if (scoredLink !== undefined && (worst === null || worst === scoredLink || scoredRisk > linkRisk(worst.ruleIds))) {
+    threatData = { domainInfo: domainInfoFor(scoredLink.link, scoredLink.ruleIds, scoredLink.categories, now, { risk: scoredRisk, looksLikePhishing: modelShown }) };
+  } else if (worst !== null) {
+    threatData = { domainInfo: domainInfoFor(worst.link, worst.ruleIds, worst.categories, now) };
   }
   const senderInfo = options.intel?.senderInfo;
   if (senderInfo) threatData = { ...(threatData ?? {}), senderInfo };
@@ -430,7 +439,7 @@ function failed(): Analysis {
     ],
     highlights: [],
     recommendations: [
-      'Check the message with the sender through a phone number, website or app you already know.',
+      RECOMMENDATIONS.verifySender,
     ],
     links: [],
     threatData: null,

@@ -19,6 +19,7 @@ describe('detectLanguage', () => {
     ['Portuguese, bank', 'Olá, o seu cartão foi bloqueado. Confirme os seus dados para evitar o cancelamento.', OTHER],
     ['Italian', 'Ciao mamma, arrivo a casa verso le otto, compro io il pane?', OTHER],
     ['Dutch', 'Hoi mam, ik ben om acht uur thuis. Zal ik brood meenemen?', OTHER],
+    ['Indonesian, an operator\'s notice with an English loanword', 'Pelanggan Yth. Update informasi tarif terbaru anda di tsel.me/as', OTHER],
     ['Indonesian', 'Nasabah Yth Segera Lakukan Aktivasi Kartu Kredit Bank Mega Anda dengan balas sm ini', OTHER],
     ['Hindi in Latin script', 'Mummy main ghar aa raha hoon, khana bana ke rakhna', OTHER],
     ['Hindi in Latin script, a scam', 'Aapka account band ho jayega, kripya apna KYC update karein aur is link par click karein', OTHER],

@@ -116,7 +116,11 @@ const OTHER_LANGUAGES: Readonly<Record<string, string>> = {
     'lagi belum sekarang segera hanya mau apa kalau tapi karena bagi oleh dalam harus dapat hari selamat terima kasih ' +
     'silakan silahkan sudah sampai nanti besok kemarin rumah ibu bapak mama papa kak adik anak teman yuk ayo dong deh ' +
     'sih nih kok banget juga gak nggak tidak ya iya tolong mohon nomor rekening kartu kode akun hadiah pulsa transfer ' +
-    'klik info hubungi balas ketik kirim dapatkan bonus gratis paket',
+    'klik info hubungi balas ketik kirim dapatkan bonus gratis paket ' +
+    // shortened and service words of carriers' and banks' texts ("Yth. Pelanggan, nikmati kuota...")
+    'yg utk dgn dg dr aja nya kalo pake buat jadi udah dulu kan tp lg jd mulai baru berlaku nikmati pelanggan yth pesan ' +
+    'kunjungi pemenang resmi isi ulang kuota cuma telah semua mendapatkan terpilih undian tunai nelpon buruan maaf ' +
+    'informasi terbaru tarif layanan pemberitahuan saldo tagihan sisa aktif hingga berikut melalui menjadi',
   hi:
     'hai hain ho hoon hun ka ki kaa kee mein mujhe tujhe aap aapka aapki aapke tum tumhara tumhari tera teri mera meri mere ' +
     'kya kyun kyon kab kahan kaise kaun nahi nahin nhi bhi toh aur lekin yaar bhai behen didi accha acha achha theek thik ' +

@@ -49,7 +49,9 @@ describe('recommend', () => {
     expect(recommend('suspicious', [reason('unpaid-toll')], 0)).not.toContain(RECOMMENDATIONS.contactOfficial);
     // with no advice saying where, the general line is given
     expect(recommend('suspicious', [reason('otp-code-request')], 0)).toContain(RECOMMENDATIONS.contactOfficial);
-    expect(recommend('suspicious', [reason('text-model', 'medium')], 0)).toContain(RECOMMENDATIONS.contactOfficial);
+    expect(recommend('suspicious', [reason('text-model', 'medium')], 1)).toContain(RECOMMENDATIONS.contactOfficial);
+    // nor to "the company" when none is in play: no scam kind, no link, no account threat ("Resend please")
+    expect(recommend('suspicious', [reason('text-model', 'medium')], 0)).not.toContain(RECOMMENDATIONS.contactOfficial);
   });
 
   it('answers a threat by what it threatens: the police for an arrest, the account for a closure', () => {

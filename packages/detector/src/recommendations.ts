@@ -13,7 +13,7 @@ export const RECOMMENDATIONS = {
   blockReport: 'Block the sender, report the message as junk, then delete it.',
   blockReportLink: 'If the link came in a message, block the sender, report the message as junk, then delete it.',
   blockedSender: 'You blocked this sender before: it is safe to delete the message without replying.',
-  verifySender: 'Check the message with the sender through a phone number, website or app you already know.',
+  verifySender: 'Check it with whoever it says it is from, through a phone number, website or app you already know.',
   verifyLinkSource: 'If someone sent you this link, check with them through a phone number, website or app you already know before opening it.',
   checkLinkFirst: 'Do not open the link until you have checked it is genuine.',
   dontReply: 'Do not reply or call any number given in the message.',
@@ -224,7 +224,11 @@ export function recommend(level: ThreatLevel, reasons: readonly Reason[], linkCo
   for (const line of advice) push(line);
   const officialGiven = reasons.some((r) => OFFICIAL_CHANNEL_ADVICE.has(r.id) && advice.includes(adviceFor(r) ?? ''));
   if (brand !== undefined) push(contactBrand(brand));
-  else if (!personal && !officialGiven) push(kind === 'url' ? RECOMMENDATIONS.contactOfficialLink : RECOMMENDATIONS.contactOfficial);
+  // "the company" only where one is in play: a kind of scam that imitates one, a link, an account
+  // threat; not a bare "Resend please" the text model finds odd
+  else if (!personal && !officialGiven && (main !== undefined || linkCount > 0 || ids.has('security-threat-language'))) {
+    push(kind === 'url' ? RECOMMENDATIONS.contactOfficialLink : RECOMMENDATIONS.contactOfficial);
+  }
   const codesGiven = reasons.some((r) => CODE_OR_PASSWORD_ASKS.has(r.id) && advice.includes(adviceFor(r) ?? ''));
   if (!codesGiven && (ids.has('security-threat-language') || ids.has('login-path') || ids.has('link-instructions'))) push(RECOMMENDATIONS.neverShareCodes);
   const reward = reasons.find((r) => r.id === 'reward-language');

@@ -87,7 +87,8 @@ export function signalWeight(signal: Signal, kind: 'text' | 'url' = 'text', chan
   return ruleWeight(signal.ruleId, signal.severity, signal.polarity ?? 'risk', kind, channel);
 }
 
-function sigmoid(z: number): number {
+/** The logistic function: a logit as a probability. */
+export function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-z));
 }
 
