@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import { ExpandableHighlightedText } from '@/components/highlighted-text';
-import { ReasonList } from '@/components/reason-list';
+import { VerdictReasons } from '@/components/verdict-reasons';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { describeOrigin } from '@/lib/describe-origin';
 import { formatScanDate } from '@/lib/format-date';
@@ -75,11 +75,7 @@ export function HistoryEntry({
             </div>
             <div>
               <h3 className="mb-2 text-sm font-semibold text-slate-900">Reasons</h3>
-              {safe ? (
-                <p className="text-sm text-slate-700">No suspicious elements detected.</p>
-              ) : (
-                <ReasonList labels={details.reasons} details={details.reasonDetails} emptyText="No suspicious elements detected." collapseLow />
-              )}
+              <VerdictReasons safe={safe} labels={details.reasons} details={details.reasonDetails} />
             </div>
           </div>
         ) : (

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FeedbackButton } from '@/components/feedback-button';
 import { ExpandableHighlightedText } from '@/components/highlighted-text';
-import { ReasonList } from '@/components/reason-list';
+import { VerdictReasons } from '@/components/verdict-reasons';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { reportElsewhere, useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
@@ -93,11 +93,7 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
           <h3 id="result-reasons" className="mb-2 text-sm font-semibold text-slate-900">
             Reasons
           </h3>
-          {safe ? (
-            <p className="text-sm text-slate-700">No suspicious elements detected.</p>
-          ) : (
-            <ReasonList labels={analysis.reasons} details={analysis.reasonDetails} emptyText="No suspicious elements detected." collapseLow />
-          )}
+          <VerdictReasons safe={safe} labels={analysis.reasons} details={analysis.reasonDetails} />
         </section>
         <RecommendationsSection id="result-recommendations" recommendations={analysis.recommendations} safe={safe} />
         {analysis.checks.length > 0 && (

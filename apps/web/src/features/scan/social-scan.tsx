@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { FeedbackButton } from '@/components/feedback-button';
 import { Label, Textarea } from '@/components/ui/input';
 import { ExpandableHighlightedText } from '@/components/highlighted-text';
-import { ReasonList } from '@/components/reason-list';
+import { VerdictReasons } from '@/components/verdict-reasons';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { toast } from '@/components/ui/toast-store';
 import { useReportAction } from '@/components/use-feedback-actions';
@@ -76,11 +76,7 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
           <h3 id="social-warnings" className="mb-2 text-sm font-semibold text-slate-900">
             Warning Indicators
           </h3>
-          {safe ? (
-            <p className="text-sm text-slate-700">No suspicious elements detected.</p>
-          ) : (
-            <ReasonList labels={analysis.reasons} details={analysis.reasonDetails} emptyText="No suspicious elements detected." collapseLow />
-          )}
+          <VerdictReasons safe={safe} labels={analysis.reasons} details={analysis.reasonDetails} />
         </section>
         <section aria-labelledby="social-content">
           <h3 id="social-content" className="mb-2 text-sm font-semibold text-slate-900">

@@ -50,6 +50,7 @@ const CATEGORY_WORDS: Readonly<Record<string, string>> = {
   'ip-host': 'a number instead of a name',
   ipfs: 'file-sharing network',
   'lookalike-domain': 'look-alike address',
+  'looks-like-phishing': 'address like known phishing addresses',
   'new-domain': 'recently created',
   'obfuscated-url': 'disguised address',
   official: "the brand's official website",

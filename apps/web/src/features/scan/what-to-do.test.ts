@@ -50,17 +50,17 @@ describe('whatToDoNow', () => {
     ['a tech-support scare', ['tech-support-scare', 'remote-access-request'], false, "Don't let anyone connect to your device or call the number in it. If someone already connected, turn the device off and call your bank."],
     ['a "Hi Mum" text', ['family-emergency'], false, "Don't send money until you have called them on the number you already have for them."],
     ['a prize text with only word-list signs', ['reward-language', 'urgency-language', 'text-model'], false, "Don't reply or do what it asks. Delete it."],
-    ['a wrong-number opener', ['wrong-number-opener'], false, "Don't reply: block the number instead."],
+    ['a wrong-number opener', ['wrong-number-opener'], false, "If you don't know them, don't reply: block the number."],
   ])('fits %s', (_name, ids, link, expected) => {
     expect(advise(ids, { link })).toBe(expected);
   });
 
   it('asks for a check, not alarm, on a suspicious result', () => {
     expect(advise(['url-shortener'], { level: 'suspicious', link: true })).toBe(
-      "Don't tap the link until you have checked with the sender in a way you already know.",
+      "Don't tap the link until you have checked with whoever it says it is from, in a way you already know.",
     );
     expect(advise(['url-shortener'], { level: 'suspicious', kind: 'url' })).toBe(
-      "Don't open this link until you have checked with whoever sent it in a way you already know.",
+      "Don't open this link until you have checked with whoever sent it, in a way you already know.",
     );
   });
 

@@ -100,15 +100,17 @@ export function whatToDoNow(analysis: ScanAnalysis, kind: 'text' | 'url'): strin
   const shown = actions.slice(0, 2);
 
   if (shown.length === 0) {
-    if ([...ids].some((id) => STRANGER_OPENER.has(id))) return "Don't reply: block the number instead.";
+    // the opener may be someone the person really met: the advice says whom it is for
+    if ([...ids].some((id) => STRANGER_OPENER.has(id))) return "If you don't know them, don't reply: block the number.";
     return phishing
       ? "Don't reply or do what it asks. Delete it."
-      : "Don't reply or do what it asks until you have checked with the sender in a way you already know.";
+      : "Don't reply or do what it asks until you have checked with whoever it says it is from, in a way you already know.";
   }
 
   if (!phishing) {
-    const who = kind === 'url' ? 'whoever sent it' : 'the sender';
-    return `Don't ${joinOr(shown)} until you have checked with ${who} in a way you already know.`;
+    // not "the sender": for a bank's name on a scam, the sender is the scammer
+    const who = kind === 'url' ? 'whoever sent it' : 'whoever it says it is from';
+    return `Don't ${joinOr(shown)} until you have checked with ${who}, in a way you already know.`;
   }
 
   // The follow-up answers one of the asks the first sentence named, never one it left out.
