@@ -476,3 +476,21 @@ describe('the domain facts beside a warning', () => {
   });
 });
 
+
+describe('a message that is only a link', () => {
+  it('gets the verdict the link gets on its own', () => {
+    for (const link of ['http://yarane.tk', 'https://24x7-appleservice.myselfchat.online/cs/', 'https://usps-redelivery-fee.top/pay', 'https://www.amazon.com/']) {
+      const asUrl = run({ kind: 'url', content: link });
+      for (const pasted of [link, `${link}\n`]) {
+        const asText = run(text(pasted, { source: 'sms' }));
+        expect({ level: asText.threatLevel, score: asText.score }, pasted).toEqual({ level: asUrl.threatLevel, score: asUrl.score });
+      }
+    }
+  });
+
+  it('stays a message with a sender (a blocked sender still counts) or with words around it', () => {
+    const blocked = run(text('http://yarane.tk', { sender: '+15550100' }), { blockedSenders: ['+15550100'] });
+    expect(blocked.reasons.map((r) => r.id)).toContain('blocked-sender');
+    expect(run(text('see http://yarane.tk', { source: 'sms' })).reasons.map((r) => r.id)).toContain('suspicious-url');
+  });
+});

@@ -32,10 +32,28 @@ export const ANALYSIS_ERROR_ID = 'analysis-error';
  */
 export function analyze(input: AnalyzeInput, options: AnalyzeOptions = {}): Analysis {
   try {
-    return run(input, options ?? {});
+    return run(bareLinkAsUrl(input), options ?? {});
   } catch {
     return failed();
   }
+}
+
+/** A message that is one web address and nothing else (`https://...`, `www....`). */
+const BARE_LINK = /^(?:https?:\/\/|www\.)[^\s]{1,8190}$/i;
+
+/**
+ * A "message" that is only a link, with no sender, is a link: it is judged as one, so the same
+ * address gets the same verdict pasted in either box (it was suspicious as a message and safe as
+ * a link: the text path's thresholds are a message's, chosen with its words to go on).
+ */
+function bareLinkAsUrl(input: AnalyzeInput): AnalyzeInput {
+  if (input === null || typeof input !== 'object' || input.kind !== 'text' || typeof input.content !== 'string') return input;
+  if (typeof input.sender === 'string' && input.sender.trim() !== '') return input;
+  // trailing space only: the highlights' offsets are the content's as it was sent
+  const content = input.content.trimEnd();
+  if (!BARE_LINK.test(content)) return input;
+  const { source: _source, ...rest } = input;
+  return { ...rest, kind: 'url', content };
 }
 
 /** The note of a result whose text is not in English. */
