@@ -46,6 +46,9 @@ export const FAMILY_MAX_MEMBERS = 5;
 /** Days after the first payment in which cancelling refunds it (the money-back guarantee). */
 export const MONEY_BACK_DAYS = 14;
 
+/** How a plan names a feature this server does not have yet. */
+const COMING_SOON = '(coming soon)';
+
 /** The three plans. Prices and limits are the spec's (section 9). */
 export const PLANS: Readonly<Record<PlanId, Plan>> = {
   basic: {
@@ -55,7 +58,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     description: 'Check messages and links yourself, for free.',
     icon: 'shield',
     popular: false,
-    highlights: [{ icon: 'zap', text: `${BASIC_SCANS_PER_DAY} scans a day` }],
+    highlights: [{ icon: 'shield', text: 'Scam checks for texts, emails and links' }],
     features: ['Basic SMS protection', 'Basic email protection', 'AI security assistant', '7 days of scan history'],
     limitations: ['No social media protection', 'No on-device scanning', 'No priority support', `${BASIC_SCANS_PER_DAY} scans a day`],
     retentionDays: 7,
@@ -73,15 +76,8 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
       { icon: 'zap', text: 'Unlimited scans' },
       { icon: 'headphones', text: 'Priority support' },
     ],
-    features: [
-      'SMS and email protection',
-      'Social media protection',
-      'On-device scanning',
-      'AI security assistant',
-      'Priority support',
-      'Unlimited scans',
-      '30 days of scan history',
-    ],
+    // highlights are not repeated here; features not built yet say so (README differences)
+    features: ['SMS and email protection', `Social media protection ${COMING_SOON}`, `On-device scanning ${COMING_SOON}`, 'AI security assistant', '30 days of scan history'],
     limitations: [],
     retentionDays: 30,
     scansPerDay: null,
@@ -98,13 +94,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
       { icon: 'users', text: `Up to ${FAMILY_MAX_MEMBERS} members` },
       { icon: 'shield', text: 'Family Dashboard' },
     ],
-    features: [
-      'Everything in Premium, for each member',
-      `Up to ${FAMILY_MAX_MEMBERS} members`,
-      'Family Dashboard',
-      'Parental controls',
-      '90 days of scan history',
-    ],
+    features: ['Everything in Premium, for each member', 'Parental controls', '90 days of scan history'],
     limitations: [],
     retentionDays: 90,
     scansPerDay: null,
@@ -124,8 +114,8 @@ export interface ComparisonRow {
 /** The Feature Comparison table (spec section 6). Location sharing is not built (README differences). */
 export const PLAN_COMPARISON: readonly ComparisonRow[] = [
   { feature: 'SMS and email protection', description: 'Check texts and emails for scams and phishing', basic: 'Basic', premium: true, family: true },
-  { feature: 'Social media protection', description: 'Check messages from social platforms', basic: false, premium: true, family: true },
-  { feature: 'On-device scanning', description: 'Scan on your phone or computer, without sending the message', basic: false, premium: true, family: true },
+  { feature: 'Social media protection', description: 'Messages arriving on social platforms checked for you', basic: false, premium: 'Coming soon', family: 'Coming soon' },
+  { feature: 'On-device scanning', description: 'Scan on your phone or computer, without sending the message', basic: false, premium: 'Coming soon', family: 'Coming soon' },
   { feature: 'Family Dashboard and parental controls', description: "See each member's alerts and set their protection", basic: false, premium: false, family: true },
   { feature: 'Priority support', description: 'Your requests answered first', basic: false, premium: true, family: true },
   { feature: 'AI assistant', description: 'Ask about a message or what to do next', basic: true, premium: true, family: true },

@@ -9,6 +9,7 @@ const HistoryPage = lazy(() => import('@/features/history/history-page'));
 const AccountPage = lazy(() => import('@/features/account/account-page'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
 const SubscriptionPage = lazy(() => import('@/features/subscription/subscription-page'));
+const TestCheckoutPage = lazy(() => import('@/features/test-checkout/test-checkout-page'));
 const NotFoundPage = lazy(() => import('@/features/not-found/not-found-page'));
 
 function PageFallback() {
@@ -39,6 +40,7 @@ export function AppRouter() {
         <Route path={paths.account} component={AccountPage} />
         <Route path={paths.settings} component={SettingsPage} />
         <Route path={paths.subscription} component={SubscriptionPage} />
+        <Route path={paths.testCheckout} component={TestCheckoutPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -6,5 +6,7 @@ export const paths = {
   account: '/account',
   settings: '/settings',
   subscription: '/subscription',
+  // not in the spec: the server's own checkout page when no payment service is configured (issue 16)
+  testCheckout: '/checkout/test/:id',
 } as const;
 

@@ -1,4 +1,21 @@
-import type { Message, MessageStats, ProtectionSettings, ScanAnalysis } from '@baitcheck/contracts';
+import type { CurrentUser, Message, MessageStats, ProtectionSettings, ScanAnalysis, Subscription } from '@baitcheck/contracts';
+
+export const GUEST: CurrentUser = { kind: 'guest', email: null, createdAt: '2025-03-01T12:00:00.000Z' };
+export const ACCOUNT: CurrentUser = { kind: 'account', email: 'sam@example.com', createdAt: '2025-01-05T12:00:00.000Z' };
+
+/** A visitor on the free plan. */
+export const BASIC_SUBSCRIPTION: Subscription = { plan: 'basic', status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, refundableUntil: null, provider: 'test' };
+
+/** An active Premium subscription renewing on 5 March 2026. */
+export function makePremium(overrides: Partial<Subscription> = {}): Subscription {
+  return { plan: 'premium', status: 'active', currentPeriodEnd: '2026-03-05T12:00:00.000Z', cancelAtPeriodEnd: false, refundableUntil: null, provider: 'test', ...overrides };
+}
+
+/** An API error answer for `mockApi`. */
+export const failWith = (status: number, code: string, message: string, details?: { field: string; message: string }[]) => ({
+  status,
+  body: { error: { code, message, ...(details ? { details } : {}) } },
+});
 
 export const PHISHING_TEXT = 'URGENT: your account is suspended. Click here http://paypa1-secure.com/login now';
 

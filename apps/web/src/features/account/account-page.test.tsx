@@ -3,22 +3,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentUser } from '@baitcheck/contracts';
 import { mockApi, renderWithApp } from '@/testing/render';
-import { makeMessage } from '@/testing/fixtures';
+import { makeMessage, ACCOUNT, BASIC_SUBSCRIPTION, failWith, GUEST, makePremium } from '@/testing/fixtures';
 import { queryKeys } from '@/lib/api/query-keys';
 import AccountPage from './account-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const GUEST: CurrentUser = { kind: 'guest', email: null, createdAt: '2025-03-01T12:00:00.000Z' };
-const ACCOUNT: CurrentUser = { kind: 'account', email: 'sam@example.com', createdAt: '2025-01-05T12:00:00.000Z' };
 
-const fail = (status: number, code: string, message: string, details?: { field: string; message: string }[]) => ({
-  status,
-  body: { error: { code, message, ...(details ? { details } : {}) } },
-});
+const BASIC = BASIC_SUBSCRIPTION;
+const PREMIUM = makePremium({ provider: 'stripe' });
+
+const fail = failWith;
 
 async function renderAs(user: CurrentUser, routes: Parameters<typeof mockApi>[0] = {}) {
-  const api = mockApi({ 'GET /api/auth/me': { body: { user } }, ...routes });
+  const api = mockApi({ 'GET /api/auth/me': { body: { user } }, 'GET /api/subscription': { body: BASIC }, ...routes });
   const rendered = renderWithApp(<AccountPage />, { path: '/account' });
   await screen.findByRole('heading', { level: 2, name: user.kind === 'guest' ? 'Guest' : user.email! });
   return { ...api, ...rendered };
@@ -27,6 +25,7 @@ async function renderAs(user: CurrentUser, routes: Parameters<typeof mockApi>[0]
 describe('AccountPage', () => {
   it('shows the free plan, what it includes and excludes, the upgrade link and the help links', async () => {
     await renderAs(GUEST);
+    expect(await screen.findByText('Basic · Free')).toBeInTheDocument();
     for (const included of ['Checking texts, emails, social media messages and links', 'Scan history', 'AI assistant']) {
       expect(screen.getByText(included).closest('li')).toHaveTextContent(`Included: ${included}`);
     }
@@ -40,6 +39,55 @@ describe('AccountPage', () => {
     expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact-support');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
+  });
+
+  it("shows the real plan from the server: name, price, renewal date, what it adds and the way to manage it", async () => {
+    await renderAs(ACCOUNT, { 'GET /api/subscription': { body: PREMIUM } });
+    const card = (await screen.findByText('Premium · $7.99/month')).closest('div.rounded-xl') as HTMLElement;
+    expect(within(card).getByRole('heading', { level: 2, name: 'Your plan' })).toBeInTheDocument();
+    expect(within(card).getByText('Active')).toBeInTheDocument();
+    expect(within(card).getByText('Renews on March 5, 2026')).toBeInTheDocument();
+    for (const added of ['Unlimited scans', 'Priority support', '30 days of scan history']) {
+      expect(within(card).getByText(added).closest('li')).toHaveTextContent(`Included: ${added}`);
+    }
+    expect(within(card).getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute('href', '/subscription');
+    expect(screen.queryByRole('link', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Basic · Free')).not.toBeInTheDocument();
+  });
+
+  it('says when a canceled plan ends, and when a payment failed', async () => {
+    await renderAs(ACCOUNT, {
+      'GET /api/subscription': { body: { ...PREMIUM, plan: 'family', cancelAtPeriodEnd: true } },
+    });
+    expect(await screen.findByText('Family · $14.99/month')).toBeInTheDocument();
+    expect(screen.getByText('Ending')).toBeInTheDocument();
+    expect(screen.getByText('Ends on March 5, 2026; it will not renew.')).toBeInTheDocument();
+    expect(screen.getByText('Up to 5 members').closest('li')).toHaveTextContent('Included: Up to 5 members');
+  });
+
+  it('warns a paying user whose last payment failed', async () => {
+    await renderAs(ACCOUNT, { 'GET /api/subscription': { body: { ...PREMIUM, status: 'past_due' } } });
+    expect(await screen.findByText('Payment failed')).toBeInTheDocument();
+    expect(screen.getByText(/Your last payment failed\. Update your card under Manage Subscription/)).toBeInTheDocument();
+    expect(screen.queryByText(/Renews on/)).not.toBeInTheDocument();
+  });
+
+  it('shows the free plan again once a paid plan has ended', async () => {
+    await renderAs(ACCOUNT, {
+      'GET /api/subscription': { body: { ...BASIC, status: 'canceled', currentPeriodEnd: '2026-02-05T12:00:00.000Z' } },
+    });
+    expect(await screen.findByText('Basic · Free')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscription');
+  });
+
+  it('says when the plan could not be loaded, and loads it on Retry', async () => {
+    let attempt = 0;
+    await renderAs(ACCOUNT, {
+      'GET /api/subscription': () => (++attempt === 1 ? fail(500, 'INTERNAL', 'Something went wrong on our side. Please try again.') : { body: PREMIUM }),
+    });
+    expect(await screen.findByText('We could not load your plan.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Premium · $7.99/month')).toBeInTheDocument();
   });
 
   it('has the Account, Accessibility and Virtual Assistant tabs', async () => {

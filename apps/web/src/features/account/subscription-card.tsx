@@ -1,17 +1,39 @@
 import { Link } from 'wouter';
-import { Check, Crown, X } from 'lucide-react';
+import { Check, Crown, Settings2, TriangleAlert, X } from 'lucide-react';
+import type { Subscription } from '@baitcheck/contracts';
+import { PLANS } from '@baitcheck/contracts/lite';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
+import { formatBillingDate, formatPrice, isPaying, useSubscription } from '@/lib/api/billing';
 
 // What the free plan really gives today. The spec's list excluded social media protection, but
 // the Social Media scan works on the free plan, and no plan scans incoming messages yet.
 const INCLUDED = ['Checking texts, emails, social media messages and links', 'Scan history', 'AI assistant'];
 const EXCLUDED = ['On-device scanning', 'Priority support'];
 
+function FeatureList({ items, included }: { items: readonly string[]; included: boolean }) {
+  const Icon = included ? Check : X;
+  return (
+    <ul className="space-y-1.5">
+      {items.map((f) => (
+        <li key={f} className={included ? 'flex items-center gap-2 text-sm text-slate-800' : 'flex items-center gap-2 text-sm text-slate-600'}>
+          <Icon aria-hidden="true" className={included ? 'h-4 w-4 shrink-0 text-green-700' : 'h-4 w-4 shrink-0 text-slate-500'} />
+          <span>
+            <span className="sr-only">{included ? 'Included: ' : 'Not included: '}</span>
+            {f}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The free plan: what it includes and excludes, and the way to upgrade. */
-export function SubscriptionCard() {
+function BasicPlan() {
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between">
@@ -25,31 +47,11 @@ export function SubscriptionCard() {
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <h3 className="mb-2 text-sm font-semibold text-slate-900">Included</h3>
-            <ul className="space-y-1.5">
-              {INCLUDED.map((f) => (
-                <li key={f} className="flex items-center gap-2 text-sm text-slate-800">
-                  <Check aria-hidden="true" className="h-4 w-4 text-green-700" />
-                  <span>
-                    <span className="sr-only">Included: </span>
-                    {f}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <FeatureList items={INCLUDED} included />
           </div>
           <div>
             <h3 className="mb-2 text-sm font-semibold text-slate-900">Not included</h3>
-            <ul className="space-y-1.5">
-              {EXCLUDED.map((f) => (
-                <li key={f} className="flex items-center gap-2 text-sm text-slate-600">
-                  <X aria-hidden="true" className="h-4 w-4 text-slate-500" />
-                  <span>
-                    <span className="sr-only">Not included: </span>
-                    {f}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <FeatureList items={EXCLUDED} included={false} />
           </div>
         </div>
         <Button asChild className="w-full sm:w-auto">
@@ -61,4 +63,73 @@ export function SubscriptionCard() {
       </CardContent>
     </Card>
   );
+}
+
+/** A paid plan: its name, price, when it renews or ends, what it adds, and the way to manage it. */
+function PaidPlan({ subscription }: { subscription: Subscription }) {
+  const plan = PLANS[subscription.plan];
+  const date = formatBillingDate(subscription.currentPeriodEnd);
+  const pastDue = subscription.status === 'past_due';
+  const adds = [...plan.highlights.map((h) => h.text), `${plan.retentionDays} days of scan history`];
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between">
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">Your plan</h2>
+          <p className="text-sm text-slate-600">
+            {plan.name} · {formatPrice(plan.price)}/month
+          </p>
+        </div>
+        {pastDue ? <Badge variant="warning">Payment failed</Badge> : subscription.cancelAtPeriodEnd ? <Badge variant="neutral">Ending</Badge> : <Badge variant="success">Active</Badge>}
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {pastDue ? (
+          <p className="flex items-start gap-2 text-sm text-amber-950">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-800" />
+            Your last payment failed. Update your card under Manage Subscription to keep your plan.
+          </p>
+        ) : date ? (
+          <p className="text-sm text-slate-800">{subscription.cancelAtPeriodEnd ? `Ends on ${date}; it will not renew.` : `Renews on ${date}`}</p>
+        ) : null}
+        <FeatureList items={adds} included />
+        <Button asChild variant="outline" className="w-full sm:w-auto">
+          <Link href={paths.subscription}>
+            <Settings2 aria-hidden="true" className="h-4 w-4" />
+            Manage Subscription
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The plan on the Account page: the real one, from `GET /api/subscription`. */
+export function SubscriptionCard() {
+  const subscription = useSubscription();
+  if (subscription.isPending) {
+    return (
+      <Card aria-busy="true" className="space-y-2 p-4">
+        <span role="status" className="sr-only">
+          Loading your plan…
+        </span>
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-4 w-48" />
+        <Skeleton className="h-16 w-full" />
+      </Card>
+    );
+  }
+  if (subscription.isError) {
+    return (
+      <Card className="p-4">
+        <h2 className="mb-2 text-base font-semibold text-slate-900">Your plan</h2>
+        <LoadError
+          error={subscription.error}
+          message="We could not load your plan."
+          onRetry={() => void subscription.refetch()}
+          retrying={subscription.isFetching}
+        />
+      </Card>
+    );
+  }
+  return isPaying(subscription.data) ? <PaidPlan subscription={subscription.data} /> : <BasicPlan />;
 }

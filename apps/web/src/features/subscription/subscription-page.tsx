@@ -1,97 +1,239 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { Check, Minus } from 'lucide-react';
+import { CircleCheck, Headphones, History, Info, Loader2, TriangleAlert, UserRound, Zap, type LucideIcon } from 'lucide-react';
+import type { Subscription } from '@baitcheck/contracts';
+import { BASIC_SCANS_PER_DAY, PLANS } from '@baitcheck/contracts/lite';
 import { Card } from '@/components/ui/card';
-import { Badge } from '@/components/ui/badge';
+import { LoadError } from '@/components/load-error';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/lib/api/auth';
+import { effectivePlanOf, formatBillingDate, isPaying, useSubscription } from '@/lib/api/billing';
+import { FeatureComparison } from './feature-comparison';
+import { ManageSubscription } from './manage-subscription';
+import { PlanCards } from './plan-cards';
+import { useCheckoutReturn } from './use-checkout-return';
+import { useUpgrade } from './use-upgrade';
 
-// A first, honest version of the plans page: the plans and what each includes (spec sections 6
-// and 9). Checkout comes with the payments work; until then the page says so instead of offering
-// buttons that do nothing.
-const PLANS = [
-  { id: 'basic', name: 'Basic', price: 'Free', current: true },
-  { id: 'premium', name: 'Premium', price: '$7.99/mo', popular: true },
-  { id: 'family', name: 'Family', price: '$14.99/mo', note: 'Up to 5 members' },
-] as const;
+/** After a completed checkout, how often and how long to ask again while the payment service's word is on its way (Stripe's webhook). */
+const CONFIRM_POLL_MS = 2_000;
+const CONFIRM_WAIT_MS = 30_000;
 
-const FEATURES: ReadonlyArray<{ name: string; basic: boolean | string; premium: boolean | string; family: boolean | string }> = [
-  { name: 'SMS and email protection', basic: 'Basic', premium: true, family: true },
-  { name: 'Social media protection', basic: false, premium: true, family: true },
-  { name: 'On-device scanning', basic: false, premium: true, family: true },
-  { name: 'Family Dashboard, parental controls, location sharing', basic: false, premium: false, family: true },
-  { name: 'Priority support', basic: false, premium: true, family: true },
-  { name: 'AI assistant', basic: true, premium: true, family: true },
-  { name: 'History retention', basic: '7 days', premium: '30 days', family: '90 days' },
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+const BENEFITS: ReadonlyArray<{ title: string; text: string; Icon: LucideIcon }> = [
+  {
+    title: 'Unlimited scans',
+    text: `Check every message and link you receive. Basic has ${BASIC_SCANS_PER_DAY} scans a day.`,
+    Icon: Zap,
+  },
+  {
+    title: `${PLANS.premium.retentionDays} days of history`,
+    text: `Look back at what you checked for ${PLANS.premium.retentionDays} days instead of ${PLANS.basic.retentionDays}.`,
+    Icon: History,
+  },
+  {
+    title: 'Priority support',
+    text: 'Your questions to our support team are answered first.',
+    Icon: Headphones,
+  },
 ];
 
-function Cell({ value }: { value: boolean | string }) {
-  if (typeof value === 'string') return <span>{value}</span>;
-  return value ? (
-    <span className="inline-flex items-center gap-1 text-green-800">
-      <Check aria-hidden="true" className="h-4 w-4" />
-      <span className="sr-only">Included</span>
-    </span>
-  ) : (
-    <span className="inline-flex items-center gap-1 text-slate-500">
-      <Minus aria-hidden="true" className="h-4 w-4" />
-      <span className="sr-only">Not included</span>
-    </span>
+const LINKS = [
+  { href: '/faq', label: 'FAQ' },
+  { href: '/privacy-policy', label: 'Privacy Policy' },
+  { href: '/terms-of-service', label: 'Terms of Service' },
+] as const;
+
+/** The green banner of an active subscription, or the warning of a failed payment, each with 'Manage Subscription'. */
+function SubscriptionBanner({ subscription, onPlanEnded }: { subscription: Subscription; onPlanEnded: () => void }) {
+  const date = formatBillingDate(subscription.currentPeriodEnd);
+  const planName = capitalise(subscription.plan);
+  if (subscription.status === 'past_due') {
+    return (
+      <section aria-label="Your subscription" className="flex flex-col gap-3 rounded-xl border border-amber-400 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-start gap-3">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" />
+          <div className="space-y-1 text-amber-950">
+            <p className="font-semibold">Your last payment for the {planName} plan failed</p>
+            <p className="text-sm">Update your card under Manage Subscription to keep your plan.</p>
+          </div>
+        </div>
+        <ManageSubscription subscription={subscription} onPlanEnded={onPlanEnded} />
+      </section>
+    );
+  }
+  return (
+    <section aria-label="Your subscription" className="flex flex-col gap-3 rounded-xl border border-green-300 bg-green-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-start gap-3">
+        <CircleCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+        <div className="space-y-1 text-green-950">
+          <p className="font-semibold">You are currently subscribed to the {planName} plan</p>
+          {date ? (
+            <p className="text-sm">
+              {subscription.cancelAtPeriodEnd ? `Your subscription ends on ${date} and will not renew.` : `Your subscription renews on ${date}`}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <ManageSubscription subscription={subscription} onPlanEnded={onPlanEnded} />
+    </section>
+  );
+}
+
+function GuestNotice() {
+  return (
+    <section aria-labelledby="guest-notice-title" className="flex items-start gap-3 rounded-xl border border-primary/40 bg-primary-soft/60 p-4">
+      <UserRound aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary-strong" />
+      <div className="space-y-1 text-sm text-slate-900">
+        <h2 id="guest-notice-title" className="text-base font-semibold">
+          Create an account to upgrade
+        </h2>
+        <p>A payment needs an account, so your plan stays yours on every device. Your scans come with you.</p>
+        <p>
+          <Link href={paths.account} className="font-semibold text-primary-strong underline underline-offset-2 focus-ring">
+            Create an account or sign in
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <div aria-busy="true" className="flex flex-col items-center gap-2 py-12 text-slate-600">
+      <Loader2 aria-hidden="true" className="h-8 w-8 animate-spin text-primary motion-reduce:animate-none" />
+      <span role="status" className="text-sm">
+        Loading your plan…
+      </span>
+    </div>
   );
 }
 
 export default function SubscriptionPage() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [awaitingPayment, setAwaitingPayment] = useState(false);
+  const subscription = useSubscription();
+  const me = useCurrentUser();
+  const data = subscription.data;
+  const paying = isPaying(data);
+  const effective = effectivePlanOf(data);
+  const { pending, choose } = useUpgrade(effective);
+
+  useCheckoutReturn(useCallback(() => setAwaitingPayment(true), []));
+
+  // Stripe sends the person back before its webhook may have told the server: ask again for a
+  // while, until the plan shows.
+  const waiting = awaitingPayment && !paying && !subscription.isPending;
+  const { refetch } = subscription;
+  useEffect(() => {
+    if (!waiting) return;
+    const poll = setInterval(() => void refetch(), CONFIRM_POLL_MS);
+    const stop = setTimeout(() => setAwaitingPayment(false), CONFIRM_WAIT_MS);
+    return () => {
+      clearInterval(poll);
+      clearTimeout(stop);
+    };
+  }, [waiting, refetch]);
+
+  // The plan ended at once (a refund): the Manage button and its dialog are gone, so focus goes to
+  // the page's heading rather than nowhere. Run after Radix has tried the vanished button.
+  const [planEnded, setPlanEnded] = useState(false);
+  const showBanner = !!data && (data.status === 'active' || (data.status === 'past_due' && paying));
+  useEffect(() => {
+    if (!planEnded || showBanner) return;
+    const timer = setTimeout(() => {
+      headingRef.current?.focus();
+      setPlanEnded(false);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [planEnded, showBanner]);
+
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">Upgrade Your Protection</h1>
-      <p className="text-sm text-slate-700">Choose the plan that fits you and your family.</p>
-      <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-        Online upgrades are not available yet. You are on the free Basic plan, and nothing will be charged.
-      </p>
-      <ul className="grid gap-3 sm:grid-cols-3">
-        {PLANS.map((plan) => (
-          <li key={plan.id}>
-            <Card className="h-full p-4">
-              <div className="flex flex-wrap items-center gap-2">
-                <h2 className="text-base font-semibold text-slate-900">{plan.name}</h2>
-                {'popular' in plan ? <Badge>Most Popular</Badge> : null}
-                {'current' in plan ? <Badge variant="neutral">Current Plan</Badge> : null}
-              </div>
-              <p className="mt-1 text-xl font-bold text-slate-900">{plan.price}</p>
-              {'note' in plan ? <p className="text-sm text-slate-600">{plan.note}</p> : null}
-            </Card>
-          </li>
-        ))}
-      </ul>
-      <Card className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">What each plan includes</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="p-3 font-semibold">Feature</th>
-              <th scope="col" className="p-3 font-semibold">Basic</th>
-              <th scope="col" className="p-3 font-semibold">Premium</th>
-              <th scope="col" className="p-3 font-semibold">Family</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {FEATURES.map((row) => (
-              <tr key={row.name}>
-                <th scope="row" className="p-3 font-medium text-slate-900">{row.name}</th>
-                <td className="p-3"><Cell value={row.basic} /></td>
-                <td className="p-3"><Cell value={row.premium} /></td>
-                <td className="p-3"><Cell value={row.family} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
-      <p className="text-sm text-slate-700">
-        All plans include a 14-day money-back guarantee. You can cancel your subscription at any time.
-      </p>
-      <p className="text-sm">
-        <Link href={paths.account} className="font-medium text-primary-strong underline underline-offset-2 focus-ring">
-          Back to your account
-        </Link>
-      </p>
+    <div className="mx-auto max-w-5xl space-y-5">
+      <div className="space-y-2">
+        <h1 ref={headingRef} tabIndex={-1} className="rounded-md text-2xl font-bold text-slate-900 outline-none">
+          Upgrade Your Protection
+        </h1>
+        <p className="text-sm text-slate-700 sm:text-base">
+          Choose the plan that fits you and your family. Every plan checks texts, emails and links for scams; paid plans add more.
+        </p>
+      </div>
+
+      {subscription.isPending ? (
+        <Loading />
+      ) : subscription.isError ? (
+        <LoadError
+          error={subscription.error}
+          message="We could not load your plan."
+          onRetry={() => void subscription.refetch()}
+          retrying={subscription.isFetching}
+        />
+      ) : (
+        <>
+          {showBanner ? <SubscriptionBanner subscription={data} onPlanEnded={() => setPlanEnded(true)} /> : null}
+          {waiting ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+              <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" />
+              Confirming your payment with the payment service…
+            </p>
+          ) : null}
+          {me.data?.kind === 'guest' ? <GuestNotice /> : null}
+          {subscription.data.provider === 'test' ? (
+            <p role="note" className="flex items-start gap-2 text-sm text-slate-700">
+              <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              This server uses a test checkout: no card is charged.
+            </p>
+          ) : null}
+
+          <Tabs defaultValue="cards">
+            <TabsList aria-label="Ways to compare the plans" className="sm:max-w-md">
+              <TabsTrigger value="cards">Plan Cards</TabsTrigger>
+              <TabsTrigger value="comparison">Feature Comparison</TabsTrigger>
+            </TabsList>
+            <TabsContent value="cards">
+              <PlanCards effective={effective} pending={pending} onChoose={choose} />
+            </TabsContent>
+            <TabsContent value="comparison">
+              <FeatureComparison effective={effective} pending={pending} onChoose={choose} />
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+
+      <section aria-labelledby="why-premium" className="space-y-3">
+        <h2 id="why-premium" className="text-xl font-bold text-slate-900">
+          Why Upgrade to Premium?
+        </h2>
+        <ul className="grid gap-3 md:grid-cols-3">
+          {BENEFITS.map(({ title, text, Icon }) => (
+            <li key={title}>
+              <Card className="flex h-full gap-3 p-4">
+                <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+                <div>
+                  <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+                  <p className="text-sm text-slate-700">{text}</p>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <p className="text-sm text-slate-800">All plans include a 14-day money-back guarantee. You can cancel your subscription at any time.</p>
+
+      <nav aria-label="Help and legal">
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          {LINKS.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} className="inline-flex min-h-11 items-center font-medium text-primary-strong underline underline-offset-2 focus-ring">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   );
 }

@@ -12,4 +12,6 @@ export const queryKeys = {
   notificationPreferences: ['notification-preferences'] as const,
   plugins: ['plugins'] as const,
   blockedSenders: ['blocked-senders'] as const,
+  subscription: ['subscription'] as const,
+  testCheckout: (id: string) => ['test-checkout', id] as const,
 };
