@@ -10,6 +10,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Where a person lands back in the app after a checkout. */
 export const RETURN_PATHS = { success: '/subscription?success=true', canceled: '/subscription?canceled=true', manage: '/subscription' } as const;
 
+/**
+ * When a state the provider answered us (a cancel, a resume) stands from: this second. Stripe's
+ * events carry whole seconds, so an event of the same second (the change we asked for, or one
+ * made just after it) is not taken for an older one.
+ */
+export const wholeSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
+
 const isPaidStatus = (status: string) => (PAID_PLAN_STATUSES as readonly string[]).includes(status);
 
 /** What the billing service is built from. */
@@ -56,7 +63,7 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
   async function current(userId: string): Promise<SubscriptionRow | undefined> {
     const row = ours(await repo.find(userId));
     if (provider.kind === 'test' && row?.subscriptionId && isPaidStatus(row.status) && row.currentPeriodEnd && row.currentPeriodEnd <= now()) {
-      await repo.applyState(change(userId, await provider.retrieveSubscription(row.subscriptionId), now()));
+      await repo.applyState(change(userId, await provider.retrieveSubscription(row.subscriptionId), wholeSecond(now())));
       return ours(await repo.find(userId));
     }
     return row;
@@ -77,7 +84,9 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
         const userId = typeof o.client_reference_id === 'string' ? o.client_reference_id : typeof metadata.userId === 'string' ? metadata.userId : null;
         if (o.mode !== 'subscription' || !subId || !userId) return null;
         // the session names the subscription; its plan and period are the provider's to say now
-        return change(userId, await provider.retrieveSubscription(subId), now(), { firstPaidAt: event.created });
+        // the state read now is at least as new as the event: it stands as of the event's time,
+        // so an event Stripe made in the same second or later still applies after it
+        return change(userId, await provider.retrieveSubscription(subId), event.created, { firstPaidAt: event.created });
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
@@ -93,7 +102,7 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
         if (!subId) return null;
         const sub = await provider.retrieveSubscription(subId);
         const userId = await ownerOf(sub);
-        return userId ? change(userId, sub, now()) : null;
+        return userId ? change(userId, sub, event.created) : null;
       }
       default:
         return null;
@@ -179,14 +188,14 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
       } else {
         sub = await provider.cancelSubscription(row.subscriptionId, { atPeriodEnd: true });
       }
-      await repo.applyState(change(userId, sub, at, refund ? { refundedAt: at } : {}));
+      await repo.applyState(change(userId, sub, wholeSecond(at), refund ? { refundedAt: at } : {}));
       return { subscription: toSubscription(await repo.find(userId)), refundedCents };
     },
 
     /** Takes back a cancel at the period's end. */
     async resume(userId: string): Promise<Subscription> {
       const row = await requirePaid(userId);
-      if (row.cancelAtPeriodEnd) await repo.applyState(change(userId, await provider.resumeSubscription(row.subscriptionId), now()));
+      if (row.cancelAtPeriodEnd) await repo.applyState(change(userId, await provider.resumeSubscription(row.subscriptionId), wholeSecond(now())));
       return toSubscription(await repo.find(userId));
     },
   };
@@ -219,6 +228,8 @@ export function createTestCheckoutService({ repo, provider, billing, now = () =>
 
     async complete(userId: string, id: string): Promise<string> {
       const at = now();
+      // events carry whole seconds, as Stripe's do
+      const created = wholeSecond(at);
       const checkout = (await repo.closeTestCheckout(userId, id, 'complete', at)) ?? (await closed(userId, id));
       const row = await repo.find(userId);
       const paying = row?.provider === 'test' && row.subscriptionId && isPaidStatus(row.status) ? await repo.findTestSubscription(row.subscriptionId) : undefined;
@@ -226,7 +237,7 @@ export function createTestCheckoutService({ repo, provider, billing, now = () =>
       if (paying && paying.status === 'active') {
         // a change of plan: the provider's subscription takes the new price at once
         const updated = await repo.updateTestSubscription(paying.id, { plan: checkout.plan, cancelAtPeriodEnd: false });
-        await billing.applyEvent({ id: eventId, type: 'customer.subscription.updated', created: at, object: provider.toObject(updated!) });
+        await billing.applyEvent({ id: eventId, type: 'customer.subscription.updated', created, object: provider.toObject(updated!) });
         return RETURN_PATHS.success;
       }
       const customerId = row?.provider === 'test' && row.customerId ? row.customerId : await provider.ensureCustomer({ userId, email: '', existing: null });
@@ -244,7 +255,7 @@ export function createTestCheckoutService({ repo, provider, billing, now = () =>
       await billing.applyEvent({
         id: eventId,
         type: 'checkout.session.completed',
-        created: at,
+        created,
         object: { id: `test_cs_${checkout.id}`, object: 'checkout.session', mode: 'subscription', client_reference_id: userId, customer: customerId, subscription: sub.id, metadata: { userId, plan: checkout.plan } },
       });
       return RETURN_PATHS.success;
