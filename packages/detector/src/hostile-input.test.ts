@@ -29,6 +29,16 @@ describe('hostile input', () => {
     for (const r of a.reasons) expect(r.evidence.length).toBeLessThanOrEqual(MAX_EVIDENCE_PER_RULE);
   });
 
+  it('reads masked digits and long blank runs in linear time (one request once held the server for minutes)', () => {
+    // "XXXX…X0": the masked-number pattern could split the run of X's in exponentially many ways
+    for (const n of [40, 60, 200]) check({ kind: 'text', content: `Bonjour, merci beaucoup pour votre aide hier soir. ${'X'.repeat(n)}0` });
+    check({ kind: 'text', content: `Please reply ${'X '.repeat(2_000)}X0` });
+    // a keyword of an intent pattern, then tens of thousands of blanks of every kind
+    for (const blank of [' ', '\t', '\u2003', '\u3000', '\n']) {
+      for (const word of ['your account', 'press ctrl', 'A/C', 'AVLBAL.']) check({ kind: 'text', content: `${word}${blank.repeat(60_000)}x` });
+    }
+  });
+
   it('handles a megabyte-long URL scan and a megabyte without spaces', () => {
     check({ kind: 'url', content: `https://example.com/${'a'.repeat(2_000_000)}` });
     check({ kind: 'text', content: 'a'.repeat(2_000_000) });

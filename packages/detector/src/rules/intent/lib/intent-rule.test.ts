@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildContext } from '../../../context';
 import { MAX_EVIDENCE_PER_RULE } from '../../../limits';
 import { INTENT_RULES } from '../index';
-import { INTENT_SCAN_CHARS, intentRule, matchRoute } from './intent-rule';
+import { INTENT_SCAN_CHARS, intentRule, matchRoute, MAX_WHITESPACE_RUN, partMatches, scanText } from './intent-rule';
 import { re } from './words';
 
 const ctx = (content: string) => buildContext({ kind: 'text', content });
@@ -44,5 +44,24 @@ describe('intent rules on hostile input', () => {
         expect(text.slice(e.start, e.end)).toBe(e.text);
       }
     }
+  });
+});
+
+describe('the text the intent rules read', () => {
+  it('cuts a run of whitespace to its first characters, keeping every offset', () => {
+    const content = `your account${' '.repeat(1_000)}number 1234`;
+    const text = scanText(ctx(content));
+    expect(text).toHaveLength(content.length);
+    expect(text.slice(12, 12 + MAX_WHITESPACE_RUN)).toBe(' '.repeat(MAX_WHITESPACE_RUN));
+    expect(text.slice(12 + MAX_WHITESPACE_RUN, 12 + 1_000)).not.toMatch(/\s/);
+    expect(text.slice(12 + 1_000)).toBe('number 1234');
+  });
+
+  it('leaves ordinary spacing alone, and evidence is the content itself', () => {
+    const content = `Dear customer,\n\n\n    your account   is   locked.${'\t'.repeat(10)}Call now`;
+    const context = ctx(content);
+    expect(scanText(context)).toBe(content);
+    const [match] = partMatches(re('account\\s+is\\s+locked'), context);
+    expect(match).toEqual({ start: content.indexOf('account'), end: content.indexOf('locked') + 6, text: 'account   is   locked' });
   });
 });

@@ -56,19 +56,31 @@ export interface IntentSpec {
   evidenceParts?: readonly number[];
 }
 
-/** The text the intent rules read, cut once per context. */
+/** The text the intent rules read, made once per context. */
 const scanned = new WeakMap<RuleContext, string>();
 
-/** The first {@link INTENT_SCAN_CHARS} characters of the context's content. */
+/** Whitespace characters of one run the patterns see; the rest of a longer run is blanked. */
+export const MAX_WHITESPACE_RUN = 64;
+/** What stands in for whitespace past {@link MAX_WHITESPACE_RUN}: not whitespace, not a word character. */
+const BLANK = '\u200b';
+const LONG_WHITESPACE = new RegExp(`\\s{${MAX_WHITESPACE_RUN + 1},}`, 'g');
+
+/**
+ * The first {@link INTENT_SCAN_CHARS} characters of the context's content, with every run of
+ * whitespace longer than {@link MAX_WHITESPACE_RUN} cut to that many (the rest replaced, one for
+ * one, so offsets stay the content's). Patterns joining words with `\s*` or `\s+` ("your
+ * account" + 20,000 spaces) otherwise backtrack across the whole run from every start: half a
+ * second of a server's time per request. No phrase of a real message spans 64 blank characters.
+ */
 export function scanText(ctx: RuleContext): string {
-  const text = ctx.content;
-  if (text.length <= INTENT_SCAN_CHARS) return text;
-  let cut = scanned.get(ctx);
-  if (cut === undefined) {
-    cut = text.slice(0, INTENT_SCAN_CHARS);
-    scanned.set(ctx, cut);
+  let text = scanned.get(ctx);
+  if (text === undefined) {
+    text = ctx.content.length <= INTENT_SCAN_CHARS ? ctx.content : ctx.content.slice(0, INTENT_SCAN_CHARS);
+    LONG_WHITESPACE.lastIndex = 0;
+    text = text.replace(LONG_WHITESPACE, (run) => run.slice(0, MAX_WHITESPACE_RUN) + BLANK.repeat(run.length - MAX_WHITESPACE_RUN));
+    scanned.set(ctx, text);
   }
-  return cut;
+  return text;
 }
 
 function toPart(p: RegExp | Part): Part {
@@ -93,7 +105,8 @@ export function partMatches(part: RegExp | Part, ctx: RuleContext): Span[] {
     if (!inLinks && ctx.insideLink(start, end)) continue;
     if (notNegated && NEGATION.test(text.slice(Math.max(0, start - 60), start))) continue;
     if (notFollowedBy && notFollowedBy.test(text.slice(end, end + 40))) continue;
-    out.push({ start, end, text: m[0] });
+    // the content's own characters (the scanned text may have blanked a long run of whitespace)
+    out.push({ start, end, text: ctx.content.slice(start, end) });
     if (out.length >= MAX_MATCHES_PER_PATTERN) break;
   }
   re.lastIndex = 0;
