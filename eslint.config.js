@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 import boundaries from './tools/eslint/boundaries.js';
+import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/meta/**', 'apps/web/e2e/screenshots/**', 'test-results/**', 'playwright-report/**'] },
@@ -10,6 +11,14 @@ export default tseslint.config(
       'boundaries/imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
+  },
+  {
+    // One pattern that backtracks exponentially on a message is one request that stops the server
+    // for everyone (the masked-number pattern did): no regex of product code may backtrack super-linearly.
+    files: ['packages/*/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/src/test/**'],
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-backtracking': 'error' },
   },
   {
     // The engine reads no clock and does no I/O: it must run unchanged in a browser worker.

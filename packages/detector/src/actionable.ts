@@ -28,7 +28,7 @@ const AMOUNT =
  * colon ("http //bit.ly/x", "www. example"); the engine's link finder rightly skips these, but the
  * message still sends the reader to a website.
  */
-const BROKEN_LINK = /\bhttps?\s*:?\s*\/\s?\/|\bwww\s?\.\s?[a-z0-9]/i;
+const BROKEN_LINK = /\bhttps?\s*(?::\s*)?\/\s?\/|\bwww\s?\.\s?[a-z0-9]/i;
 
 /**
  * Words that send the reader to a link: "click", "tap here", "the link", "URL", "enlace", "lien",

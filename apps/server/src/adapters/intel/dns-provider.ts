@@ -65,7 +65,7 @@ function isDmarc(record: string): boolean {
 
 function dmarcPolicyOf(record: string): SenderFacts['dmarcPolicy'] {
   for (const tag of record.split(';')) {
-    const m = /^\s*p\s*=\s*(\S*)\s*$/i.exec(tag);
+    const m = /^p\s*=\s*(\S*)$/i.exec(tag.trim());
     if (!m) continue;
     const p = (m[1] ?? '').toLowerCase();
     return p === 'none' || p === 'quarantine' || p === 'reject' ? p : undefined;

@@ -237,7 +237,7 @@ const UNTRUSTED_RECIPIENT = /\b(?:who|that)\s+(?:calls?|called|contacts?|contact
 const TRUSTED_RECIPIENT = /\b(?:your bank|the bank|(?:card|gift card|credit card) (?:company|issuer)|the (?:store|shop|retailer) where|police|gardaí|garda|report fraud|action fraud|ftc|fbi|ic3|fraud (?:team|department))\b/i;
 /** "Never share, send or read out a code": a negated action before a list of more. */
 const LIST_NEGATION = new RegExp(
-  String.raw`\b(?:never|don't|do not|not|no one|nobody|no\s+(?:real|genuine|legitimate|honest|official)\b(?:\s+\w+){0,3}\s+(?:will|would|should|ever)?)\s+(?:ever\s+|\w+\s+)?(?:${HAND_OVER}|click|tap|open|call|ring|reply|respond|follow|visit|download|install|answer|log in|sign in|use|trust|ask)\b|\bnever\b`,
+  String.raw`\b(?:never|don't|do not|not|no one|nobody|no\s+(?:real|genuine|legitimate|honest|official)\b(?:\s+\w+){0,3}(?:\s+(?:will|would|should|ever))?)\s+(?:ever\s+|\w+\s+)?(?:${HAND_OVER}|click|tap|open|call|ring|reply|respond|follow|visit|download|install|answer|log in|sign in|use|trust|ask)\b|\bnever\b`,
   'i',
 );
 /** Acting on what the message gave: its link, its number, its sender. */

@@ -72,7 +72,7 @@ export function groundingFor(builtIn: BuiltInAnswer): string {
 /** A link, a domain, an email address or a phone number, however written. */
 const MESSAGE_SIGNS = [
   /\b(?:https?|hxxps?):\/\//i,
-  /[\p{L}\p{N}-]+\s*(?:\.|\[\.\]|\(\.\)|\s+dot\s+|<\s*dot\s*>|[\u3002\uff0e\uff61])\s*(?:com|net|org|co|uk|us|top|xyz|info|biz|online|site|shop|app|link|live|click|io|me|ru|cn|de|fr|in|au|ca|[a-z]{2,3}\/)\b/iu,
+  /[\p{L}\p{N}-]+(?:\s*(?:\.|\[\.\]|\(\.\)|<\s*dot\s*>|[\u3002\uff0e\uff61])\s*|\s+dot\s+)(?:com|net|org|co|uk|us|top|xyz|info|biz|online|site|shop|app|link|live|click|io|me|ru|cn|de|fr|in|au|ca|[a-z]{2,3}\/)\b/iu,
   /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+\./u,
   /(?:\p{Nd}[\s().\-]*){7,}/u,
 ];

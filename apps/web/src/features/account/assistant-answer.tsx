@@ -8,8 +8,8 @@ export type AnswerBlock =
   | { kind: 'bullets'; items: string[] }
   | { kind: 'numbers'; items: string[] };
 
-const BULLET = /^\s*[-*•]\s+(.*)$/;
-const NUMBER = /^\s*\d{1,2}[.)]\s+(.*)$/;
+const BULLET = /^\s*[-*•]\s+(\S.*)$/;
+const NUMBER = /^\s*\d{1,2}[.)]\s+(\S.*)$/;
 
 /**
  * Splits a plain-text answer into paragraphs (blank lines between them, single line breaks kept)
