@@ -5,7 +5,9 @@ import { authenticateRawEmail, emailAuthFacts } from '../../modules/intel/raw-em
 
 /**
  * Our own check of a pasted email's SPF, DKIM and DMARC (mailauth), asking the DNS of the domains
- * the email names. Applies only when the person pasted a whole email source.
+ * the email names. Applies only when the person pasted a whole email source; for one that forwards
+ * another as an attachment, the attached email is checked (`ParsedEmail.forward`), as the facts
+ * the engine gets from its headers are the attached email's.
  */
 export function createEmailAuthProvider(options: { servers?: readonly string[]; timeoutMs?: number; quota?: LookupQuota } = {}): IntelProvider {
   return {
@@ -23,7 +25,8 @@ export function createEmailAuthProvider(options: { servers?: readonly string[]; 
       const onAbort = () => resolver.cancel();
       signal.addEventListener('abort', onAbort, { once: true });
       try {
-        const verified = await authenticateRawEmail(source, {
+        // a forward is about the email it carries: that one's signatures and servers are checked
+        const verified = await authenticateRawEmail(parsed.forward?.source ?? source, {
           resolver: (name, rrtype) => (quota ? quota.take().then(() => resolver.resolve(name, rrtype)) : resolver.resolve(name, rrtype)),
           signal,
           ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),

@@ -35,12 +35,23 @@ export interface AuthenticationResults {
   results: AuthMethodResult[];
 }
 
-/** Characters of one header that are read. */
-const MAX_HEADER_CHARS = 16_384;
-/** Results read from one header. */
-const MAX_RESULTS = 50;
+/**
+ * Results read of each method from one header (a real one has one SPF, one DMARC and a DKIM result
+ * per signature). Counted per method, so no number of DKIM results pushes a DMARC `fail` out.
+ */
+const MAX_RESULTS_PER_METHOD = 50;
+/** Words kept of one `;`-separated part: a result is its method, its word and a few properties. */
+const MAX_SEGMENT_WORDS = 64;
+/**
+ * Characters kept of one word: a domain is at most 253, an address 254. A longer word is cut,
+ * and a cut value is never read: `header.d=bank.com.evil.top` cut after `bank.com` would vouch
+ * for the wrong domain.
+ */
+const MAX_WORD_CHARS = 1024;
 /** Comment text kept per result. */
 const MAX_COMMENT_CHARS = 300;
+/** Comments kept per part. */
+const MAX_SEGMENT_COMMENTS = 8;
 
 const METHODS: ReadonlySet<string> = new Set(['spf', 'dkim', 'dmarc']);
 
@@ -64,50 +75,65 @@ const RESULT_WORDS: ReadonlyMap<string, AuthResultWord> = new Map([
 
 const POLICIES: ReadonlySet<string> = new Set(['none', 'quarantine', 'reject']);
 
-/** A `;`-separated part of the header: its words (`=` a word of its own) and its comments. */
+/** A `;`-separated part of the header: its words (`=` a word of its own; null for one too long to read) and its comments. */
 interface Segment {
-  words: string[];
+  words: (string | null)[];
   comments: string[];
 }
 
 /**
- * Splits a header value into segments at `;`, outside quoted strings and comments. Words are runs
- * of characters other than white space, `;`, `=`, `(`, `)` and `"`; a quoted string joins the word
- * it touches, unquoted. Comments nest (RFC 5322) and are collected apart.
+ * Splits a header value into segments at `;`, outside quoted strings and comments, handing each
+ * to `visit` as it ends (none is kept: a header of thousands of parts takes no more memory than
+ * one), until `visit` returns false. Words are runs of characters other than white space, `;`,
+ * `=`, `(`, `)` and `"`; a quoted string joins the word it touches, unquoted. Comments nest (RFC
+ * 5322) and are collected apart. Each part keeps its first {@link MAX_SEGMENT_WORDS} words and
+ * {@link MAX_SEGMENT_COMMENTS} comments; a word over {@link MAX_WORD_CHARS} becomes null.
  */
-function segmentsOf(value: string): Segment[] {
-  const segments: Segment[] = [];
+function forEachSegment(value: string, visit: (segment: Segment) => boolean): void {
   let segment: Segment = { words: [], comments: [] };
   let word: string | null = null;
+  let cut = false;
   let comment = '';
   let depth = 0;
   let quoted = false;
+  const append = (c: string) => {
+    if (word !== null && word.length >= MAX_WORD_CHARS) cut = true;
+    else word = (word ?? '') + c;
+  };
+  const pushWord = (w: string | null) => {
+    if (segment.words.length < MAX_SEGMENT_WORDS) segment.words.push(w);
+  };
   const endWord = () => {
-    if (word !== null) segment.words.push(word);
+    if (word !== null) pushWord(cut ? null : word);
     word = null;
+    cut = false;
+  };
+  // more than is shown, for the DMARC policy (`p=REJECT`) a provider writes after other words
+  const addComment = (c: string) => {
+    if (comment.length < MAX_WORD_CHARS) comment += c;
   };
   for (let i = 0; i < value.length; i++) {
     const c = value[i] as string;
     if (depth > 0) {
       if (c === '\\') {
-        comment += value[i + 1] ?? '';
+        addComment(value[i + 1] ?? '');
         i++;
       } else if (c === '(') {
         depth++;
-        comment += c;
+        addComment(c);
       } else if (c === ')') {
         depth--;
         if (depth === 0) {
-          segment.comments.push(comment.trim());
+          if (segment.comments.length < MAX_SEGMENT_COMMENTS) segment.comments.push(comment.trim());
           comment = '';
-        } else comment += c;
-      } else comment += c;
+        } else addComment(c);
+      } else addComment(c);
     } else if (quoted) {
       if (c === '\\') {
-        word = (word ?? '') + (value[i + 1] ?? '');
+        append(value[i + 1] ?? '');
         i++;
       } else if (c === '"') quoted = false;
-      else word = (word ?? '') + c;
+      else append(c);
     } else if (c === '"') {
       quoted = true;
       word ??= '';
@@ -116,20 +142,19 @@ function segmentsOf(value: string): Segment[] {
       depth = 1;
     } else if (c === ';') {
       endWord();
-      segments.push(segment);
+      if (!visit(segment)) return;
       segment = { words: [], comments: [] };
     } else if (c === '=') {
       endWord();
-      segment.words.push('=');
+      pushWord('=');
     } else if (/\s/.test(c)) {
       endWord();
     } else {
-      word = (word ?? '') + c;
+      append(c);
     }
   }
   endWord();
-  segments.push(segment);
-  return segments;
+  visit(segment);
 }
 
 /** The domain of an address or a domain (`@x.com`, `<a@x.com>`, `x.com.`), lower-case, or undefined. */
@@ -140,15 +165,18 @@ function domainOf(value: string | undefined): string | undefined {
   return /^[^\s@<>()";,]+$/.test(domain) && domain.includes('.') && !domain.startsWith('.') ? domain : undefined;
 }
 
-/** The `key=value` properties of a result (after `method=result`), lower-case keys, first one kept. */
-function propertiesOf(words: readonly string[]): Map<string, string> {
+/**
+ * The `key=value` properties of a result (after `method=result`), lower-case keys, first one
+ * kept. A property whose value was too long to read is left out, never read cut.
+ */
+function propertiesOf(words: readonly (string | null)[]): Map<string, string> {
   const props = new Map<string, string>();
   for (let i = 0; i < words.length; i++) {
-    const key = words[i] as string;
+    const key = words[i];
     const value = words[i + 2];
-    if (key === '=' || words[i + 1] !== '=' || value === undefined || value === '=') continue;
+    if (key === null || key === undefined || key === '=' || words[i + 1] !== '=' || value === undefined || value === '=') continue;
     const k = key.toLowerCase();
-    if (!props.has(k)) props.set(k, value);
+    if (value !== null && !props.has(k)) props.set(k, value);
     i += 2;
   }
   return props;
@@ -156,7 +184,7 @@ function propertiesOf(words: readonly string[]): Map<string, string> {
 
 function resultOf(segment: Segment): AuthMethodResult | null {
   const [first, eq, word] = segment.words;
-  if (first === undefined || eq !== '=' || word === undefined) return null;
+  if (first === undefined || first === null || eq !== '=' || word === undefined || word === null) return null;
   // "dkim/1=pass": a method version
   const method = first.toLowerCase().replace(/\/.*$/, '');
   const result = RESULT_WORDS.get(word.toLowerCase());
@@ -184,19 +212,28 @@ function resultOf(segment: Segment): AuthMethodResult | null {
 /**
  * Parses one `Authentication-Results` header, given as its value or as the whole field (name,
  * colon, folded lines). Null when it has no authserv-id. Only SPF, DKIM and DMARC results with a
- * known result word are kept; `dkim` may appear several times (one per signature).
+ * known result word are kept; `dkim` may appear several times (one per signature). The whole
+ * header is read, in one pass and bounded memory: a header cut at some length would lose the
+ * results after the cut (a DMARC `fail` behind many DKIM results) and could read a value cut
+ * mid-domain, and must never make a forged email look better.
  */
 export function parseAuthenticationResults(header: string): AuthenticationResults | null {
-  let value = header.length > MAX_HEADER_CHARS ? header.slice(0, MAX_HEADER_CHARS) : header;
-  value = value.replace(/^\s*authentication-results\s*:/i, '');
-  const [head, ...rest] = segmentsOf(value);
-  const authservId = head?.words[0];
-  if (authservId === undefined || authservId === '=') return null;
+  const value = header.replace(/^\s*authentication-results\s*:/i, '');
+  let authservId: string | null | undefined;
   const results: AuthMethodResult[] = [];
-  for (const segment of rest) {
+  const counts = new Map<AuthMethod, number>();
+  forEachSegment(value, (segment) => {
+    if (authservId === undefined) {
+      authservId = segment.words[0] ?? null;
+      return authservId !== null && authservId !== '=';
+    }
     const r = resultOf(segment);
-    if (r !== null) results.push(r);
-    if (results.length >= MAX_RESULTS) break;
-  }
+    if (r !== null && (counts.get(r.method) ?? 0) < MAX_RESULTS_PER_METHOD) {
+      counts.set(r.method, (counts.get(r.method) ?? 0) + 1);
+      results.push(r);
+    }
+    return true;
+  });
+  if (authservId === undefined || authservId === null || authservId === '=') return null;
   return { authservId: authservId.toLowerCase(), results };
 }

@@ -3,7 +3,19 @@ import { Resolver } from 'node:dns/promises';
 import { dkimSign } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server.ts';
-import { authenticateRawEmail, headersForMailauth, MAX_DKIM_SIGNATURES, MAX_HEADER_FIELDS, MAX_HEADER_LINES, MAX_SIGNED_FIELDS, sendingServerOf } from './email-auth.ts';
+import {
+  authenticateRawEmail,
+  headersForMailauth,
+  MAX_ADDRESS_FIELD_CHARS,
+  MAX_DKIM_SIGNATURES,
+  MAX_HEADER_FIELDS,
+  MAX_HEADER_LINES,
+  MAX_RECEIVED_FIELD_CHARS,
+  MAX_RECEIVED_FIELDS,
+  MAX_SIGNATURE_FIELD_CHARS,
+  MAX_SIGNED_FIELDS,
+  sendingServerOf,
+} from './email-auth.ts';
 import { headerFieldsOf } from './email-source.ts';
 
 // Each test signs with a key made here and publishes it, with SPF and DMARC, on a real DNS server
@@ -303,6 +315,60 @@ describe('headersForMailauth', () => {
       const r = await authenticateRawEmail(source, { resolver: resolverFor() });
       expect(r.dkim).toMatchObject({ result: 'pass', domain: 'example.com', aligned: true });
     }
+  });
+});
+
+describe('headersForMailauth: header fields longer or more numerous than real mail carries', () => {
+  // the reviewer's: one `Received: a` and 48,500 ` b` held the event loop for 1.8 s in mailauth's
+  // Received parser (quadratic in its words); ten of them, 18 s
+  const hostileReceived = `Received: a${' b'.repeat(48_500)}`;
+
+  it('drops Received fields longer than a real one, and the check runs on the rest', async () => {
+    const signedMessage = await signed(message('"Example Bank" <alerts@example.com>', 'Your statement is ready.'));
+    const source = received('192.0.2.25') + returnPath('bounce@example.com') + `${hostileReceived}\r\n`.repeat(10) + signedMessage;
+    const prepared = headersForMailauth(source) ?? '';
+    expect(prepared).not.toContain(' b b b');
+    expect(prepared.startsWith(received('192.0.2.25') + returnPath('bounce@example.com') + 'DKIM-Signature:')).toBe(true);
+    const r = await authenticateRawEmail(source, { resolver: resolverFor() });
+    expect(r).toMatchObject({ sendingIp: '192.0.2.25', dkim: { result: 'pass', aligned: true }, spf: { result: 'pass' }, dmarc: { result: 'pass' } });
+    // a real one is kept, folded or not
+    const real = crlf(['Received: from mail-sor-f41.google.com (mail-sor-f41.google.com. [209.85.220.41])', '        by mx.google.com with SMTPS id a1sor123.2024.03.05.02.11.12', '        for <jane@example.net>', '        (Google Transport Security);', '        Tue, 05 Mar 2024 02:11:12 -0800 (PST)', '']);
+    expect(real.length).toBeLessThan(MAX_RECEIVED_FIELD_CHARS);
+    expect(headersForMailauth(real + signedMessage)).toBe(real + signedMessage);
+  });
+
+  it(`hands over the bottom-most ${MAX_RECEIVED_FIELDS} Received fields at most`, () => {
+    const hops = Array.from({ length: MAX_RECEIVED_FIELDS + 10 }, (_, i) => `Received: from hop${i}.example by hop${i + 1}.example; Tue, 5 Mar 2024 10:00:00 +0000`);
+    const prepared = headersForMailauth(crlf([...hops, 'From: a@example.org', '', 'body'])) ?? '';
+    expect(prepared.match(/^Received:/gm)).toHaveLength(MAX_RECEIVED_FIELDS);
+    expect(prepared).not.toContain('from hop9.example');
+    expect(prepared.startsWith('Received: from hop10.example')).toBe(true);
+    expect(prepared.endsWith('from hop59.example by hop60.example; Tue, 5 Mar 2024 10:00:00 +0000\r\nFrom: a@example.org\r\n\r\nbody')).toBe(true);
+  });
+
+  it('does not check an email whose From lists more than a real one holds (mailauth reads it in quadratic time)', async () => {
+    // 60,000 addresses: nodemailer's address parser, inside mailauth, took seconds
+    const hostile = crlf(['From: alerts@example.com' + ', b'.repeat(60_000), 'To: jane@example.net', 'Subject: Hi', '', 'body']);
+    expect(headersForMailauth(hostile)).toBeNull();
+    const r = await authenticateRawEmail(received('192.0.2.25') + hostile, { resolver: resolverFor() });
+    expect(r).toMatchObject({ dkim: { result: 'temperror', reason: expect.stringMatching(/From header longer than any real one/) }, dmarc: { result: 'temperror' } });
+    const longName = `From: "${'Example Bank '.repeat(150)}" <alerts@example.com>`;
+    expect(longName.length).toBeLessThan(MAX_ADDRESS_FIELD_CHARS);
+    expect(headersForMailauth(crlf([longName, '', 'body']))).not.toBeNull();
+  });
+
+  it('drops a Return-Path longer than a real one (it is never read), and the check runs on the rest', async () => {
+    const signedMessage = await signed(message('"Example Bank" <alerts@example.com>', 'Your statement is ready.'));
+    const source = received('192.0.2.25') + `Return-Path: ${'bounce@example.com, '.repeat(30_000)}\r\n` + signedMessage;
+    expect(headersForMailauth(source)).toBe(received('192.0.2.25') + signedMessage);
+    const r = await authenticateRawEmail(source, { resolver: resolverFor() });
+    expect(r).toMatchObject({ dkim: { result: 'pass', aligned: true }, dmarc: { result: 'pass' } });
+  });
+
+  it('does not check a DKIM signature longer than a real one', () => {
+    const fine = 'DKIM-Signature: v=1; a=rsa-sha256; d=example.com; s=s1; h=from:to:subject; bh=AAAA; b=AAAA';
+    const huge = `DKIM-Signature: v=1; a=rsa-sha256; d=example.com; s=s1; h=from; bh=AAAA; b=${'A'.repeat(MAX_SIGNATURE_FIELD_CHARS)}`;
+    expect(headersForMailauth(crlf([huge, fine, 'From: a@example.org', '', 'body']))).toBe(crlf([fine, 'From: a@example.org', '', 'body']));
   });
 });
 

@@ -103,10 +103,14 @@ export function sendingServerOf(fields: readonly HeaderField[]): { ip: string; h
   return null;
 }
 
-/** The Return-Path address ('' for the null sender `<>`), or null without the header. */
+/**
+ * The Return-Path address ('' for the null sender `<>`), or null without the header or with one
+ * longer than any real one ({@link MAX_ADDRESS_FIELD_CHARS}; mailauth reads the address it is
+ * given with an address parser that is quadratic in its commas).
+ */
 function envelopeSenderOf(fields: readonly HeaderField[]): string | null {
   const value = fields.find((f) => f.name === 'return-path')?.value;
-  if (value === undefined) return null;
+  if (value === undefined || value.length > MAX_ADDRESS_FIELD_CHARS) return null;
   const angle = /<([^<>]*)>/.exec(value);
   return (angle ? (angle[1] as string) : value).trim();
 }
@@ -120,6 +124,32 @@ export const MAX_HEADER_FIELDS = 1000;
  * mailparser refuses such an email first today, but that is its limit, not ours.
  */
 export const MAX_HEADER_LINES = 5000;
+/**
+ * Characters of one Received field handed to mailauth. A real one is well under 2 KB: one hop,
+ * `from` the sending host (its HELO name, reverse DNS and bracketed address), `by` the receiving
+ * one, `with` the protocol, an `id`, `for` one address and a date; Gmail's and Microsoft's run
+ * 150 to 600 characters, and SMTP caps each name and address in them at a few hundred. mailauth
+ * (4.13) reads every Received field with a parser quadratic in its words (`Received: a` and 48,500
+ * ` b` held the event loop for 1.8 s), and nothing we take from it depends on them, so a longer
+ * one is dropped, not cut: the check runs on the rest.
+ */
+export const MAX_RECEIVED_FIELD_CHARS = 2048;
+/**
+ * Received fields handed to mailauth: the bottom-most (the first hops), since a DKIM signature
+ * that covers any covers those. Postfix bounces mail with 50 (its `hopcount_limit`), as a loop.
+ */
+export const MAX_RECEIVED_FIELDS = 50;
+/**
+ * Characters of a From or Return-Path field handed to mailauth: a real one holds one address of
+ * at most 254 characters and a display name. mailauth reads both with nodemailer's address
+ * parser, which is quadratic in the addresses listed (a From of 32,000 commas held the event loop
+ * for 4.5 s). A From cannot be cut or dropped without changing whose DMARC is checked, so an email
+ * with a longer one is not checked at all; a longer Return-Path is dropped (the sender's own claim,
+ * which it could have left out), and SPF then checks the HELO name.
+ */
+export const MAX_ADDRESS_FIELD_CHARS = 2048;
+/** Characters of one DKIM-Signature field (a 4096-bit signature with a long `h=` is under 2 KB); a longer one is not checked. */
+export const MAX_SIGNATURE_FIELD_CHARS = 8192;
 /** Header names one DKIM signature may list in `h=` (real ones list 5 to 30); a signature listing more is not checked. */
 export const MAX_SIGNED_FIELDS = 100;
 /** DKIM signatures of one email that are checked (the top-most: the last added); more only multiply DNS queries an attacker names. */
@@ -146,10 +176,18 @@ export const MAX_DNS_QUERIES_PER_EMAIL = MAX_DKIM_SIGNATURES + 12 + 3;
  * (except the very first line, which is a field of its own even when indented), and a field's
  * name is what comes before its first colon, trimmed, in any case.
  *
- * A signature listing more than {@link MAX_SIGNED_FIELDS} names in `h=` is dropped too, and an
- * email of more than {@link MAX_HEADER_FIELDS} fields or {@link MAX_HEADER_LINES} lines is not
- * handed over at all (null): mailauth matches names against fields in quadratic, synchronous work
- * no time budget can stop. So is a signature with a body-length tag (`l=`, {@link hasBodyLengthTag}).
+ * A signature listing more than {@link MAX_SIGNED_FIELDS} names in `h=` or longer than
+ * {@link MAX_SIGNATURE_FIELD_CHARS} is dropped too, and an email of more than
+ * {@link MAX_HEADER_FIELDS} fields or {@link MAX_HEADER_LINES} lines, or with a From field longer
+ * than {@link MAX_ADDRESS_FIELD_CHARS}, is not handed over at all (null): mailauth matches names
+ * against fields, and parses addresses, in quadratic, synchronous work no time budget can stop. So
+ * is a signature with a body-length tag (`l=`, {@link hasBodyLengthTag}). Received fields longer
+ * than {@link MAX_RECEIVED_FIELD_CHARS}, all but the bottom-most {@link MAX_RECEIVED_FIELDS}, and
+ * a Return-Path longer than {@link MAX_ADDRESS_FIELD_CHARS} are dropped.
+ *
+ * Nothing is cut, only dropped, and only fields the sender writes (the recipient's provider
+ * writes a Received field of its own far shorter than the limit): a field left out can make the
+ * check find less, never more than the sender could have had by leaving it out themselves.
  */
 export function headersForMailauth(source: string): string | null {
   const end = headerBlockEnd(source);
@@ -165,13 +203,22 @@ export function headersForMailauth(source: string): string | null {
   // mailauth matches each signature's h= names against every field, synchronously, before the
   // body hash: 24,500 names over 12,300 fields held the event loop for seconds
   if (fields.length > MAX_HEADER_FIELDS) return null;
+  const length = (f: { lines: string[] }) => f.lines.reduce((n, line) => n + line.length, 0);
+  if (fields.some((f) => f.name === 'from' && length(f) > MAX_ADDRESS_FIELD_CHARS)) return null;
   let signatures = 0;
+  let receivedLeft = fields.filter((f) => f.name === 'received' && length(f) <= MAX_RECEIVED_FIELD_CHARS).length;
   const kept = fields.filter((f) => {
     if (f.name.startsWith('arc-')) return false;
+    if (f.name === 'received') {
+      if (length(f) > MAX_RECEIVED_FIELD_CHARS) return false;
+      // the bottom-most are kept: those above them are dropped while more remain than are kept
+      return receivedLeft-- <= MAX_RECEIVED_FIELDS;
+    }
+    if (f.name === 'return-path') return length(f) <= MAX_ADDRESS_FIELD_CHARS;
     if (f.name !== 'dkim-signature') return true;
     signatures += 1;
     const field = f.lines.join('');
-    return signatures <= MAX_DKIM_SIGNATURES && signedFieldCount(field) <= MAX_SIGNED_FIELDS && !hasBodyLengthTag(field);
+    return signatures <= MAX_DKIM_SIGNATURES && field.length <= MAX_SIGNATURE_FIELD_CHARS && signedFieldCount(field) <= MAX_SIGNED_FIELDS && !hasBodyLengthTag(field);
   });
   if (kept.length === fields.length) return source;
   // the break after the block's last line opens the rest: a kept line that now ends the block gives up its own
@@ -343,7 +390,9 @@ export async function authenticateRawEmail(source: string, options: Authenticate
   try {
     const envelope = envelopeSenderOf(fields);
     const prepared = headersForMailauth(source);
-    if (prepared === null) return unavailable(source, ip, `Not checked: the email has more than ${MAX_HEADER_FIELDS} header fields or ${MAX_HEADER_LINES} header lines.`);
+    if (prepared === null) {
+      return unavailable(source, ip, `Not checked: the email has more than ${MAX_HEADER_FIELDS} header fields or ${MAX_HEADER_LINES} header lines, or a From header longer than any real one.`);
+    }
     const bodyLengthSigned = fields.some((f) => f.name === 'dkim-signature' && hasBodyLengthTag(`:${f.value}`));
     const res = await authenticate(prepared, {
       resolver: guarded(options.resolver, signal),

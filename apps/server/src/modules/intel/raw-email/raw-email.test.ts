@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/app-error.ts';
 import { parseAuthenticationResults } from './authentication-results.ts';
 import { authenticateRawEmail, type EmailAuthResult } from './email-auth.ts';
-import { emailAuthFacts, looksLikeRawEmail, MAX_RAW_EMAIL_BYTES, parseRawEmail, senderOf, type ParsedEmail } from './raw-email.ts';
+import { MAX_CONTENT_LENGTH, MAX_SENDER_LENGTH } from '@baitcheck/contracts';
+import { collapseWhiteSpace } from './html-text.ts';
+import { emailAuthFacts, looksLikeRawEmail, MAX_ATTACHED_TEXT, MAX_ATTACHMENTS_READ, MAX_RAW_EMAIL_BYTES, parseRawEmail, senderOf, type ParsedEmail } from './raw-email.ts';
 
 const crlf = (lines: string[]) => lines.join('\r\n');
 
@@ -119,6 +121,31 @@ describe('parseAuthenticationResults', () => {
     expect(parseAuthenticationResults('mx; dkim=constructor; spf=__proto__; dmarc=toString; dkim=hasOwnProperty')?.results).toEqual([]);
     const long = `mx; ${'spf=pass smtp.mailfrom=a@b.com; '.repeat(10_000)}`;
     expect(parseAuthenticationResults(long)?.results.length).toBe(50);
+  });
+
+  it('reads a long header to its end: no number of DKIM results pushes the DMARC failure out', () => {
+    // each signature the sender adds is a result the provider writes: 400 of them ran past the 16 KB once read
+    const dkims = Array.from({ length: 400 }, (_, i) => `dkim=pass header.i=@signer${i}.example header.s=s1 header.b=AbCd`).join('; ');
+    const header = `mx.google.com; ${dkims}; spf=softfail smtp.mailfrom=bank.example; dmarc=fail (p=REJECT) header.from=bank.example`;
+    expect(header.length).toBeGreaterThan(16_384);
+    const parsed = parseAuthenticationResults(header);
+    expect(parsed?.results.filter((r) => r.method === 'dkim')).toHaveLength(50);
+    expect(parsed?.results.filter((r) => r.method !== 'dkim')).toEqual([
+      { method: 'spf', result: 'softfail', domain: 'bank.example' },
+      { method: 'dmarc', result: 'fail', domain: 'bank.example', policy: 'reject', comment: 'p=REJECT' },
+    ]);
+  });
+
+  it('never reads a value cut short: a signing domain too long to keep is no domain, not its first labels', () => {
+    const padded = `bank.example.${'x'.repeat(2000)}.attacker.example`;
+    const parsed = parseAuthenticationResults(`mx; dkim=pass header.d=${padded}; dmarc=fail header.from=bank.example`);
+    expect(parsed?.results).toEqual([
+      { method: 'dkim', result: 'pass' },
+      { method: 'dmarc', result: 'fail', domain: 'bank.example' },
+    ]);
+    // and the email is not taken for one its From domain signed
+    const facts = emailAuthFacts({ from: { name: '', address: 'alerts@bank.example' }, replyTo: [], returnPath: null, subject: '', date: null, text: '', authenticationResults: parsed ? [parsed] : [] });
+    expect(facts?.dkimDomain).toBeUndefined();
   });
 });
 
@@ -283,6 +310,177 @@ describe('parseRawEmail', () => {
     expect((err as AppError).message).toMatch(/at most 5 MB/);
     // characters that take several bytes count by their bytes
     await expect(parseRawEmail(`From: a@example.com\n\n${'€'.repeat(2_000_000)}`)).rejects.toThrow(/at most 5 MB/);
+  });
+});
+
+describe('HTML and white space an attacker shapes (each of these held the event loop for seconds)', () => {
+  const htmlEmail = (html: string) => crlf(['From: a@b.com', 'To: c@d.com', 'Subject: hi', 'MIME-Version: 1.0', 'Content-Type: text/html; charset=utf-8', '', html]);
+
+  // nested past 1,000 levels, html-to-text refuses the HTML and it is stripped of its tags instead,
+  // where `\s*\n\s*` retried each run of white space from every character of it: 9 to 17 s each
+  it.each([
+    ['ideographic spaces (U+3000)', '\u3000', 'x y'],
+    ['em spaces (U+2003)', '\u2003', 'x y'],
+    ['zero-width no-break spaces (U+FEFF)', '\ufeff', 'x y'],
+    ['carriage returns', '\r', 'x\ny'],
+  ])('reads HTML nested too deep for html-to-text with 80,000 %s in a row', async (_name, space, text) => {
+    const email = await parseRawEmail(htmlEmail(`${'<b>'.repeat(1100)}x${space.repeat(80_000)}y`));
+    expect(email.text).toBe(text);
+  });
+
+  it('collapses white space as a person sees it', () => {
+    expect(collapseWhiteSpace(' a \u3000\u2003 b\u00a0\tc \n\u3000\n\r\n d\ufeff\ufeffe ')).toBe('a b c\nd e');
+    expect(collapseWhiteSpace(`a${' \n'.repeat(100_000)}b`)).toBe('a\nb');
+  });
+
+  it('reads a tag of one long word in one pass', async () => {
+    // an attribute regex of `name\s*=\s*value` retried the word from each of its characters
+    const email = await parseRawEmail(htmlEmail(`<p>Hello</p><form ${'a'.repeat(200_000)} action="https://evil.example/post"><b onclick${' '.repeat(100_000)}>x</b></form>`));
+    expect(email.text).toContain('Hello');
+    expect(email.text).toContain('[https://evil.example/post]');
+  });
+});
+
+describe('everything a pasted email shows or carries is read', () => {
+  const OUTER = ['From: Me <me@home.example>', 'To: c@d.example', 'Subject: Fwd: is this a scam?', 'Date: Mon, 1 Jan 2024 00:00:00 +0000', 'MIME-Version: 1.0'];
+  const INNER = crlf([
+    'From: "PayPal" <service@paypa1-secure.top>',
+    'Reply-To: paypal.help.desk@gmail.com',
+    'Subject: Your account is limited',
+    'Date: Sun, 31 Dec 2023 09:00:00 +0000',
+    'Authentication-Results: mx.home.example; spf=fail smtp.mailfrom=paypa1-secure.top; dkim=none; dmarc=none',
+    'Content-Type: text/plain',
+    '',
+    'Your PayPal account has been limited. Sign in to verify your account at https://paypa1-secure.top/login within 24 hours or it will be closed.',
+    '',
+  ]);
+  const PHISHING_WORDS = 'Sign in to verify your account at https://paypa1-secure.top/login';
+  const LINK = 'https://paypa1-secure.top/login';
+  const mixed = (...parts: string[][]) => crlf([...OUTER, 'Content-Type: multipart/mixed; boundary=B', '', ...parts.flatMap((p) => ['--B', ...p]), '--B--', '']);
+  const note = ['Content-Type: text/plain', '', 'Can you check this?'];
+  const single = (type: string, body: string, extra: string[] = []) => crlf([...OUTER, `Content-Type: ${type}`, ...extra, '', body, '']);
+  const html = (body: string) => single('text/html; charset=utf-8', body);
+  /** What the scan reads and stores of a pasted email (the scan service's message). */
+  const scanned = (e: ParsedEmail) => [e.subject.trim(), e.text.trim()].filter((p) => p !== '').join('\n\n');
+
+  describe('an email forwarded as an attachment is judged as that email', () => {
+    it.each([
+      ['attached (message/rfc822, Content-Disposition: attachment)', mixed(note, ['Content-Type: message/rfc822', 'Content-Disposition: attachment; filename="scam.eml"', '', INNER])],
+      ['inline (message/rfc822 without a disposition)', mixed(note, ['Content-Type: message/rfc822', '', INNER])],
+      ['as the whole body (Content-Type: message/rfc822)', single('message/rfc822', INNER)],
+      ['as an .eml file of type application/octet-stream', mixed(note, ['Content-Type: application/octet-stream; name="scam.eml"', 'Content-Disposition: attachment; filename="scam.eml"', 'Content-Transfer-Encoding: base64', '', Buffer.from(INNER).toString('base64')])],
+    ])('%s', async (_name, source) => {
+      const email = await parseRawEmail(source);
+      expect(email.from).toEqual({ name: 'PayPal', address: 'service@paypa1-secure.top' });
+      expect(email.replyTo).toEqual(['paypal.help.desk@gmail.com']);
+      expect(email.subject).toBe('Your account is limited');
+      expect(email.date).toBe('2023-12-31T09:00:00.000Z');
+      expect(email.authenticationResults[0]?.authservId).toBe('mx.home.example');
+      expect(email.forward).toEqual({ source: expect.stringContaining('From: "PayPal" <service@paypa1-secure.top>'), from: { name: 'Me', address: 'me@home.example' }, subject: 'Fwd: is this a scam?' });
+      // the attached email first, then what the forward says around it
+      expect(email.text.startsWith('Your PayPal account has been limited.')).toBe(true);
+      expect(email.text).toContain('Fwd: is this a scam?');
+      expect(scanned(email)).toContain(PHISHING_WORDS);
+      expect(senderOf(email)).toBe('"PayPal" <service@paypa1-secure.top>');
+      const facts = emailAuthFacts(email);
+      expect(facts).toMatchObject({ fromDomain: 'paypa1-secure.top', replyTo: ['paypal.help.desk@gmail.com'], spf: 'fail' });
+      // the verdict the reviewer compared: 0.051 (safe) forwarded, 0.99 (phishing) pasted alone
+      const alone = await parseRawEmail(crlf(['To: c@d.example', INNER]));
+      const verdict = (e: ParsedEmail) => analyze({ kind: 'text', content: scanned(e), sender: senderOf(e), source: 'email' }, { intel: { emailAuth: emailAuthFacts(e)! } });
+      expect(verdict(email).threatLevel).toBe('phishing');
+      expect(verdict(email).threatLevel).toBe(verdict(alone).threatLevel);
+    });
+
+    it('leaves out the subject of the forward when it only repeats the attached one', async () => {
+      const email = await parseRawEmail(crlf([...OUTER.map((l) => l.replace('is this a scam?', 'Your account is limited')), 'Content-Type: multipart/mixed; boundary=B', '', '--B', ...note, '--B', 'Content-Type: message/rfc822', '', INNER, '--B--', '']));
+      expect(email.text).toBe(`Your PayPal account has been limited. Sign in to verify your account at ${LINK} within 24 hours or it will be closed.\n\nCan you check this?`);
+    });
+
+    it('reads a forward of a forward as the email at its heart, and deeper ones as text', async () => {
+      const wrap = (inner: string, n: number) => crlf([`From: Friend${n} <friend${n}@home.example>`, `Subject: Fwd ${n}`, 'Content-Type: multipart/mixed; boundary=B' + n, '', `--B${n}`, 'Content-Type: message/rfc822', '', inner, `--B${n}--`, '']);
+      const twice = await parseRawEmail(crlf(['To: c@d.example', wrap(wrap(INNER, 1), 2)]));
+      expect(twice.from?.address).toBe('service@paypa1-secure.top');
+      expect(twice.forward?.from?.address).toBe('friend2@home.example');
+      expect(twice.forward?.source.startsWith('From: "PayPal"')).toBe(true);
+      // past MAX_FORWARD_DEPTH levels the attached source is read as it is: nothing goes unread
+      const deep = await parseRawEmail(crlf(['To: c@d.example', wrap(wrap(wrap(wrap(INNER, 1), 2), 3), 4)]));
+      expect(deep.text).toContain(LINK);
+    });
+  });
+
+  it.each([
+    ['a text/plain part marked as an attachment', mixed(note, ['Content-Type: text/plain', 'Content-Disposition: attachment; filename="a.txt"', '', PHISHING_WORDS]), PHISHING_WORDS],
+    ['a text/html part marked as an attachment', mixed(note, ['Content-Type: text/html', 'Content-Disposition: attachment; filename="a.html"', '', `<p>Sign in to verify your account at <a href="${LINK}">PayPal</a></p>`]), `[${LINK}]`],
+    ['an .html file sent as application/octet-stream', mixed(note, ['Content-Type: application/octet-stream', 'Content-Disposition: attachment; filename="Invoice.html"', '', `<form action="${LINK}"><input type=password></form>`]), `[${LINK}]`],
+    ['an SVG image (a page with links)', mixed(note, ['Content-Type: image/svg+xml', 'Content-Disposition: attachment; filename="scan.svg"', '', `<svg xmlns="http://www.w3.org/2000/svg"><a href="${LINK}"><text>Open your document</text></a></svg>`]), LINK],
+    ['a body of application/octet-stream', single('application/octet-stream', PHISHING_WORDS), PHISHING_WORDS],
+    ['a body of text/calendar', single('text/calendar', `BEGIN:VCALENDAR\r\nDESCRIPTION:${PHISHING_WORDS}\r\nEND:VCALENDAR`), PHISHING_WORDS],
+    ['a body of text/x-foo', single('text/x-foo', PHISHING_WORDS), PHISHING_WORDS],
+    ['a text attachment in its own charset', mixed(note, ['Content-Type: text/plain; charset=iso-8859-1', 'Content-Disposition: attachment; filename="a.txt"', 'Content-Transfer-Encoding: base64', '', Buffer.from('Vérifiez votre compte: https://paypa1-secure.top/login', 'latin1').toString('base64')]), 'Vérifiez votre compte: https://paypa1-secure.top/login'],
+    ['a multipart body without its boundary lines', single('multipart/alternative; boundary=B', PHISHING_WORDS), PHISHING_WORDS],
+    ['a multipart body with a boundary other than the declared one', single('multipart/alternative; boundary=X', crlf(['--B', 'Content-Type: text/plain', 'Content-Transfer-Encoding: quoted-printable', '', 'Sign in to verify your account at https://paypa1-secure.top/l=', 'ogin', '--B--'])), PHISHING_WORDS],
+    ['a form\'s target', html(`<form action="${LINK}"><input name=p type=password><button>Verify</button></form>`), `[${LINK}]`],
+    ['a button\'s formaction', html(`<form><button formaction="${LINK}">Verify</button></form>`), `[${LINK}]`],
+    ['an image map\'s area', html(`<img src=x usemap=#m><map name=m><area shape=rect coords="0,0,9,9" href="${LINK}"></map>`), `[${LINK}]`],
+    ['an onclick handler', html(`<button onclick="location='${LINK}'">Verify</button>`), `[${LINK}]`],
+    ['a scheme-relative address in a handler', html('<div onmouseover="window.open(\'//paypa1-secure.top/login\')">Verify</div>'), `[${LINK}]`],
+    ['a meta refresh', html(`<meta http-equiv="refresh" content="0; url=${LINK}"><p>Loading</p>`), `[${LINK}]`],
+    ['entities in an attribute', html('<form action="https://paypa1-secure.top/login?a=1&amp;b=2"></form>'), '[https://paypa1-secure.top/login?a=1&b=2]'],
+  ])('reads %s', async (_name, source, expected) => {
+    const email = await parseRawEmail(source);
+    expect(scanned(email)).toContain(expected);
+    expect(email.forward).toBeUndefined();
+  });
+
+  it.each([
+    ['a binary file', mixed(note, ['Content-Type: application/octet-stream', 'Content-Disposition: attachment; filename="a.bin"', 'Content-Transfer-Encoding: base64', '', Buffer.from([0x25, 0x50, 0x44, 0x46, 0, 1, 2, 3, 0xff, 0xfe]).toString('base64')])],
+    ['an image', mixed(note, ['Content-Type: image/png', 'Content-Disposition: attachment; filename="a.png"', 'Content-Transfer-Encoding: base64', '', Buffer.from('not really a PNG, never read').toString('base64')])],
+    ['a calendar invitation that repeats the body', mixed(note, ['Content-Type: text/calendar', '', 'can you CHECK this?'])],
+    ['empty parts (not broken: nothing to read)', single('multipart/mixed; boundary=B', crlf(['--B', 'Content-Type: text/plain', '', '', '--B--']))],
+  ])('adds nothing for %s', async (_name, source) => {
+    const email = await parseRawEmail(source);
+    expect(email.text).toBe(source.includes('Can you check this?') ? 'Can you check this?' : '');
+  });
+
+  it(`takes ${MAX_ATTACHED_TEXT.toLocaleString('en-US')} characters of attachments at most, from ${MAX_ATTACHMENTS_READ} attachments at most`, async () => {
+    const files = Array.from({ length: 30 }, (_, i) => ['Content-Type: text/plain', `Content-Disposition: attachment; filename="${i}.txt"`, '', `file${i} ${'word '.repeat(1000)}`]);
+    const few = await parseRawEmail(mixed(note, ...files));
+    expect(few.text).toContain('file19 ');
+    expect(few.text).not.toContain('file20 ');
+    const big = Array.from({ length: 3 }, (_, i) => ['Content-Type: text/plain', `Content-Disposition: attachment; filename="${i}.txt"`, '', `big${i} ${'x'.repeat(60_000)}`]);
+    const email = await parseRawEmail(mixed(note, ...big));
+    expect(email.text.length).toBeLessThanOrEqual('Can you check this?\n\n'.length + MAX_ATTACHED_TEXT + 2);
+    expect(email.text).toContain('big1 ');
+    expect(email.text).not.toContain('big2 ');
+    expect(MAX_ATTACHED_TEXT).toBe(MAX_CONTENT_LENGTH);
+  });
+});
+
+describe('senderOf', () => {
+  const withFrom = (name: string, address: string): ParsedEmail => ({ from: { name, address }, replyTo: [], returnPath: null, subject: '', date: null, text: '', authenticationResults: [] });
+
+  it(`keeps the sender of a pasted email to ${MAX_SENDER_LENGTH} characters, as a sender sent with the request: the address whole, the name cut`, async () => {
+    // the reviewer's: a 90,011-character sender, stored and listed in the history
+    const email = await parseRawEmail(`From: "${'PayPal Service '.repeat(6000)}" <service@paypa1-secure.top>\r\nTo: a@b.com\r\nSubject: s\r\n\r\nbody`);
+    const sender = senderOf(email) ?? '';
+    expect(sender).toHaveLength(MAX_SENDER_LENGTH);
+    expect(sender.startsWith('"PayPal Service PayPal Service')).toBe(true);
+    expect(sender.endsWith('…" <service@paypa1-secure.top>')).toBe(true);
+    expect(senderOf(withFrom('Bank\t\n\tof   Example', 'a@bank.example'))).toBe('"Bank of Example" <a@bank.example>');
+  });
+
+  it('cuts an address longer than any real one from its local part, keeping the domain and its registrable end', () => {
+    const longLocal = senderOf(withFrom('PayPal', `${'a'.repeat(1000)}@paypa1-secure.top`)) ?? '';
+    expect(longLocal.length).toBeLessThanOrEqual(MAX_SENDER_LENGTH);
+    expect(longLocal.endsWith('a…@paypa1-secure.top')).toBe(true);
+    const longDomain = senderOf(withFrom('', `x@paypal.com.${'a.'.repeat(500)}evil.top`)) ?? '';
+    expect(longDomain.length).toBeLessThanOrEqual(MAX_SENDER_LENGTH);
+    expect(longDomain.startsWith('x…@a.')).toBe(true);
+    expect(longDomain.endsWith('.a.evil.top')).toBe(true);
+    // a name cut in an emoji leaves no half of it
+    const emoji = senderOf(withFrom('😀'.repeat(400), 'a@b.example')) ?? '';
+    expect(emoji.length).toBeLessThanOrEqual(MAX_SENDER_LENGTH);
+    expect(emoji.isWellFormed()).toBe(true);
   });
 });
 
