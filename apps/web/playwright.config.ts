@@ -50,6 +50,8 @@ export default defineConfig({
     // enhanced scans ask only the server's own threat feeds: no test reaches outside the machine
     // RATE_LIMITS off: every spec's browser comes from 127.0.0.1, so the per-address limits
     // (tested in the server's integration tests) would count the whole suite as one client
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', INTEL_SOURCES: 'feeds', RATE_LIMITS: 'off' },
+    // SCAN_LIMIT_PER_DAY 0: the specs scan far more than a Basic day's 10 as one guest (the limit
+    // has its own integration tests and a unit-tested screen)
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', INTEL_SOURCES: 'feeds', RATE_LIMITS: 'off', SCAN_LIMIT_PER_DAY: '0' },
   },
 });

@@ -62,6 +62,12 @@ import { createBillingRepository } from './modules/billing/billing.repository.ts
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingService, createTestCheckoutService, type BillingService } from './modules/billing/billing.service.ts';
 import { createTestPaymentsProvider } from './modules/billing/test-provider.ts';
+import { createHistoryWindow } from './modules/messages/history-window.ts';
+import { createRetentionRepository } from './modules/retention/retention.repository.ts';
+import { createRetentionService, type RetentionService } from './modules/retention/retention.service.ts';
+import { createScanUsageRepository } from './modules/scan-usage/scan-usage.repository.ts';
+import { registerScanUsageRoutes } from './modules/scan-usage/scan-usage.routes.ts';
+import { createScanUsageService } from './modules/scan-usage/scan-usage.service.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -76,12 +82,20 @@ export interface AppDeps {
       intelQuotas?: Partial<Config['intelQuotas']>;
       historyPageBytes?: number;
       sessionLimits?: Partial<Config['sessionLimits']>;
+      /**
+       * Scans a day on the Basic plan (`SCAN_LIMIT_PER_DAY`). Omitted, or 0: no daily limit.
+       * `main.ts` always passes the configured figure (default 10); tests that build the app
+       * scan as often as they like unless they set one (the harness passes 0 explicitly).
+       */
+      scanLimitPerDay?: number;
     };
   database: Database;
   /** A pino logger; omit (or `false`) for none. */
   logger?: Logger | false;
   /** The token `npm run feeds:import` sends to the admin routes; without one they refuse everyone. */
   adminToken?: string;
+  /** The time the plan rules read (the daily scan limit, the history windows); tests move it. */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -92,6 +106,8 @@ declare module 'fastify' {
     feeds: FeedsService;
     /** Plans and payments: the plan in effect for each user. */
     billing: BillingService;
+    /** The retention job (scans past their plan's history window), for the schedule. */
+    retention: RetentionService;
   }
 }
 
@@ -163,7 +179,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const db = database.db;
   const storageLimits = { ...DEFAULT_STORAGE_LIMITS, ...config.storageLimits };
-  const messages = createMessagesService(createMessagesRepository(db), config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {});
+  // plans first: the plan rules (daily scans, history windows) read the plan in effect
+  const billingRepo = createBillingRepository(db);
+  const billingLog = (detail: string, fields: Record<string, unknown> = {}) => app.log.warn(fields, detail);
+  // Stripe when configured, else the server's own test checkout (no card is ever charged)
+  const payments = config.stripe
+    ? ({ kind: 'stripe', provider: createStripeProvider({ ...config.stripe, onError: (detail) => app.log.warn({ detail }, 'a Stripe call failed') }) } as const)
+    : ({ kind: 'test', provider: createTestPaymentsProvider(billingRepo) } as const);
+  const billing = createBillingService({ repo: billingRepo, provider: payments.provider, log: billingLog });
+  app.decorate('billing', billing);
+  const clock = deps.clock ?? (() => new Date());
+  const historyWindow = createHistoryWindow({ plans: billing, clock });
+  const scanUsageRepo = createScanUsageRepository(db);
+  const scanUsage = createScanUsageService({ repo: scanUsageRepo, plans: billing, limitPerDay: config.scanLimitPerDay ?? 0, clock });
+  app.decorate('retention', createRetentionService({ repo: createRetentionRepository(db), usage: scanUsageRepo, plans: billing, clock }));
+
+  const messages = createMessagesService(createMessagesRepository(db), { window: historyWindow, ...(config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {}) });
   const blockedSenders = createBlockedSendersService(createBlockedSendersRepository(db), { maxBlockedSenders: storageLimits.blockedSenders });
   const sessions = createSessionsService(createSessionsRepository(db), config.sessionLimits ? { limits: config.sessionLimits } : {});
   app.decorate('sessions', sessions);
@@ -173,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // on loopback with no proxy in front, only loopback names are the app's own (DNS rebinding)
   const loopbackOnly = config.host !== undefined && isLoopbackHost(config.host) && !config.trustProxy;
   await app.register(sameOriginPlugin, { allowedOrigins: config.allowedOrigins ?? [], publicOrigins: config.publicOrigins ?? [], loopbackOnly });
-  await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure, trustProxy: config.trustProxy });
+  await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure, trustProxy: config.trustProxy, countsScans: scanUsage.counts });
   // after the session plugin: limits count per session as well as per address
   if (config.rateLimits !== false) await app.register(rateLimitsPlugin, config.clientRateLimits ? { limits: config.clientRateLimits } : {});
 
@@ -201,29 +232,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // the person reads a plain sentence; the cause (a host name, ENOTFOUND, a URL) is logged
     onSourceError: (source: string, detail: string) => app.log.warn({ source, detail }, 'an intel source failed'),
   };
-  registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), blockedSenders, intel, maxStoredMessages: storageLimits.messages }));
+  registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), blockedSenders, intel, maxStoredMessages: storageLimits.messages }), scanUsage);
+  registerScanUsageRoutes(app, scanUsage);
   registerMessagesRoutes(app, messages);
-  registerStatsRoutes(app, createStatsService(createStatsRepository(db)));
+  registerStatsRoutes(app, createStatsService(createStatsRepository(db), historyWindow));
   registerProtectionSettingsRoutes(app, createProtectionSettingsService(createProtectionSettingsRepository(db)));
   registerProtectionStatusRoutes(app, createProtectionStatusService(createProtectionStatusRepository(db)));
   registerReportsRoutes(
     app,
-    createReportsService({ repo: createReportsRepository(db), messages, maxReports: storageLimits.reports, ...(config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {}) }),
+    createReportsService({ repo: createReportsRepository(db), messages, window: historyWindow, maxReports: storageLimits.reports, ...(config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {}) }),
   );
   registerBlockedSendersRoutes(app, blockedSenders);
-
-  const billingRepo = createBillingRepository(db);
-  const billingLog = (detail: string, fields: Record<string, unknown> = {}) => app.log.warn(fields, detail);
-  if (config.stripe) {
-    const stripe = createStripeProvider({ ...config.stripe, onError: (detail) => app.log.warn({ detail }, 'a Stripe call failed') });
-    const billing = createBillingService({ repo: billingRepo, provider: stripe, log: billingLog });
-    app.decorate('billing', billing);
+  if (payments.kind === 'stripe') {
+    const stripe = payments.provider;
     registerBillingRoutes(app, { billing, testCheckout: null, verifyWebhook: (raw, signature) => stripe.verifyWebhook(raw, signature), publicOrigins: config.publicOrigins ?? [] });
   } else {
-    const provider = createTestPaymentsProvider(billingRepo);
-    const billing = createBillingService({ repo: billingRepo, provider, log: billingLog });
-    app.decorate('billing', billing);
-    registerBillingRoutes(app, { billing, testCheckout: createTestCheckoutService({ repo: billingRepo, provider, billing }), verifyWebhook: null, publicOrigins: config.publicOrigins ?? [] });
+    registerBillingRoutes(app, { billing, testCheckout: createTestCheckoutService({ repo: billingRepo, provider: payments.provider, billing }), verifyWebhook: null, publicOrigins: config.publicOrigins ?? [] });
   }
 
   await app.register(staticPlugin, { webDistDir: config.webDistDir });

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       accountLimits: { signUpsPerHour: 10, hashingConcurrency: 2 },
       storageLimits: { messages: 5000, reports: 200, blockedSenders: 1000 },
       historyPageBytes: 1_000_000,
+      scanLimitPerDay: 10,
       sessionLimits: { accountSessionMaxAgeMs: 90 * 86_400_000, guestIdleMs: 7 * 86_400_000 },
       stripe: null,
     });
@@ -44,6 +45,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAX_STORED_MESSAGES: '0' })).toThrow(/MAX_STORED_MESSAGES/);
     expect(() => loadConfig({ RATE_LIMIT_SCANS_PER_DAY: 'lots' })).toThrow(/RATE_LIMIT_SCANS_PER_DAY/);
     expect(() => loadConfig({ HISTORY_PAGE_BYTES: '100' })).toThrow(/HISTORY_PAGE_BYTES/);
+  });
+
+  it('reads the daily scan limit of the Basic plan: 0 turns it off, nonsense is refused', () => {
+    expect(loadConfig({ SCAN_LIMIT_PER_DAY: '25' }).scanLimitPerDay).toBe(25);
+    expect(loadConfig({ SCAN_LIMIT_PER_DAY: '0' }).scanLimitPerDay).toBe(0);
+    expect(loadConfig({ SCAN_LIMIT_PER_DAY: '' }).scanLimitPerDay).toBe(10);
+    expect(() => loadConfig({ SCAN_LIMIT_PER_DAY: '-1' })).toThrow(/SCAN_LIMIT_PER_DAY/);
+    expect(() => loadConfig({ SCAN_LIMIT_PER_DAY: 'ten' })).toThrow(/SCAN_LIMIT_PER_DAY/);
+    expect(() => loadConfig({ SCAN_LIMIT_PER_DAY: '2.5' })).toThrow(/SCAN_LIMIT_PER_DAY/);
   });
 
   it('treats empty values as unset', () => {

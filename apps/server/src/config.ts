@@ -1,3 +1,4 @@
+import { BASIC_SCANS_PER_DAY } from '@baitcheck/contracts';
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,6 +138,7 @@ const EnvSchema = z
   MAX_REPORTS: count(DEFAULT_STORAGE_LIMITS.reports),
   MAX_BLOCKED_SENDERS: count(DEFAULT_STORAGE_LIMITS.blockedSenders),
   HISTORY_PAGE_BYTES: count(HISTORY_PAGE_BYTES, 10_000),
+  SCAN_LIMIT_PER_DAY: count(BASIC_SCANS_PER_DAY, 0),
   ACCOUNT_SESSION_MAX_DAYS: count(DEFAULT_SESSION_LIMITS.accountSessionMaxAgeMs / DAY_MS),
   GUEST_IDLE_DAYS: count(DEFAULT_SESSION_LIMITS.guestIdleMs / DAY_MS),
   STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_\S+$/.test(v), 'Must be a Stripe secret or restricted key (sk_test_..., sk_live_..., rk_...)'),
@@ -216,6 +218,12 @@ export interface Config {
   storageLimits: StorageLimits;
   /** The most JSON one page of the history carries (`HISTORY_PAGE_BYTES`). */
   historyPageBytes: number;
+  /**
+   * Scans a day on the Basic plan, counted per user from their local midnight
+   * (`SCAN_LIMIT_PER_DAY`, default 10, the pricing table's figure); 0: no limit. Premium and
+   * Family are unlimited either way.
+   */
+  scanLimitPerDay: number;
   /** Account sessions' absolute lifetime and how long idle empty guests are kept (`ACCOUNT_SESSION_MAX_DAYS`, `GUEST_IDLE_DAYS`). */
   sessionLimits: SessionLimits;
   /** Stripe (`STRIPE_*`); null: the server's own test checkout, where no card is charged. */
@@ -296,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountLimits: { signUpsPerHour: e.RATE_LIMIT_SIGN_UPS_PER_HOUR, hashingConcurrency: e.PASSWORD_HASHING_CONCURRENCY },
     storageLimits: { messages: e.MAX_STORED_MESSAGES, reports: e.MAX_REPORTS, blockedSenders: e.MAX_BLOCKED_SENDERS },
     historyPageBytes: e.HISTORY_PAGE_BYTES,
+    scanLimitPerDay: e.SCAN_LIMIT_PER_DAY,
     sessionLimits: { accountSessionMaxAgeMs: e.ACCOUNT_SESSION_MAX_DAYS * DAY_MS, guestIdleMs: e.GUEST_IDLE_DAYS * DAY_MS },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_PREMIUM && e.STRIPE_PRICE_FAMILY && e.STRIPE_WEBHOOK_SECRET

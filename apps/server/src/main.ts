@@ -6,8 +6,11 @@ import { databaseTargetFor, openDatabase } from './db/database.ts';
 import { createLogger, describeListeningUrl } from './logger.ts';
 import { adminTokenPath, writeAdminToken } from './lib/admin-token.ts';
 import { importStarterFeed, startFeedSchedule } from './modules/intel/feeds/feeds.scheduler.ts';
+import { startRetentionSchedule } from './modules/retention/retention.service.ts';
 
 const PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+/** How often scans past their plan's history window are deleted (they are hidden from the moment they pass it). */
+const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 function readConfig(): Config {
   // A .env at the repository root fills in what the environment leaves unset; it never
@@ -43,6 +46,7 @@ logger.info({ driver: database.driver, dataDir: config.databaseUrl ? undefined :
 const adminToken = writeAdminToken(adminTokenPath(config.dataDir));
 const app = await buildApp({ config, database, logger, adminToken });
 let feedSchedule: ReturnType<typeof startFeedSchedule> | undefined;
+let retentionSchedule: ReturnType<typeof startRetentionSchedule> | undefined;
 
 const prune = async () => {
   try {
@@ -62,9 +66,12 @@ async function stop(signal: string): Promise<void> {
   logger.info({ signal }, 'shutting down');
   clearInterval(pruneTimer);
   feedSchedule?.stop();
+  // a retention run in progress stops after its batch, before the database closes
+  const retentionStopped = retentionSchedule?.stop();
   try {
     // Stops accepting connections and waits for in-flight requests before resolving.
     await app.close();
+    await retentionStopped;
     await database.close();
     logger.info('stopped');
     process.exit(0);
@@ -81,6 +88,7 @@ try {
   const url = describeListeningUrl(app.server.address());
   if (url) logger.info(`Baitcheck is running at ${url}`);
   void prune();
+  retentionSchedule = startRetentionSchedule({ retention: app.retention, intervalMs: RETENTION_INTERVAL_MS, logger });
   // after listening, so a slow download never delays the start
   void importStarterFeed(app.feeds, logger).then(() => {
     if (stopping) return;

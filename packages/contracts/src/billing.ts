@@ -63,5 +63,31 @@ export const TestCheckoutSchema = z.object({
 /** A test checkout. */
 export type TestCheckout = z.infer<typeof TestCheckoutSchema>;
 
+/**
+ * `GET /api/scan-usage`: the scans counted against today's limit, in the time zone of the
+ * request's `X-Time-Zone` header (UTC when absent). `limit` and `remaining` are null on a plan
+ * without a daily limit (Premium, Family) or when the server runs without one
+ * (`SCAN_LIMIT_PER_DAY=0`).
+ */
+export const ScanUsageSchema = z.object({
+  /** The plan in effect. */
+  plan: PlanIdSchema,
+  /** Scans a day on this plan; null: unlimited. */
+  limit: z.number().int().positive().nullable(),
+  /** Scans counted since the person's local midnight (only scans on a limited plan count). */
+  used: z.number().int().min(0),
+  /** Scans still allowed now; null: unlimited. */
+  remaining: z.number().int().min(0).nullable(),
+  /**
+   * When the count next lets a scan through (ISO 8601): the next local midnight, or later when
+   * the person changed time zones to scan more (at most twice the limit in any 24 hours).
+   */
+  resetsAt: z.string(),
+  /** The time zone the day was counted in (its canonical name). */
+  timeZone: z.string(),
+});
+/** Today's scans against the plan's daily limit. */
+export type ScanUsage = z.infer<typeof ScanUsageSchema>;
+
 /** `POST /api/stripe/webhook` answer. */
 export const WebhookResponseSchema = z.object({ received: z.literal(true) });

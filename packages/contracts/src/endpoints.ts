@@ -44,6 +44,7 @@ import {
   CancelSubscriptionResponseSchema,
   CheckoutSessionRequestSchema,
   RedirectResponseSchema,
+  ScanUsageSchema,
   SubscriptionSchema,
   TestCheckoutSchema,
   WebhookResponseSchema,
@@ -102,5 +103,7 @@ export const ENDPOINTS = {
   getTestCheckout: { ...API_ROUTES.getTestCheckout, params: IdParamsSchema, response: TestCheckoutSchema, status: 200 },
   completeTestCheckout: { ...API_ROUTES.completeTestCheckout, params: IdParamsSchema, response: RedirectResponseSchema, status: 200 },
   cancelTestCheckout: { ...API_ROUTES.cancelTestCheckout, params: IdParamsSchema, response: RedirectResponseSchema, status: 200 },
+  // the time zone comes in the X-Time-Zone header (TIME_ZONE_HEADER)
+  scanUsage: { ...API_ROUTES.scanUsage, response: ScanUsageSchema, status: 200 },
 } as const satisfies Record<EndpointName, Endpoint>;
 

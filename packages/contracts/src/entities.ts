@@ -126,7 +126,10 @@ export const MessageStatsSchema = z.object({
   phishing: z.number().int().nonnegative(),
   suspicious: z.number().int().nonnegative(),
   safe: z.number().int().nonnegative(),
-  /** The dashboard window, always 30 (spec section 9). */
+  /**
+   * The dashboard window in days: 30 (spec section 9), or the plan's history window when it is
+   * shorter (7 on Basic): scans older than the history keeps are not counted.
+   */
   windowDays: z.number().int().positive(),
   /** The last seven local days, oldest first, today last. */
   lastSevenDays: z.array(DailyCountSchema),

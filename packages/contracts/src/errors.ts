@@ -25,6 +25,10 @@ export const ERROR_CATALOGUE = {
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive. Please try again.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  SCAN_LIMIT_REACHED: {
+    status: 429,
+    message: "You have used all of today's free scans on the Basic plan. They reset at midnight, your time. Premium has no daily limit: upgrade on the Upgrade page.",
+  },
   REPORTS_LIMIT_REACHED: { status: 409, message: 'You have reached the most reports one person can keep. Thank you: the ones you sent are kept.' },
   BLOCKED_SENDERS_LIMIT_REACHED: { status: 409, message: 'Your blocked list is full. Unblock a sender you no longer need before blocking another.' },
   IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was already used for a different request. Send a new key with each new scan.' },

@@ -37,6 +37,16 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Longest Idempotency-Key accepted. */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
+/**
+ * Optional request header naming the client's IANA time zone (`Europe/Paris`), UTC when absent:
+ * the daily scan limit counts the scans of the person's own day, from their local midnight.
+ * Read by `POST /api/scan/text`, `POST /api/scan/url` and `GET /api/scan-usage`; a zone the
+ * server does not know is 400 `VALIDATION_FAILED`, naming the header. The web client sends it
+ * with every request.
+ */
+export const TIME_ZONE_HEADER = 'X-Time-Zone';
+/** Longest time zone name accepted (the longest IANA name is 32 characters). */
+export const MAX_TIME_ZONE_LENGTH = 64;
 /** The home dashboard window in days (spec section 9). */
 export const DASHBOARD_WINDOW_DAYS = 30;
 /** Recent alerts shown on the home screen (spec section 9). */
@@ -132,6 +142,8 @@ export const API_ROUTES = {
   cancelSubscription: { method: 'POST', path: '/api/subscription/cancel' },
   resumeSubscription: { method: 'POST', path: '/api/subscription/resume' },
   getTestCheckout: { method: 'GET', path: '/api/test-checkout/:id' },
+  // the plan rules (issue 16): scans left today on a plan with a daily limit
+  scanUsage: { method: 'GET', path: '/api/scan-usage' },
   completeTestCheckout: { method: 'POST', path: '/api/test-checkout/:id/complete' },
   cancelTestCheckout: { method: 'POST', path: '/api/test-checkout/:id/cancel' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;

@@ -5,10 +5,12 @@ import {
   MessagesQuerySchema,
   ProtectionSettingsPatchSchema,
   TextScanRequestSchema,
+  TimeZoneSchema,
   UrlScanRequestSchema,
   wantsAdvancedScan,
 } from './requests';
-import { VALIDATION_MESSAGES, MAX_CONTENT_LENGTH, isHttpUrl, buildPath, API_ROUTES } from './lite';
+import { VALIDATION_MESSAGES, MAX_CONTENT_LENGTH, isHttpUrl, buildPath, API_ROUTES, BASIC_SCANS_PER_DAY, PLANS, TIME_ZONE_HEADER } from './lite';
+import { ScanUsageSchema } from './billing';
 import { ENDPOINTS } from './endpoints';
 import { ERROR_CATALOGUE, ErrorBodySchema, toFieldIssues } from './errors';
 
@@ -95,6 +97,29 @@ describe('query and patch schemas', () => {
     expect(CreateReportRequestSchema.safeParse({}).success).toBe(false);
     expect(CreateReportRequestSchema.parse({ messageId: 'abc' }).kind).toBe('report');
     expect(CreateReportRequestSchema.parse({ content: 'win a prize', kind: 'false_positive' }).kind).toBe('false_positive');
+  });
+});
+
+describe('the time zone and the daily scan limit', () => {
+  it('accepts IANA zones in any letter case and refuses others', () => {
+    expect(TimeZoneSchema.safeParse('Europe/Paris').success).toBe(true);
+    expect(TimeZoneSchema.safeParse('america/new_york').success).toBe(true);
+    expect(TimeZoneSchema.safeParse('UTC').success).toBe(true);
+    expect(TimeZoneSchema.safeParse('Mars/Olympus_Mons').success).toBe(false);
+    expect(TimeZoneSchema.safeParse('Europe/Paris'.padEnd(65, 'x')).success).toBe(false);
+    expect(MessageStatsQuerySchema.parse({})).toEqual({ tz: 'UTC' });
+    expect(TIME_ZONE_HEADER).toBe('X-Time-Zone');
+  });
+
+  it('describes the scans left today: a number on Basic, null where there is no limit', () => {
+    const basic = { plan: 'basic', limit: BASIC_SCANS_PER_DAY, used: 10, remaining: 0, resetsAt: '2026-03-11T04:00:00.000Z', timeZone: 'America/New_York' };
+    expect(ScanUsageSchema.parse(basic)).toEqual(basic);
+    expect(ScanUsageSchema.safeParse({ ...basic, plan: 'premium', limit: null, remaining: null }).success).toBe(true);
+    expect(ScanUsageSchema.safeParse({ ...basic, remaining: -1 }).success).toBe(false);
+    expect(ScanUsageSchema.safeParse({ ...basic, limit: 0 }).success).toBe(false);
+    expect(PLANS.basic.scansPerDay).toBe(10);
+    expect(ERROR_CATALOGUE.SCAN_LIMIT_REACHED).toMatchObject({ status: 429, message: expect.stringMatching(/midnight, your time\. Premium has no daily limit/) });
+    expect(ENDPOINTS.scanUsage).toMatchObject({ method: 'GET', path: '/api/scan-usage', status: 200 });
   });
 });
 

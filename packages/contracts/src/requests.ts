@@ -24,6 +24,7 @@ import {
   MAX_URL_LENGTH,
   MESSAGES_DEFAULT_LIMIT,
   MESSAGES_MAX_LIMIT,
+  MAX_TIME_ZONE_LENGTH,
   VALIDATION_MESSAGES,
   isHttpUrl,
   isTimeZone,
@@ -169,9 +170,12 @@ export type MessageSummary = z.infer<typeof MessageSummarySchema>;
 /** Response of `GET /api/messages`: newest first, one page (the next one's cursor in the `NEXT_CURSOR_HEADER` header). */
 export const MessageListSchema = z.array(MessageSummarySchema);
 
+/** An IANA time zone name the runtime knows (`Europe/Paris`, in any letter case). */
+export const TimeZoneSchema = z.string().max(MAX_TIME_ZONE_LENGTH, 'Unknown time zone.').refine(isTimeZone, 'Unknown time zone.');
+
 /** `GET /api/message-stats` query: the client's IANA time zone for the daily bars (default UTC). */
 export const MessageStatsQuerySchema = z.object({
-  tz: z.string().max(64).refine(isTimeZone, 'Unknown time zone.').optional().default('UTC'),
+  tz: TimeZoneSchema.optional().default('UTC'),
 });
 /** Parsed stats query. */
 export type MessageStatsQuery = z.infer<typeof MessageStatsQuerySchema>;

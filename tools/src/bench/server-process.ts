@@ -26,7 +26,8 @@ export interface ServerProcess {
 /**
  * Starts the server exactly as `npm start` does (its own process, so the load generator does
  * not share its event loop) on PGlite in `dataDir`, with the per-client limits off
- * (`RATE_LIMITS=off`) and the history cap out of reach, and waits until it answers.
+ * (`RATE_LIMITS=off`), the history cap out of reach and no daily scan limit
+ * (`SCAN_LIMIT_PER_DAY=0`), and waits until it answers.
  */
 export async function startServerProcess(options: { dataDir: string; logLevel?: string }): Promise<ServerProcess> {
   const port = await findFreePort();
@@ -42,6 +43,8 @@ export async function startServerProcess(options: { dataDir: string; logLevel?: 
     // server's speed
     RATE_LIMITS: 'off',
     MAX_STORED_MESSAGES: '100000000',
+    // nor is the Basic plan's daily scan limit, which one session meets at its 11th scan
+    SCAN_LIMIT_PER_DAY: '0',
   };
   // Empty, not deleted: a .env naming a PostgreSQL server must not redirect the benchmark.
   env.DATABASE_URL = '';

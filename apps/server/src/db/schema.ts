@@ -93,6 +93,8 @@ export const messages = pgTable(
   (t) => [
     index('messages_user_scan_date_idx').on(t.userId, t.scanDate.desc()),
     index('messages_user_level_scan_date_idx').on(t.userId, t.threatLevel, t.scanDate.desc()),
+    // the retention job walks the history oldest first, across users
+    index('messages_scan_date_idx').on(t.scanDate, t.id),
     check('messages_kind_check', sql`${t.kind} in ('text', 'url')`),
     check('messages_source_check', sql.raw(`source in (${SOURCES})`)),
     check('messages_threat_level_check', sql.raw(`threat_level in (${LEVELS})`)),
@@ -118,6 +120,32 @@ export const scanRequestKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('scan_request_keys_user_created_at_idx').on(t.userId, t.createdAt.desc()), index('scan_request_keys_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * The scans counted against the daily limit (issue 16): one row per scan made on a plan with a
+ * limit, whether or not it was saved to the history (deleting a scan gives no scan back). A row
+ * is written before the scan runs, under a per-user lock, and removed again if the scan fails.
+ * `key` and `request_hash` hold an unsaved scan's Idempotency-Key, so that a repeat of it is
+ * not counted twice (a saved scan's repeat is answered by `scan_request_keys` and never counted).
+ * The retention job drops rows once no day can count them (after three days).
+ */
+export const scanUsage = pgTable(
+  'scan_usage',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    key: text('key'),
+    requestHash: text('request_hash'),
+  },
+  (t) => [
+    index('scan_usage_user_scanned_at_idx').on(t.userId, t.scannedAt),
+    uniqueIndex('scan_usage_user_key').on(t.userId, t.key),
+    index('scan_usage_scanned_at_idx').on(t.scannedAt),
+  ],
 );
 
 /** One row per user once they change a switch; absent means the defaults. */

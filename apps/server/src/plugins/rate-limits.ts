@@ -103,6 +103,7 @@ export const LIMITED_ROUTES: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   [routeKey(ENDPOINTS.changePassword), 'writes'],
   [routeKey(ENDPOINTS.getSubscription), 'lists'],
   [routeKey(ENDPOINTS.getTestCheckout), 'lists'],
+  [routeKey(ENDPOINTS.scanUsage), 'lists'],
   [routeKey(ENDPOINTS.createCheckoutSession), 'writes'],
   [routeKey(ENDPOINTS.billingPortal), 'writes'],
   [routeKey(ENDPOINTS.cancelSubscription), 'writes'],

@@ -80,6 +80,9 @@ const NEWCOMER_STORES_NOTHING = new Map<string, (body: unknown) => boolean>([
   [routeKey(ENDPOINTS.scanUrl), unsavedScan],
 ]);
 
+/** While scans count against a daily limit, every scan stores its count: a newcomer's unsaved scan makes their guest too. */
+const SCANS = new Set([routeKey(ENDPOINTS.scanText), routeKey(ENDPOINTS.scanUrl)]);
+
 /**
  * Resolves the session cookie to a user id on every session route. A newcomer (no valid cookie)
  * reads as an empty guest would and gets no row and no cookie; their guest user and session are
@@ -90,14 +93,21 @@ const NEWCOMER_STORES_NOTHING = new Map<string, (body: unknown) => boolean>([
  * the server does not trust: cookies then miss `Secure` under `COOKIE_SECURE=auto`, so it warns
  * once.
  */
-export const sessionPlugin = globalPlugin<{ sessions: SessionsService; cookieSecure: CookieSecure; trustProxy?: boolean | number | string[] }>(async (app, opts) => {
+export const sessionPlugin = globalPlugin<{
+  sessions: SessionsService;
+  cookieSecure: CookieSecure;
+  trustProxy?: boolean | number | string[];
+  /** Whether each scan is counted (a daily scan limit is set): then every scan stores something. */
+  countsScans?: boolean;
+}>(async (app, opts) => {
   await app.register(cookie);
   app.decorateRequest('userId', '');
   app.decorateRequest('sessionHash', '');
   app.decorateRequest('openSession', async function openSession(this: FastifyRequest, reply: FastifyReply, body: unknown) {
     if (this.userId !== '' || this.routeOptions.config.session !== true) return;
     if (this.method !== 'POST' && this.method !== 'PATCH' && this.method !== 'PUT') return;
-    if (NEWCOMER_STORES_NOTHING.get(`${this.method} ${this.routeOptions.url ?? ''}`)?.(body)) return;
+    const route = `${this.method} ${this.routeOptions.url ?? ''}`;
+    if (!(opts.countsScans && SCANS.has(route)) && NEWCOMER_STORES_NOTHING.get(route)?.(body)) return;
     // the address's allowance of new guests (rate-limits plugin, while RATE_LIMITS is on): past it, 429 and no row
     this.admitNewGuest?.(reply);
     const session = await opts.sessions.startGuest();

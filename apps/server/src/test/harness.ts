@@ -22,9 +22,13 @@ export interface TestContext {
   visitor(): Visitor;
 }
 
-/** Builds the app over `database` with no web build, no logger and plain-http cookies. */
+/**
+ * Builds the app over `database` with no web build, no logger and plain-http cookies, and no
+ * daily scan limit: suites scan as often as they need, as one visitor; the limit's own tests
+ * build an app with one (`scanLimitPerDay`).
+ */
 export async function buildTestApp(database: Database, webDistDir = '/nonexistent-web-dist'): Promise<FastifyInstance> {
-  return buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir }, database, logger: false });
+  return buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir, scanLimitPerDay: 0 }, database, logger: false });
 }
 
 /**

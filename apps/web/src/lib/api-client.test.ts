@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, createQueryClient } from './api-client';
+import { apiRequest, createQueryClient, getTimeZone } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -10,12 +10,29 @@ function stubFetch(response: Response) {
 }
 
 describe('apiRequest', () => {
-  it('sends credentials and no content type or body on a GET', async () => {
+  it("sends credentials and the browser's time zone, and no content type or body, on a GET", async () => {
     const fetchMock = stubFetch(new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
     await expect(apiRequest('GET', '/api/messages')).resolves.toEqual({ ok: 1 });
     const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe('/api/messages');
-    expect(init).toEqual({ method: 'GET', credentials: 'include' });
+    expect(init).toEqual({ method: 'GET', credentials: 'include', headers: { 'X-Time-Zone': getTimeZone() } });
+  });
+
+  it('names the time zone Intl resolves, UTC when it resolves none', async () => {
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const resolved = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
+    try {
+      resolved.mockReturnValue({ ...new Intl.DateTimeFormat().resolvedOptions(), timeZone: 'Asia/Kathmandu' });
+      await apiRequest('POST', '/api/scan/url', { url: 'https://example.com' }, { headers: { 'Idempotency-Key': 'k1' } });
+      resolved.mockReturnValue({ ...new Intl.DateTimeFormat().resolvedOptions(), timeZone: '' });
+      await apiRequest('GET', '/api/scan-usage');
+    } finally {
+      resolved.mockRestore();
+    }
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(calls[0]?.[1].headers).toEqual({ 'X-Time-Zone': 'Asia/Kathmandu', 'Idempotency-Key': 'k1', 'Content-Type': 'application/json' });
+    expect(calls[1]?.[1].headers).toEqual({ 'X-Time-Zone': 'UTC' });
   });
 
   it('sends a JSON body with a JSON content type when given one', async () => {
@@ -23,7 +40,7 @@ describe('apiRequest', () => {
     await apiRequest('PATCH', '/api/protection-settings', { smsProtection: false });
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.credentials).toBe('include');
-    expect(init.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(init.headers).toEqual({ 'X-Time-Zone': getTimeZone(), 'Content-Type': 'application/json' });
     expect(init.body).toBe('{"smsProtection":false}');
   });
 
@@ -35,8 +52,9 @@ describe('apiRequest', () => {
     const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
     const kept = calls[0]?.[1];
     const plain = calls[1]?.[1];
-    expect(kept).toEqual({ method: 'DELETE', credentials: 'include', keepalive: true });
-    expect(plain).toEqual({ method: 'DELETE', credentials: 'include' });
+    const headers = { 'X-Time-Zone': getTimeZone() };
+    expect(kept).toEqual({ method: 'DELETE', credentials: 'include', keepalive: true, headers });
+    expect(plain).toEqual({ method: 'DELETE', credentials: 'include', headers });
   });
 
   it("turns a failure into '{status}: {body text}'", async () => {

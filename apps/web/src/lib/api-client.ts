@@ -1,11 +1,23 @@
 import { QueryClient } from '@tanstack/react-query';
+import { TIME_ZONE_HEADER } from '@baitcheck/contracts/lite';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/** The browser's IANA time zone, so the server counts days as the person sees them. */
+export function getTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
 /**
  * The one API client (DESIGN.md section 6, spec section 7): credentials always included, a JSON
- * content type and body only when a body is given, no retries. Any non-success response becomes
- * an Error whose message is `'{status}: {body text}'`, or the status text when the body is empty.
+ * content type and body only when a body is given, no retries. Every request names the browser's
+ * time zone (`X-Time-Zone`): the daily scan limit counts the person's own day. Any non-success
+ * response becomes an Error whose message is `'{status}: {body text}'`, or the status text when
+ * the body is empty.
  */
 export async function apiRequest<T>(method: Method, path: string, body?: unknown, options?: RequestOptions): Promise<T> {
   return (await apiRequestWithHeaders<T>(method, path, body, options)).data;
@@ -26,12 +38,12 @@ export async function apiRequestWithHeaders<T>(
 ): Promise<{ data: T; headers: Headers }> {
   const init: RequestInit = { method, credentials: 'include' };
   if (options.keepalive) init.keepalive = true;
+  const headers: Record<string, string> = { [TIME_ZONE_HEADER]: getTimeZone(), ...options.headers };
   if (body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json', ...options.headers };
+    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
-  } else if (options.headers) {
-    init.headers = { ...options.headers };
   }
+  init.headers = headers;
   const res = await fetch(path, init);
   if (!res.ok) {
     const text = (await res.text().catch(() => '')) || res.statusText;

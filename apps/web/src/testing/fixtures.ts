@@ -1,4 +1,4 @@
-import type { CurrentUser, Message, MessageStats, ProtectionSettings, ScanAnalysis, Subscription } from '@baitcheck/contracts';
+import type { CurrentUser, Message, MessageStats, ProtectionSettings, ScanAnalysis, ScanUsage, Subscription } from '@baitcheck/contracts';
 
 export const GUEST: CurrentUser = { kind: 'guest', email: null, createdAt: '2025-03-01T12:00:00.000Z' };
 export const ACCOUNT: CurrentUser = { kind: 'account', email: 'sam@example.com', createdAt: '2025-01-05T12:00:00.000Z' };
@@ -9,6 +9,13 @@ export const BASIC_SUBSCRIPTION: Subscription = { plan: 'basic', status: 'none',
 /** An active Premium subscription renewing on 5 March 2026. */
 export function makePremium(overrides: Partial<Subscription> = {}): Subscription {
   return { plan: 'premium', status: 'active', currentPeriodEnd: '2026-03-05T12:00:00.000Z', cancelAtPeriodEnd: false, refundableUntil: null, provider: 'test', ...overrides };
+}
+
+/** Today's scans on Basic: 10 a day, `used` of them made, counted again from the reader's next midnight. */
+export function makeScanUsage(used: number, overrides: Partial<ScanUsage> = {}): ScanUsage {
+  const midnight = new Date();
+  midnight.setHours(24, 0, 0, 0);
+  return { plan: 'basic', limit: 10, used, remaining: Math.max(0, 10 - used), resetsAt: midnight.toISOString(), timeZone: 'UTC', ...overrides };
 }
 
 /** An API error answer for `mockApi`. */

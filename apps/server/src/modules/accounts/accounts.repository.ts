@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { blockedSenders, messages, notificationPreferences, protectionSettings, reports, scanRequestKeys, serverKeys, users } from '../../db/schema.ts';
+import { blockedSenders, messages, notificationPreferences, protectionSettings, reports, scanRequestKeys, scanUsage, serverKeys, users } from '../../db/schema.ts';
 
 /** A user row as the account service needs it. */
 export interface UserRow {
@@ -106,7 +106,8 @@ export function createAccountsRepository(db: Db) {
      * Moves everything guest `guestId` did into account `accountId`, in one transaction, then
      * deletes the guest (and with it its session): history and reports move; blocked senders
      * move unless the account already blocks them; the Idempotency-Keys of its finished scans
-     * move (a retry after signing in answers the first result rather than storing a copy);
+     * move (a retry after signing in answers the first result rather than storing a copy), and so
+     * do its scans counted against the daily limit;
      * switches and notification preferences move only when the account has none of its own (the
      * account's choices win).
      *
@@ -151,6 +152,12 @@ export function createAccountsRepository(db: Db) {
           )
           .returning({ key: scanRequestKeys.key });
         if (movedKeys.length > 0) await keepNewest(tx, scanRequestKeys, { id: scanRequestKeys.key, userId: scanRequestKeys.userId, at: scanRequestKeys.createdAt }, accountId, caps.requestKeys);
+
+        // today's scans were the same person's: they count against the account's daily limit
+        // too (an unsaved scan's key the account holds as well is dropped from the guest's count)
+        const accountKeys = tx.select({ key: scanUsage.key }).from(scanUsage).where(and(eq(scanUsage.userId, accountId), isNotNull(scanUsage.key)));
+        await tx.update(scanUsage).set({ key: null, requestHash: null }).where(and(eq(scanUsage.userId, guestId), inArray(scanUsage.key, accountKeys)));
+        await tx.update(scanUsage).set({ userId: accountId }).where(eq(scanUsage.userId, guestId));
 
         const [ownSettings] = await tx.select({ id: protectionSettings.userId }).from(protectionSettings).where(eq(protectionSettings.userId, accountId));
         if (!ownSettings) await tx.update(protectionSettings).set({ userId: accountId }).where(eq(protectionSettings.userId, guestId));

@@ -2,6 +2,7 @@ import { MESSAGE_PREVIEW_CHARS, type Highlight, type Message, type MessageSummar
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
+import { visibleMessages } from './history-window.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -77,9 +78,9 @@ const LIST_CHUNK_ROWS = 25;
 /** Reading and deleting the history (`messages`); every query is scoped by user id. Scans write it (scan repository). */
 export function createMessagesRepository(db: Db) {
   /** The ids of the page's candidates in order: no content is read, so the sort stays cheap. */
-  const pageIds = (userId: string, options: { threatLevel?: ThreatLevel | undefined; before?: HistoryCursor | undefined }, limit: number) => {
+  const pageIds = (userId: string, options: { since: Date; threatLevel?: ThreatLevel | undefined; before?: HistoryCursor | undefined }, limit: number) => {
     const where = and(
-      eq(messages.userId, userId),
+      visibleMessages(userId, options.since),
       options.threatLevel ? eq(messages.threatLevel, options.threatLevel) : undefined,
       options.before ? sql`(${messages.scanDate}, ${messages.id}) < (${options.before.scanDate.toISOString()}::timestamptz, ${options.before.id})` : undefined,
     );
@@ -88,12 +89,13 @@ export function createMessagesRepository(db: Db) {
 
   return {
     /**
-     * One page of the history, newest first: at most `limit` messages and, past the first, no
-     * more than `maxBytes` of JSON. `next` is where the following page starts, or null at the end.
+     * One page of the history within its window (scanned since `since`), newest first: at most
+     * `limit` messages and, past the first, no more than `maxBytes` of JSON. `next` is where the
+     * following page starts, or null at the end.
      */
     async list(
       userId: string,
-      options: { limit: number; maxBytes: number; threatLevel?: ThreatLevel | undefined; before?: HistoryCursor | undefined },
+      options: { since: Date; limit: number; maxBytes: number; threatLevel?: ThreatLevel | undefined; before?: HistoryCursor | undefined },
     ): Promise<{ messages: MessageSummary[]; next: HistoryCursor | null }> {
       const candidates = (await pageIds(userId, options, options.limit + 1)).map((r) => r.id);
       const wanted = candidates.slice(0, options.limit);
@@ -118,11 +120,12 @@ export function createMessagesRepository(db: Db) {
       return { messages: page, next: candidates.length > wanted.length ? cursorOf(page) : null };
     },
 
-    async find(userId: string, id: string): Promise<Message | undefined> {
+    /** One message of `userId` within the history window (scanned since `since`). */
+    async find(userId: string, id: string, since: Date): Promise<Message | undefined> {
       const [row] = await db
         .select()
         .from(messages)
-        .where(and(eq(messages.userId, userId), eq(messages.id, id)))
+        .where(and(visibleMessages(userId, since), eq(messages.id, id)))
         .limit(1);
       return row ? toMessage(row) : undefined;
     },

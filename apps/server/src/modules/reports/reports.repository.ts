@@ -1,7 +1,8 @@
 import type { MessageSource, Report, ReportKind, ThreatLevel } from '@baitcheck/contracts';
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { reports } from '../../db/schema.ts';
+import { messages, reports } from '../../db/schema.ts';
+import { visibleMessages } from '../messages/history-window.ts';
 
 type ReportRow = typeof reports.$inferSelect;
 
@@ -68,7 +69,10 @@ export function createReportsRepository(db: Db) {
      * starts, or null at the end. The order is read first, without contents; then the page's
      * rows in small chunks until the budget is spent.
      */
-    async list(userId: string, options: { limit: number; maxBytes: number; before?: ReportCursor | undefined }): Promise<{ reports: Report[]; next: ReportCursor | null }> {
+    async list(userId: string, options: { since: Date; limit: number; maxBytes: number; before?: ReportCursor | undefined }): Promise<{ reports: Report[]; next: ReportCursor | null }> {
+      // a report outlives its message; it links to it only while the message is in the history window
+      const visible = db.select({ one: sql`1` }).from(messages).where(and(visibleMessages(userId, options.since), eq(messages.id, reports.messageId)));
+      const messageId = sql<string | null>`case when exists (${visible}) then ${reports.messageId} end`;
       const where = and(
         eq(reports.userId, userId),
         options.before ? sql`(${listedAt}, ${reports.id}) < (${options.before.at.toISOString()}::timestamptz, ${options.before.id})` : undefined,
@@ -80,12 +84,12 @@ export function createReportsRepository(db: Db) {
       let bytes = 2;
       for (let at = 0; at < wanted.length; at += LIST_CHUNK_ROWS) {
         const rows = await db
-          .select({ row: getTableColumns(reports), at: listedAt })
+          .select({ row: getTableColumns(reports), at: listedAt, messageId })
           .from(reports)
           .where(and(eq(reports.userId, userId), inArray(reports.id, wanted.slice(at, at + LIST_CHUNK_ROWS))))
           .orderBy(desc(listedAt), desc(reports.id));
-        for (const { row, at: listed } of rows) {
-          const report = toReport(row);
+        for (const { row, at: listed, messageId: shownId } of rows) {
+          const report = { ...toReport(row), messageId: shownId };
           const size = Buffer.byteLength(JSON.stringify(report)) + 1;
           if (page.length > 0 && bytes + size > options.maxBytes) return { reports: page, next: last };
           page.push(report);

@@ -1,6 +1,7 @@
 import type { CreateReportRequest, Report, ReportsQuery } from '@baitcheck/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { DEFAULT_STORAGE_LIMITS, createCapGuard } from '../../lib/storage-limits.ts';
+import type { HistoryWindow } from '../messages/history-window.ts';
 import { decodeCursor, encodeCursor, HISTORY_PAGE_BYTES, type MessagesService } from '../messages/messages.service.ts';
 import type { NewReport, ReportsRepository } from './reports.repository.ts';
 
@@ -11,6 +12,8 @@ export const REPORTS_PAGE_SIZE = 100;
 export function createReportsService(deps: {
   repo: ReportsRepository;
   messages: MessagesService;
+  /** A report links to its message only while the message is in the history window. */
+  window: HistoryWindow;
   maxReports?: number;
   /** The most JSON one page of the list carries (`HISTORY_PAGE_BYTES`, as for the history). */
   pageBytes?: number;
@@ -60,7 +63,7 @@ export function createReportsService(deps: {
       // a newcomer has sent none: nothing to ask the database
       if (userId === '') return { reports: [], next: null };
       const before = query.before === undefined ? undefined : decodeCursor(query.before);
-      const page = await deps.repo.list(userId, { limit: REPORTS_PAGE_SIZE, maxBytes: pageBytes, before: before && { at: before.scanDate, id: before.id } });
+      const page = await deps.repo.list(userId, { since: await deps.window.since(userId), limit: REPORTS_PAGE_SIZE, maxBytes: pageBytes, before: before && { at: before.scanDate, id: before.id } });
       return { reports: page.reports, next: page.next ? encodeCursor({ scanDate: page.next.at, id: page.next.id }) : null };
     },
   };

@@ -3,7 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { defineRoute } from '../../lib/route.ts';
-import type { PendingKey, ScanService } from './scan.service.ts';
+import { readTimeZone } from '../../lib/time-zone-header.ts';
+import { ScanLimitError, type ScanUsageService, type SpentScan } from '../scan-usage/scan-usage.service.ts';
+import { requestHashOf, type PendingKey, type ScanService } from './scan.service.ts';
 
 /** Visible ASCII but quotes and backslashes, bare or as a quoted string (the IETF draft's sf-string). */
 const KEY_CHARS = `[\\x21\\x23-\\x5b\\x5d-\\x7e]{1,${MAX_IDEMPOTENCY_KEY_LENGTH}}`;
@@ -28,22 +30,49 @@ export function readIdempotencyKey(request: FastifyRequest): string | null {
   return (match[1] ?? match[2]) as string;
 }
 
-/** `POST /api/scan/text`, `POST /api/scan/url`. */
-export function registerScanRoutes(app: FastifyInstance, service: ScanService): void {
+/**
+ * `POST /api/scan/text`, `POST /api/scan/url`. Each scan counts against the plan's daily limit
+ * (`usage`) before it runs, in the day of the `X-Time-Zone` header; a repeat of a saved scan is
+ * answered without running, so it is not counted again, nor is a repeat of an unsaved one.
+ */
+export function registerScanRoutes(app: FastifyInstance, service: ScanService, usage: ScanUsageService): void {
   // an enhanced scan spends one of the client's outside lookups (only while rate limits are on)
   const allowance = async (request: FastifyRequest, body: Parameters<typeof wantsAdvancedScan>[0]) => ({
     outsideRefused: wantsAdvancedScan(body) ? ((await request.spendOutsideLookups?.()) ?? null) : null,
   });
+  type Input = { userId: string; request: FastifyRequest; reply: FastifyReply; body: { saveToHistory?: boolean } };
+  /** Runs `scan` once it is counted; a scan that fails gives its count back. */
+  const counted = async <T>(input: Input, endpoint: 'text' | 'url', key: string | null, scan: () => Promise<T>): Promise<T> => {
+    // an unsaved scan has no stored answer to replay: its key keeps a repeat from counting twice
+    const repeat = key !== null && !input.body.saveToHistory ? { key, requestHash: requestHashOf(endpoint, input.body) } : null;
+    let spent: SpentScan;
+    try {
+      spent = await usage.spend(input.userId, readTimeZone(input.request), repeat);
+    } catch (error) {
+      if (error instanceof ScanLimitError) input.reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    }
+    try {
+      return await scan();
+    } catch (error) {
+      await spent.refund().catch((refundError: unknown) => input.request.log.warn({ err: refundError }, 'a failed scan could not give back its count'));
+      throw error;
+    }
+  };
   // a repeat of a request (its Idempotency-Key) answers the first result: nothing is scanned, spent or stored again
   // Only a saved scan is made once: an unsaved one is stored nowhere, not even as a key's answer
   // (a repeat of it just scans again, which costs the person nothing).
-  const once = async <T>(input: { userId: string; request: FastifyRequest; reply: FastifyReply; body: { saveToHistory?: boolean } }, endpoint: 'text' | 'url', scan: (pendingKey: PendingKey | null) => Promise<T>) => {
+  const once = async <T>(input: Input, endpoint: 'text' | 'url', scan: (pendingKey: PendingKey | null) => Promise<T>) => {
     const key = readIdempotencyKey(input.request);
-    const { value, replayed } = await service.once(input.userId, input.body.saveToHistory ? key : null, endpoint, input.body, scan);
+    const { value, replayed } = await service.once(input.userId, input.body.saveToHistory ? key : null, endpoint, input.body, (pendingKey) => counted(input, endpoint, key, () => scan(pendingKey)));
     if (replayed) input.reply.header('Idempotent-Replayed', 'true');
     return value;
   };
-  const checkHeaders = (request: FastifyRequest) => void readIdempotencyKey(request);
+  // before anything is made for the request: both headers are checked
+  const checkHeaders = (request: FastifyRequest) => {
+    readIdempotencyKey(request);
+    readTimeZone(request);
+  };
   defineRoute(app, ENDPOINTS.scanText, async (input) =>
     once(input, 'text', async (pendingKey) => service.scanText(input.userId, input.body, { ...(await allowance(input.request, input.body)), pendingKey })),
     { checkHeaders },

@@ -98,6 +98,11 @@ async function readPastedEmail(content: string, givenSender: string): Promise<Pa
   return { message: { content: wellFormed(body.slice(0, MAX_CONTENT_LENGTH)), sender: senderOf(email) ?? givenSender }, parsed: email, headerFacts: emailAuthFacts(email) };
 }
 
+/** What a repeat of a request must match, besides its Idempotency-Key: the endpoint and its validated body. */
+export function requestHashOf(endpoint: 'text' | 'url', body: unknown): string {
+  return createHash('sha256').update(`${endpoint}\n${JSON.stringify(body)}`).digest('hex');
+}
+
 /** How long a repeat with the same Idempotency-Key answers the first result. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Each user's newest keys kept within the window: a retry comes within minutes, not 100 scans later. */
@@ -198,7 +203,7 @@ export function createScanService(deps: {
      */
     async once<T>(userId: string, key: string | null, endpoint: 'text' | 'url', body: unknown, scan: (pendingKey: PendingKey | null) => Promise<T>): Promise<{ value: T; replayed: boolean }> {
       if (key === null || userId === '') return { value: await scan(null), replayed: false };
-      const requestHash = createHash('sha256').update(`${endpoint}\n${JSON.stringify(body)}`).digest('hex');
+      const requestHash = requestHashOf(endpoint, body);
       const giveUpAt = clock().getTime() + ABANDONED_AFTER_MS + REPEAT_POLL_MS * 20;
       for (;;) {
         const now = clock();

@@ -1,7 +1,8 @@
 import type { ThreatLevel } from '@baitcheck/contracts';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
+import { visibleMessages } from '../messages/history-window.ts';
 
 /** All SQL of the dashboard counters. */
 export function createStatsRepository(db: Db) {
@@ -10,7 +11,7 @@ export function createStatsRepository(db: Db) {
       return db
         .select({ threatLevel: messages.threatLevel, count: sql<number>`count(*)::int` })
         .from(messages)
-        .where(and(eq(messages.userId, userId), gte(messages.scanDate, since)))
+        .where(visibleMessages(userId, since))
         .groupBy(messages.threatLevel);
     },
 
@@ -20,7 +21,7 @@ export function createStatsRepository(db: Db) {
       return db
         .select({ day, threatLevel: messages.threatLevel, count: sql<number>`count(*)::int` })
         .from(messages)
-        .where(and(eq(messages.userId, userId), gte(messages.scanDate, since)))
+        .where(visibleMessages(userId, since))
         // By position: grouping by the expression again would bind the time zone as a second
         // parameter, which PostgreSQL does not see as the same expression as the selected one.
         .groupBy(sql.raw('1'), sql.raw('2'));

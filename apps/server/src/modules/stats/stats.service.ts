@@ -1,4 +1,5 @@
-import { DASHBOARD_WINDOW_DAYS, type DailyCount, type MessageStats } from '@baitcheck/contracts';
+import { DASHBOARD_WINDOW_DAYS, PLANS, type DailyCount, type MessageStats } from '@baitcheck/contracts';
+import type { HistoryWindow } from '../messages/history-window.ts';
 import type { StatsRepository } from './stats.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,20 +18,28 @@ export function lastLocalDates(now: Date, timeZone: string, count: number): stri
   return Array.from({ length: count }, (_, i) => new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10));
 }
 
-/** Dashboard counters: the last 30 days by verdict and the last seven local days. */
-export function createStatsService(repo: StatsRepository, clock: () => Date = () => new Date()) {
+const later = (a: Date, b: Date) => (a > b ? a : b);
+
+/**
+ * Dashboard counters: the last 30 days by verdict and the last seven local days, each within the
+ * plan's history window (a Basic history keeps 7 days, so its dashboard counts 7).
+ */
+export function createStatsService(repo: StatsRepository, window: HistoryWindow) {
   return {
     async get(userId: string, requestedTimeZone: string): Promise<MessageStats> {
       // The canonical spelling ('europe/paris' -> 'Europe/Paris') is the one PostgreSQL's
       // time zone database is sure to share with the runtime's.
       const timeZone = new Intl.DateTimeFormat('en-US', { timeZone: requestedTimeZone }).resolvedOptions().timeZone;
-      const now = clock();
+      const { plan, since, now } = await window.of(userId);
+      const windowDays = Math.min(DASHBOARD_WINDOW_DAYS, PLANS[plan].retentionDays);
       // Seven local days start at most seven days ago in any time zone; eight leaves margin.
-      const [totals, daily] = await Promise.all([
-        repo.countByLevel(userId, new Date(now.getTime() - DASHBOARD_WINDOW_DAYS * DAY_MS)),
-        repo.countByLocalDay(userId, new Date(now.getTime() - (CHART_DAYS + 1) * DAY_MS), timeZone),
-      ]);
-      const stats: MessageStats = { phishing: 0, suspicious: 0, safe: 0, windowDays: DASHBOARD_WINDOW_DAYS, lastSevenDays: [] };
+      const [totals, daily] = userId === ''
+        ? [[], []]
+        : await Promise.all([
+            repo.countByLevel(userId, later(since, new Date(now.getTime() - DASHBOARD_WINDOW_DAYS * DAY_MS))),
+            repo.countByLocalDay(userId, later(since, new Date(now.getTime() - (CHART_DAYS + 1) * DAY_MS)), timeZone),
+          ]);
+      const stats: MessageStats = { phishing: 0, suspicious: 0, safe: 0, windowDays, lastSevenDays: [] };
       for (const row of totals) stats[row.threatLevel] = row.count;
       const days = new Map<string, DailyCount>(
         lastLocalDates(now, timeZone, CHART_DAYS).map((date) => [date, { date, phishing: 0, suspicious: 0, safe: 0 }]),

@@ -2,6 +2,7 @@ import { MessageStatsSchema } from '@baitcheck/contracts';
 import { describe, expect, it } from 'vitest';
 import { insertMessage, userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases } from '../../test/harness.ts';
+import { signUp, upgrade } from '../../test/plans.ts';
 import { lastLocalDates } from './stats.service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,7 +27,10 @@ describe('lastLocalDates', () => {
 
 describeWithDatabases('GET /api/message-stats', (ctx) => {
   it('counts the last 30 days by verdict and fills seven local days, today last', async () => {
+    // on Premium: its history keeps 30 days, the whole dashboard window
     const visitor = ctx.visitor();
+    await signUp(visitor);
+    await upgrade(visitor, 'premium');
     const userId = await userIdOf(ctx.database, visitor);
     const now = Date.now();
     await insertMessage(ctx.database, userId, { threatLevel: 'phishing', scanDate: new Date(now - 60_000) });
@@ -45,6 +49,20 @@ describeWithDatabases('GET /api/message-stats', (ctx) => {
     expect(stats.lastSevenDays[4]).toMatchObject({ phishing: 1, suspicious: 1, safe: 0 });
     const totalInChart = stats.lastSevenDays.reduce((n, d) => n + d.phishing + d.suspicious + d.safe, 0);
     expect(totalInChart).toBe(3);
+  });
+
+  it("counts only the Basic plan's 7 days of history, and says so", async () => {
+    const visitor = ctx.visitor();
+    const userId = await userIdOf(ctx.database, visitor);
+    const now = Date.now();
+    await insertMessage(ctx.database, userId, { threatLevel: 'phishing', scanDate: new Date(now - 60_000) });
+    await insertMessage(ctx.database, userId, { threatLevel: 'suspicious', scanDate: new Date(now - 6 * DAY) });
+    // past the history window: not shown anywhere, even before the retention job deletes it
+    await insertMessage(ctx.database, userId, { threatLevel: 'phishing', scanDate: new Date(now - 7 * DAY - 60_000) });
+    await insertMessage(ctx.database, userId, { threatLevel: 'safe', scanDate: new Date(now - 10 * DAY) });
+    const stats = MessageStatsSchema.parse((await visitor.get('/api/message-stats')).json());
+    expect(stats).toMatchObject({ phishing: 1, suspicious: 1, safe: 0, windowDays: 7 });
+    expect(stats.lastSevenDays.reduce((n, d) => n + d.phishing + d.suspicious + d.safe, 0)).toBe(2);
   });
 
   it('buckets days in the time zone asked for', async () => {

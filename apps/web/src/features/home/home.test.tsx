@@ -276,6 +276,13 @@ describe('ThreatDashboard', () => {
     expect(screen.queryByText('Protected')).not.toBeInTheDocument();
   });
 
+  it("names the plan's shorter window: a Basic history keeps 7 days", async () => {
+    mockApi({ 'GET /api/message-stats': { body: makeStats({ windowDays: 7 }) } });
+    renderWithApp(<ThreatDashboard />);
+    expect(await screen.findByText('Last 7 days')).toBeInTheDocument();
+    expect(screen.queryByText('Last 30 days')).not.toBeInTheDocument();
+  });
+
   it('shows 0 for a missing counter', async () => {
     mockApi({ 'GET /api/message-stats': { body: { windowDays: 30, lastSevenDays: [] } } });
     renderWithApp(<ThreatDashboard />);

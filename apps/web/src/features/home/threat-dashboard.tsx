@@ -1,4 +1,5 @@
 import type { DailyCount, MessageStats } from '@baitcheck/contracts';
+import { DASHBOARD_WINDOW_DAYS } from '@baitcheck/contracts/lite';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCw, ShieldCheck, WifiOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -76,7 +77,7 @@ export function WeekChart({ days }: { days: readonly DailyCount[] }) {
   );
 }
 
-/** 'Threat Dashboard': 30-day counters and the seven-day chart. */
+/** 'Threat Dashboard': 30-day counters (or the plan's shorter history) and the seven-day chart. */
 export function ThreatDashboard() {
   const stats = useMessageStats();
   const queryClient = useQueryClient();
@@ -90,7 +91,8 @@ export function ThreatDashboard() {
       <CardHeader className="flex-row items-start justify-between">
         <div>
           <h3 className="font-semibold text-slate-900">Threat Dashboard</h3>
-          <p className="text-sm text-slate-600">Last 30 days</p>
+          {/* 30 days (spec section 9), or the plan's shorter history (7 days on Basic) */}
+          <p className="text-sm text-slate-600">Last {data.windowDays ?? DASHBOARD_WINDOW_DAYS} days</p>
         </div>
         {unknown ? null : (
           <Badge variant="success">

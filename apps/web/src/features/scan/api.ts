@@ -1,9 +1,11 @@
 import { useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageSource, ScanAnalysis, TextScanResponse, UrlScanResponse } from '@baitcheck/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageSource, ScanAnalysis, ScanUsage, TextScanResponse, UrlScanResponse } from '@baitcheck/contracts';
 import { API_ROUTES as API, IDEMPOTENCY_KEY_HEADER } from '@baitcheck/contracts/lite';
 import { api } from '@/lib/api-client';
+import { readAuthError } from '@/lib/api/auth';
 import { invalidateScanData } from '@/lib/api/messages';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** What the scan screen sends for a message (the body of `POST /api/scan/text`). */
 export interface TextScanInput {
@@ -57,23 +59,44 @@ const withKey = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } }
 // leaving the form busy with no word; sent, it fails at once and the form says why, with Retry.
 const networkMode = 'always';
 
-/** `POST /api/scan/text`; a stored scan refreshes the history, dashboard and banner. */
+/** Today's scans against the plan's daily limit (`GET /api/scan-usage`, in the browser's time zone). */
+export function useScanUsage() {
+  return useQuery({ queryKey: queryKeys.scanUsage, queryFn: () => api.get<ScanUsage>(API.scanUsage.path) });
+}
+
+/** True when the plan has a daily limit and none of today's scans are left. */
+export function isOutOfScans(usage: ScanUsage | undefined): usage is ScanUsage & { limit: number; remaining: 0 } {
+  return usage !== undefined && usage.limit !== null && usage.remaining === 0;
+}
+
+/** The server's sentence when a scan was refused for the daily limit (429 SCAN_LIMIT_REACHED), else null. */
+export function scanLimitSentence(error: unknown): string | null {
+  const { code, message } = readAuthError(error);
+  return code === 'SCAN_LIMIT_REACHED' ? message : null;
+}
+
+// every scan, answered or refused, changes what is left today
+const refreshUsage = (queryClient: ReturnType<typeof useQueryClient>) => queryClient.invalidateQueries({ queryKey: queryKeys.scanUsage });
+
+/** `POST /api/scan/text`; a stored scan refreshes the history, dashboard and banner, and every scan the scans left today. */
 export function useScanText() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: Keyed<TextScanInput>) => api.post<TextScanResponse>(API.scanText.path, input, withKey(idempotencyKey)),
     networkMode,
     onSuccess: () => invalidateScanData(queryClient),
+    onSettled: () => void refreshUsage(queryClient),
   });
 }
 
-/** `POST /api/scan/url`; a stored scan refreshes the history, dashboard and banner. */
+/** `POST /api/scan/url`; a stored scan refreshes the history, dashboard and banner, and every scan the scans left today. */
 export function useScanUrl() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: Keyed<UrlScanInput>) => api.post<UrlScanResponse>(API.scanUrl.path, input, withKey(idempotencyKey)),
     networkMode,
     onSuccess: () => invalidateScanData(queryClient),
+    onSettled: () => void refreshUsage(queryClient),
   });
 }
 

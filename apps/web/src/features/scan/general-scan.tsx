@@ -8,11 +8,14 @@ import { UrlForm, URL_FORM_DEFAULTS, type UrlFormValues } from './url-form';
 import { ResultView } from './result-view';
 import {
   isConnectionError,
+  isOutOfScans,
+  scanLimitSentence,
   toOutcomeFromText,
   toOutcomeFromUrl,
   useScanGuard,
   useScanText,
   useScanUrl,
+  useScanUsage,
   type ScanOutcome,
   type TextScanInput,
   type UrlScanInput,
@@ -51,6 +54,15 @@ function LinkFoundNotice({ onScanMessage, focusOnMount }: { onScanMessage: () =>
   );
 }
 
+/**
+ * What a failed scan says (spec section 8: 'Scan failed' and the form's sentence), except a scan
+ * refused for the daily limit: the server's sentence, saying when scans come back.
+ */
+function scanFailedToast(error: unknown, description: string) {
+  const limit = scanLimitSentence(error);
+  return limit ? ({ title: 'No scans left today', description: limit, variant: 'destructive' } as const) : ({ title: 'Scan failed', description, variant: 'destructive' } as const);
+}
+
 /** General Scan: Message and URL forms, then the result view. */
 export function GeneralScan() {
   const [tab, setTab] = useState<InnerTab>('message');
@@ -68,6 +80,8 @@ export function GeneralScan() {
   const scanUrl = useScanUrl();
   const guard = useScanGuard();
   const busy = scanText.isPending || scanUrl.isPending;
+  const usage = useScanUsage().data;
+  const outOfScans = isOutOfScans(usage) ? usage : null;
 
   const submitMessage = (values: MessageFormValues) => {
     const input: TextScanInput = {
@@ -91,7 +105,7 @@ export function GeneralScan() {
           guard.settle(false);
           console.error('Text scan failed', error);
           if (isConnectionError(error)) setConnectionLost('message');
-          else toast({ title: 'Scan failed', description: 'There was a problem scanning your message.', variant: 'destructive' });
+          else toast(scanFailedToast(error, 'There was a problem scanning your message.'));
         },
       },
     );
@@ -113,7 +127,7 @@ export function GeneralScan() {
           guard.settle(false);
           console.error('URL scan failed', error);
           if (isConnectionError(error)) setConnectionLost('url');
-          else toast({ title: 'Scan failed', description: 'There was a problem scanning the URL.', variant: 'destructive' });
+          else toast(scanFailedToast(error, 'There was a problem scanning the URL.'));
         },
       },
     );
@@ -176,11 +190,12 @@ export function GeneralScan() {
           }
           busy={scanText.isPending}
           connectionLost={connectionLost === 'message'}
+          outOfScans={outOfScans}
         />
       </TabsContent>
       <TabsContent value="url" tabIndex={-1}>
         {linkFromMessage && messageValues.content.trim() !== '' ? <LinkFoundNotice onScanMessage={scanWholeMessage} focusOnMount={focusNotice} /> : null}
-        <UrlForm values={urlValues} onChange={setUrlValues} onSubmit={submitUrl} busy={scanUrl.isPending} connectionLost={connectionLost === 'url'} />
+        <UrlForm values={urlValues} onChange={setUrlValues} onSubmit={submitUrl} busy={scanUrl.isPending} connectionLost={connectionLost === 'url'} outOfScans={outOfScans} />
       </TabsContent>
     </Tabs>
   );

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type ClipboardEvent, type FormEvent } from 'react';
-import type { MessageSource } from '@baitcheck/contracts';
+import type { MessageSource, ScanUsage } from '@baitcheck/contracts';
 import { MAX_CONTENT_LENGTH, VALIDATION_MESSAGES } from '@baitcheck/contracts/lite';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input';
@@ -7,6 +7,7 @@ import { SettingRow } from '@/components/setting-row';
 import { cn } from '@/lib/cn';
 import { ConnectionProblem } from './connection-problem';
 import { findFirstHttpLink, looksLikeEmailSource } from './extract-link';
+import { ScanLimitNote } from './scan-allowance';
 
 export interface MessageFormValues {
   content: string;
@@ -44,6 +45,7 @@ export function MessageForm({
   onLinkPasted,
   busy,
   connectionLost = false,
+  outOfScans = null,
 }: {
   values: MessageFormValues;
   onChange: (values: MessageFormValues) => void;
@@ -56,12 +58,15 @@ export function MessageForm({
   busy: boolean;
   /** The last scan got no answer: say so, with Retry. */
   connectionLost?: boolean;
+  /** No scans are left today (the plan's daily limit): the button says so instead of scanning. */
+  outOfScans?: ScanUsage | null;
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (outOfScans) return;
     if (values.content.trim().length === 0) {
       setError(VALIDATION_MESSAGES.contentRequired);
       return;
@@ -206,9 +211,10 @@ export function MessageForm({
           showActive={false}
           disabled={busy}
         />
-        <SubmitButton busy={busy} busyText="Analyzing content...">
+        <SubmitButton busy={busy} busyText="Analyzing content..." disabled={!!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
           Scan Message
         </SubmitButton>
+        {outOfScans ? <ScanLimitNote id={`${id}-limit`} usage={outOfScans} /> : null}
         {connectionLost && !busy ? <ConnectionProblem /> : null}
       </fieldset>
     </form>

@@ -1,5 +1,6 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { GeneralScan } from './general-scan';
+import { ScanAllowance } from './scan-allowance';
 import { SocialScan } from './social-scan';
 
 export default function ScanPage() {
@@ -7,6 +8,7 @@ export default function ScanPage() {
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-1 text-2xl font-bold text-slate-900">Scan for Threats</h1>
       <p className="mb-4 text-sm text-slate-600">Paste a message or a link and Baitcheck tells you whether it looks like a scam.</p>
+      <ScanAllowance />
       <Tabs defaultValue="general">
         <TabsList aria-label="Scan type">
           <TabsTrigger value="general">General Scan</TabsTrigger>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderWithApp } from '@/testing/render';
+import { mockApi, renderWithApp, type RecordedCall } from '@/testing/render';
 import { makeAnalysis, PHISHING_TEXT } from '@/testing/fixtures';
 import ScanPage from './scan-page';
 import { findFirstHttpLink } from './extract-link';
@@ -11,6 +11,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+/** The scans among the calls (the screen also asks how many scans are left today). */
+const scanCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path.startsWith('/api/scan/'));
 
 function textResponse(overrides = {}) {
   return {
@@ -58,7 +61,7 @@ describe('General scan, message form', () => {
     expect(screen.getByRole('switch', { name: 'Enhanced Threat Intelligence' })).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Scan Message' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a message to scan.');
-    expect(calls).toHaveLength(0);
+    expect(scanCalls(calls)).toHaveLength(0);
   });
 
   it('sends the form and shows the verdict with highlights, reasons and recommendations', async () => {
@@ -70,7 +73,7 @@ describe('General scan, message form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Scan Message' }));
 
     const result = await screen.findByTestId('scan-result');
-    expect(calls[0]?.body).toEqual({
+    expect(scanCalls(calls)[0]?.body).toEqual({
       content: 'URGENT: pay now',
       sender: '+15551234',
       source: 'sms',
@@ -101,7 +104,7 @@ describe('General scan, message form', () => {
     expect(screen.getByLabelText('Message type')).toHaveValue('email');
     await userEvent.click(screen.getByRole('button', { name: 'Scan Message' }));
     await screen.findByTestId('scan-result');
-    expect(calls[0]?.body).toMatchObject({ content: source, source: 'email' });
+    expect(scanCalls(calls)[0]?.body).toMatchObject({ content: source, source: 'email' });
   });
 
   it('refuses an empty or too large .eml file with a clear message', async () => {
@@ -242,13 +245,13 @@ describe('General scan, URL form', () => {
     await userEvent.type(screen.getByLabelText('URL to scan'), 'my bank');
     await userEvent.click(screen.getByRole('button', { name: 'Scan URL' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid URL starting with http:// or https://');
-    expect(calls).toHaveLength(0);
+    expect(scanCalls(calls)).toHaveLength(0);
 
     await userEvent.clear(screen.getByLabelText('URL to scan'));
     await userEvent.type(screen.getByLabelText('URL to scan'), 'http://192.168.4.20/login');
     await userEvent.click(screen.getByRole('button', { name: 'Scan URL' }));
     const result = await screen.findByTestId('scan-result');
-    expect(calls[0]?.body).toEqual({ url: 'http://192.168.4.20/login', enhancedAnalysis: true, saveToHistory: true, source: 'manual' });
+    expect(scanCalls(calls)[0]?.body).toEqual({ url: 'http://192.168.4.20/login', enhancedAnalysis: true, saveToHistory: true, source: 'manual' });
 
     await userEvent.click(within(result).getByRole('button', { name: 'Threat Intelligence Details' }));
     expect(within(result).getByText('192.168.4.20')).toBeInTheDocument();
@@ -275,7 +278,7 @@ describe('General scan, URL form', () => {
     await userEvent.type(screen.getByLabelText('URL to scan'), 'https://example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Scan URL' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Threat Intelligence Details' }));
-    expect(calls[0]?.body).toMatchObject({ enhancedAnalysis: false });
+    expect(scanCalls(calls)[0]?.body).toMatchObject({ enhancedAnalysis: false });
     expect(screen.getByText(/Enhanced threat intelligence did not run for this scan/)).toHaveTextContent(
       'Turn on Enhanced Threat Intelligence and scan again',
     );
@@ -310,7 +313,7 @@ describe('Social Media tab', () => {
     await userEvent.click(button);
 
     const card = await screen.findByTestId('social-result');
-    expect(calls[0]?.body).toEqual({ content: '   You won a prize', sender: 'Instagram message', source: 'social' });
+    expect(scanCalls(calls)[0]?.body).toEqual({ content: '   You won a prize', sender: 'Instagram message', source: 'social' });
     expect(screen.getByText('Scan Complete')).toBeInTheDocument();
     // The verdict in words, in the toast as in the card's heading; never the stored value.
     expect(screen.getByText('Scan Complete').nextElementSibling).toHaveTextContent(/^Phishing Detected$/);

@@ -14,8 +14,9 @@ import { toast } from '@/components/ui/toast-store';
 import { useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
 import { RecommendationsSection, WhatToDoLine } from './what-to-do-line';
-import { isConnectionError, useScanGuard, useScanText, type TextScanInput } from './api';
+import { isConnectionError, isOutOfScans, scanLimitSentence, useScanGuard, useScanText, useScanUsage, type TextScanInput } from './api';
 import { ConnectionProblem } from './connection-problem';
+import { ScanLimitNote } from './scan-allowance';
 import { whatToDoNow } from './what-to-do';
 
 /** The platforms the Social Media tab offers (spec section 2). */
@@ -111,9 +112,12 @@ export function SocialScan() {
   const scan = useScanText();
   const guard = useScanGuard();
   const empty = content.trim().length === 0;
+  const usage = useScanUsage().data;
+  const outOfScans = isOutOfScans(usage) ? usage : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (outOfScans) return;
     if (empty) {
       toast({ title: 'Please enter a message to scan' });
       return;
@@ -135,7 +139,10 @@ export function SocialScan() {
         onError: (error) => {
           guard.settle(false);
           console.error('Social scan failed', error);
+          const limit = scanLimitSentence(error);
           if (isConnectionError(error)) setConnectionLost(true);
+          // refused for the daily limit: the server's sentence says when scans come back
+          else if (limit) toast({ title: 'No scans left today', description: limit, variant: 'destructive' });
           else toast({ title: 'Error', description: 'Failed to scan message. Please try again.', variant: 'destructive' });
         },
       },
@@ -179,9 +186,10 @@ export function SocialScan() {
               onChange={(e) => setContent(e.target.value)}
             />
           </div>
-          <SubmitButton busy={scan.isPending} busyText="Analyzing content..." disabled={empty || scan.isPending}>
+          <SubmitButton busy={scan.isPending} busyText="Analyzing content..." disabled={empty || scan.isPending || !!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
             Scan Message
           </SubmitButton>
+          {outOfScans ? <ScanLimitNote id={`${id}-limit`} usage={outOfScans} /> : null}
           {connectionLost && !scan.isPending ? <ConnectionProblem /> : null}
         </fieldset>
       </form>

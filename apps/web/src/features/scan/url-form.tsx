@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { ScanUsage } from '@baitcheck/contracts';
 import { VALIDATION_MESSAGES } from '@baitcheck/contracts/lite';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { SettingRow } from '@/components/setting-row';
 import { ConnectionProblem } from './connection-problem';
 import { toScanUrl } from './extract-link';
+import { ScanLimitNote } from './scan-allowance';
 
 export interface UrlFormValues {
   url: string;
@@ -21,6 +23,7 @@ export function UrlForm({
   onSubmit,
   busy,
   connectionLost = false,
+  outOfScans = null,
 }: {
   values: UrlFormValues;
   onChange: (values: UrlFormValues) => void;
@@ -28,12 +31,15 @@ export function UrlForm({
   busy: boolean;
   /** The last scan got no answer: say so, with Retry. */
   connectionLost?: boolean;
+  /** No scans are left today (the plan's daily limit): the button says so instead of scanning. */
+  outOfScans?: ScanUsage | null;
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (outOfScans) return;
     // scam texts write links without http(s): a bare domain or www. address gets https://,
     // shown in the box, and anything else that is not an address keeps the spec's message
     const url = toScanUrl(values.url);
@@ -85,9 +91,10 @@ export function UrlForm({
             disabled={busy}
           />
         </div>
-        <SubmitButton busy={busy} busyText="Analyzing URL...">
+        <SubmitButton busy={busy} busyText="Analyzing URL..." disabled={!!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
           Scan URL
         </SubmitButton>
+        {outOfScans ? <ScanLimitNote id={`${id}-limit`} usage={outOfScans} /> : null}
         {connectionLost && !busy ? <ConnectionProblem /> : null}
       </fieldset>
     </form>

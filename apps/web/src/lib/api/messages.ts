@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Message, MessageStats, MessageSummary, ThreatLevel } from '@baitcheck/contracts';
 import { API_ROUTES as API, NEXT_CURSOR_HEADER, buildPath } from '@baitcheck/contracts/lite';
-import { api, apiRequestWithHeaders, type RequestOptions } from '../api-client';
+import { api, apiRequestWithHeaders, getTimeZone, type RequestOptions } from '../api-client';
 import { queryKeys } from './query-keys';
 
 /** Messages the History screen asks for at a time; "Load more" asks for the next ones. */
@@ -50,14 +50,6 @@ export function useMessage(id: string, enabled: boolean) {
   });
 }
 
-/** The browser's IANA time zone, so the server counts days as the person sees them. */
-export function getTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** Dashboard counters for the last 30 days plus the last seven days. */
 export function useMessageStats() {

@@ -13,5 +13,7 @@ export const queryKeys = {
   plugins: ['plugins'] as const,
   blockedSenders: ['blocked-senders'] as const,
   subscription: ['subscription'] as const,
+  // under the subscription's key: whatever refreshes the plan (an upgrade, a cancel) refreshes it too
+  scanUsage: ['subscription', 'scan-usage'] as const,
   testCheckout: (id: string) => ['test-checkout', id] as const,
 };

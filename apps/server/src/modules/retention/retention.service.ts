@@ -1,0 +1,111 @@
+import { PLAN_IDS, PLANS, type PlanId } from '@baitcheck/contracts';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { historyStart } from '../messages/history-window.ts';
+import type { ScanUsageRepository } from '../scan-usage/scan-usage.repository.ts';
+import type { AgeCursor, RetentionRepository } from './retention.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Scans weighed (and at most deleted) per transaction: each holds its locks for milliseconds. */
+export const RETENTION_BATCH = 500;
+/** Counts of the daily scan limit kept: no day, in any time zone, nor the last 24 hours, reaches further back. */
+export const SCAN_COUNTS_KEPT_MS = 3 * DAY_MS;
+
+/** What a run deleted. */
+export interface RetentionResult {
+  /** Scans deleted from histories, past their plan's window. */
+  messages: number;
+  /** Counts of the daily scan limit too old to matter. */
+  scanCounts: number;
+}
+
+/**
+ * The retention job: deletes each user's scans older than their plan's history window (7, 30 or
+ * 90 days), and the scan counts no day needs any more. Idempotent (a run deletes only what is
+ * past its window, so running twice, or on two servers, deletes nothing more), in short batches
+ * (a big history never holds a lock for long, and PGlite answers requests between them), and one
+ * server at a time (the batches take a PostgreSQL advisory lock; a server that finds it taken
+ * leaves the run to the other). The plan is the billing service's word, as for every read.
+ */
+export function createRetentionService(deps: {
+  repo: RetentionRepository;
+  usage: Pick<ScanUsageRepository, 'pruneBefore'>;
+  plans: { effectivePlan(userId: string): Promise<PlanId> };
+  clock?: () => Date;
+  batchSize?: number;
+}) {
+  const clock = deps.clock ?? (() => new Date());
+  const batchSize = deps.batchSize ?? RETENTION_BATCH;
+  // a user not on a paid plan is on the plan of the shortest window
+  const shortest = PLAN_IDS.reduce((a, b) => (PLANS[b].retentionDays < PLANS[a].retentionDays ? b : a));
+
+  return {
+    /** Runs the job once; null when another server was running it. `shouldStop` is asked between batches. */
+    async run(shouldStop: () => boolean = () => false): Promise<RetentionResult | null> {
+      const now = clock();
+      const defaultStart = historyStart(shortest, now);
+      // the windows of users on a longer plan, as the billing service answers now
+      const starts = new Map<string, Date>();
+      for (const userId of await deps.repo.usersWithPaidStatus()) {
+        const start = historyStart(await deps.plans.effectivePlan(userId), now);
+        if (start < defaultStart) starts.set(userId, start);
+      }
+      const expired = (m: { userId: string; scanDate: Date }) => m.scanDate < (starts.get(m.userId) ?? defaultStart);
+
+      let messages = 0;
+      let after: AgeCursor | null = null;
+      while (!shouldStop()) {
+        const batch = await deps.repo.deleteBatch({ before: defaultStart, after, limit: batchSize }, expired);
+        if (batch === 'busy') return null;
+        messages += batch.deleted;
+        if (batch.examined < batchSize || batch.last === null) break;
+        after = batch.last;
+        await yieldToRequests();
+      }
+
+      let scanCounts = 0;
+      const countsBefore = new Date(now.getTime() - SCAN_COUNTS_KEPT_MS);
+      while (!shouldStop()) {
+        const gone = await deps.usage.pruneBefore(countsBefore, batchSize);
+        scanCounts += gone;
+        if (gone < batchSize) break;
+        await yieldToRequests();
+      }
+      return { messages, scanCounts };
+    },
+  };
+}
+
+/** The retention service. */
+export type RetentionService = ReturnType<typeof createRetentionService>;
+
+/**
+ * Runs the retention job now and every `intervalMs` (hourly in `main.ts`), never two runs at
+ * once. `stop()` clears the timer and resolves once a run in progress has finished its batch.
+ */
+export function startRetentionSchedule(options: { retention: RetentionService; intervalMs: number; logger: Pick<Logger, 'info' | 'warn'> }): { stop(): Promise<void> } {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running || stopped) return;
+    running = options.retention
+      .run(() => stopped)
+      .then((result) => {
+        if (result && (result.messages > 0 || result.scanCounts > 0)) options.logger.info(result, 'deleted scans past their plan\'s history window');
+      })
+      .catch((err: unknown) => options.logger.warn({ err }, 'the retention job failed; it runs again within the hour'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
