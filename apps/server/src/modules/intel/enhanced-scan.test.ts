@@ -179,4 +179,28 @@ describe('enhanced scans', () => {
       expect(JSON.stringify(message)).not.toContain('\\u0000');
     }
   });
+
+  it("stops one client at its share of a source's allowance, leaving the rest for everyone else", async () => {
+    const shared = await buildApp({
+      config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent', intelSources: ['feeds', 'rdap'], rdapBootstrapUrl: rdap.bootstrapUrl, intelQuotas: { rdapPerMinute: 8 } },
+      database,
+      logger: false,
+    });
+    try {
+      const rdapOf = async (remoteAddress: string, domain: string) => {
+        const res = await shared.inject({ method: 'POST', url: '/api/scan/url', remoteAddress, payload: { url: `https://${domain}/login`, enhancedAnalysis: true } });
+        expect(res.statusCode).toBe(200);
+        return res.json().intelSources.find((s: { name: string }) => s.name.startsWith('Domain age')) as { status: string; detail?: string };
+      };
+      // a quarter of the registry's 8 a minute: 2 fresh domains, then "your share"
+      expect((await rdapOf('198.51.100.66', 'fresh-one.com')).status).toBe('answered');
+      expect((await rdapOf('198.51.100.66', 'fresh-two.com')).status).toBe('answered');
+      const third = await rdapOf('198.51.100.66', 'fresh-three.com');
+      expect(third).toMatchObject({ status: 'limited', detail: expect.stringMatching(/^Not asked: you have used your share of domain registry \(RDAP\) lookups for this minute/) });
+      // someone else, elsewhere, is still answered
+      expect((await rdapOf('203.0.113.80', 'fresh-four.com')).status).toBe('answered');
+    } finally {
+      await shared.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import type { IntelFacts, LinkFinding, SenderInfo } from '@baitcheck/detector';
 import { waitWords } from '../../lib/wait-words.ts';
-import { LookupLimitError } from './lookup-limits.ts';
+import { LookupLimitError, lookupsFor, type LookupClient } from './lookup-limits.ts';
 import type { ParsedEmail } from './raw-email/raw-email.ts';
 
 /** What an enhanced scan asks the outside world about. */
@@ -16,6 +16,8 @@ export interface IntelRequest {
   senderDomain?: string;
   /** The whole email source, when the person pasted one (headers and body), and what was read from it. */
   rawEmail?: { source: string; parsed: ParsedEmail };
+  /** Who the scan is for: each outside source's lookups count against this client's share too. */
+  client?: LookupClient;
 }
 
 /** What a source learnt about the sender's domain; each field absent when that source does not know. */
@@ -208,7 +210,7 @@ export async function enrich(providers: readonly IntelProvider[], request: Intel
     outcomes[i] = null;
     const t0 = now();
     try {
-      const answer = await p.lookup(request, controller.signal);
+      const answer = await lookupsFor(request.client, () => p.lookup(request, controller.signal));
       if (controller.signal.aborted) return;
       merge(out, answer);
       outcomes[i] = { name: p.name, status: 'answered', ms: Math.round(now() - t0) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLookupQuota, LookupLimitError, quotaFetch } from './lookup-limits.ts';
+import { clientShare, createLookupQuota, LookupLimitError, lookupsFor, quotaFetch } from './lookup-limits.ts';
 
 describe('createLookupQuota', () => {
   it('lets the allowance through, then refuses with a sentence naming the source and when it is back', async () => {
@@ -30,6 +30,43 @@ describe('createLookupQuota', () => {
     const b = createLookupQuota('B', { perMinute: 1 });
     await a.take();
     await expect(b.take()).resolves.toBeUndefined();
+  });
+});
+
+describe("a client's share of a source", () => {
+  it('is a quarter of a minute, a tenth of a day, at least one', () => {
+    expect(clientShare(4, 60)).toBe(1);
+    expect(clientShare(60, 60)).toBe(15);
+    expect(clientShare(500, 86_400)).toBe(50);
+    expect(clientShare(3, 86_400)).toBe(1);
+  });
+
+  it('stops one user at their share and leaves the rest for everyone else', async () => {
+    const quota = createLookupQuota('Registry', { perMinute: 8 });
+    const mallory = { user: 'u-mallory', address: '198.51.100.7' };
+    await lookupsFor(mallory, async () => {
+      await quota.take();
+      await quota.take();
+      const refused = await quota.take().catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(LookupLimitError);
+      expect((refused as Error).message).toMatch(/^Not asked: you have used your share of Registry lookups for this minute; asked again in \d+ seconds\.$/);
+    });
+    // another visitor still gets theirs, and the server's allowance was not spent on the refusal
+    await lookupsFor({ user: 'u-alice', address: '203.0.113.9' }, async () => {
+      await quota.take();
+      await quota.take();
+    });
+    // 4 of the server's 8 are spent (2 each): outside any client (a scheduled job) the other 4 remain
+    for (let i = 0; i < 4; i++) await quota.take();
+    await expect(quota.take()).rejects.toThrow(/this server has used its allowance/);
+  });
+
+  it('counts an address however many guests it makes', async () => {
+    const quota = createLookupQuota('VirusTotal', { perMinute: 4 });
+    await lookupsFor({ user: 'guest-1', address: '198.51.100.0' }, () => quota.take());
+    const second = await lookupsFor({ user: 'guest-2', address: '198.51.100.0' }, () => quota.take().catch((e: unknown) => e));
+    expect(second).toBeInstanceOf(LookupLimitError);
+    await expect(lookupsFor({ user: 'guest-3', address: '192.0.2.1' }, () => quota.take())).resolves.toBeUndefined();
   });
 });
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { waitWords } from '../../lib/wait-words.ts';
 
@@ -29,10 +30,35 @@ export interface QuotaWindows {
   perDay?: number | undefined;
 }
 
+/** Who an outside lookup is made for: the user (session) and the client's address (IPv6: its /64). */
+export interface LookupClient {
+  user: string;
+  address: string;
+}
+
+/** The client the lookups now running are made for (set by {@link lookupsFor} around an enhanced scan's sources). */
+const currentClient = new AsyncLocalStorage<LookupClient>();
+
+/** Runs `fn` with its outside lookups counted against `client`'s share of each source as well. */
+export function lookupsFor<T>(client: LookupClient | undefined, fn: () => Promise<T>): Promise<T> {
+  return client ? currentClient.run(client, fn) : fn();
+}
+
+/**
+ * The part of a source's allowance one client (a user, or an address however many guests it
+ * makes) may spend: a quarter of a minute's, a tenth of a day's, at least one. Without it one
+ * visitor naming fresh domains in every scan spent a registry's minute or VirusTotal's day for
+ * everyone (an outside review did, with two guest sessions).
+ */
+export function clientShare(points: number, windowSeconds: number): number {
+  return Math.max(1, Math.floor(points / (windowSeconds <= 60 ? 4 : 10)));
+}
+
 /**
  * The allowance of one source for the whole server: a fresh domain in each scan misses every
  * cache, so without it anyone could spend a source's quota (VirusTotal's public key allows 4 a
- * minute and 500 a day) or a registry's patience for every user.
+ * minute and 500 a day) or a registry's patience for every user. Within it, each client has a
+ * share ({@link clientShare}), counted for lookups run inside {@link lookupsFor}.
  */
 export function createLookupQuota(source: string, windows: QuotaWindows): LookupQuota {
   const spans: [number | undefined, number, string][] = [
@@ -40,17 +66,44 @@ export function createLookupQuota(source: string, windows: QuotaWindows): Lookup
     [windows.perDay, 86_400, 'today'],
   ];
   const limiters = spans.flatMap(([points, duration, when]) =>
-    points === undefined ? [] : [{ when, limiter: new RateLimiterMemory({ keyPrefix: `lookups-${source}-${duration}`, points, duration }) }],
+    points === undefined
+      ? []
+      : [
+          {
+            when,
+            server: new RateLimiterMemory({ keyPrefix: `lookups-${source}-${duration}`, points, duration }),
+            client: new RateLimiterMemory({ keyPrefix: `lookups-${source}-${duration}-client`, points: clientShare(points, duration), duration }),
+          },
+        ],
   );
   return {
     async take(requests = 1) {
-      for (const { when, limiter } of limiters) {
+      const client = currentClient.getStore();
+      const spent: { limiter: RateLimiterMemory; key: string; points: number }[] = [];
+      // nothing spent on a lookup that is not made: what was taken is given back when a later limit refuses
+      const refuse = async (res: RateLimiterRes, message: string): Promise<never> => {
+        for (const s of spent) await s.limiter.reward(s.key, s.points);
+        throw new LookupLimitError(message, res.msBeforeNext);
+      };
+      const consume = async (limiter: RateLimiterMemory, key: string, message: (wait: string) => string) => {
         try {
-          await limiter.consume('server', requests);
+          await limiter.consume(key, requests);
+          spent.push({ limiter, key, points: requests });
         } catch (res) {
           if (!(res instanceof RateLimiterRes)) throw res;
-          throw new LookupLimitError(`Not asked: this server has used its allowance of ${source} lookups for ${when}; asked again in ${waitWords(res.msBeforeNext)}.`, res.msBeforeNext);
+          await refuse(res, message(waitWords(res.msBeforeNext)));
         }
+      };
+      // the client's share first: a client over it spends nothing of the server's allowance
+      if (client) {
+        for (const { when, client: limiter } of limiters) {
+          for (const key of [`user:${client.user}`, `address:${client.address}`]) {
+            await consume(limiter, key, (wait) => `Not asked: you have used your share of ${source} lookups for ${when}; asked again in ${wait}.`);
+          }
+        }
+      }
+      for (const { when, server } of limiters) {
+        await consume(server, 'server', (wait) => `Not asked: this server has used its allowance of ${source} lookups for ${when}; asked again in ${wait}.`);
       }
     },
   };

@@ -2,6 +2,7 @@ import { ENDPOINTS, IDEMPOTENCY_KEY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, wantsAdv
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import { defineRoute } from '../../lib/route.ts';
 import { readTimeZone } from '../../lib/time-zone-header.ts';
 import { ScanLimitError, type ScanUsageService, type SpentScan } from '../scan-usage/scan-usage.service.ts';
@@ -37,8 +38,10 @@ export function readIdempotencyKey(request: FastifyRequest): string | null {
  */
 export function registerScanRoutes(app: FastifyInstance, service: ScanService, usage: ScanUsageService): void {
   // an enhanced scan spends one of the client's outside lookups (only while rate limits are on)
+  // and its sources' lookups count against this user's and this address's share of each source
   const allowance = async (request: FastifyRequest, body: Parameters<typeof wantsAdvancedScan>[0]) => ({
     outsideRefused: wantsAdvancedScan(body) ? ((await request.spendOutsideLookups?.()) ?? null) : null,
+    lookupClient: { user: request.userId, address: addressKey(request.ip) },
   });
   type Input = { userId: string; request: FastifyRequest; reply: FastifyReply; body: { saveToHistory?: boolean } };
   /** Runs `scan` once it is counted; a scan that fails gives its count back. */

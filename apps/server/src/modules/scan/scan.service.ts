@@ -3,7 +3,7 @@ import type { MessageSource, ScanAnalysis, TextScanRequest, TextScanResponse, Th
 import type { Analysis, AnalyzeInput, EmailAuthFacts, IntelFacts } from '@baitcheck/detector';
 import { analyze, inputLinks, parseSender } from '@baitcheck/detector';
 import { DEFAULT_INTEL_BUDGET_MS, enrich, type Enrichment, type IntelProvider, type IntelRequest, type SourceHealth } from '../intel/enrich.ts';
-import type { LookupLimitError } from '../intel/lookup-limits.ts';
+import type { LookupClient, LookupLimitError } from '../intel/lookup-limits.ts';
 import { emailAuthFacts, looksLikeRawEmail, parseRawEmail, senderOf, type ParsedEmail } from '../intel/raw-email/raw-email.ts';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -55,11 +55,11 @@ function toThreatDetails(analysis: ScanAnalysis): ThreatDetails {
 }
 
 /** What an enhanced scan looks up: the input's links, and the domain of an email sender or of a scanned URL. */
-function intelRequest(input: AnalyzeInput, rawEmail: IntelRequest['rawEmail']): IntelRequest {
+function intelRequest(input: AnalyzeInput, rawEmail: IntelRequest['rawEmail'], client: LookupClient | undefined): IntelRequest {
   const links = inputLinks(input);
   const sender = input.sender ? parseSender(input.sender) : null;
   const senderDomain = sender?.kind === 'email' || sender?.kind === 'domain' ? sender.registrableDomain : input.kind === 'url' ? (links[0]?.registrableDomain ?? null) : null;
-  return { links, ...(input.sender ? { sender: input.sender } : {}), ...(senderDomain ? { senderDomain } : {}), ...(rawEmail !== undefined ? { rawEmail } : {}) };
+  return { links, ...(input.sender ? { sender: input.sender } : {}), ...(senderDomain ? { senderDomain } : {}), ...(rawEmail !== undefined ? { rawEmail } : {}), ...(client ? { client } : {}) };
 }
 
 /** Said on a result that could not be saved because the history is full. */
@@ -129,6 +129,8 @@ export interface ScanOptions {
   outsideRefused?: LookupLimitError | null;
   /** The request's Idempotency-Key, which saving the scan completes with its answer. */
   pendingKey?: PendingKey | null;
+  /** Who the scan is for: outside lookups count against their share of each source. */
+  lookupClient?: LookupClient;
 }
 
 /** Scans text and links with the engine and keeps them in the user's history on request. */
@@ -151,7 +153,7 @@ export function createScanService(deps: {
     const blockedSenders = input.sender ? await deps.blockedSenders.listSenders(userId) : [];
     // a basic scan stays on the engine: nothing is looked up anywhere
     const enrichOptions = { health: sourceHealth, outsideRefused: options.outsideRefused ?? null, ...(deps.intel?.onSourceError ? { onSourceError: deps.intel.onSourceError } : {}) };
-    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, intelRequest(input, pasted ? { source: pasted.raw, parsed: pasted.parsed } : undefined), deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS, enrichOptions) : null;
+    const enrichment = enhanced && providers.length > 0 ? await enrich(providers, intelRequest(input, pasted ? { source: pasted.raw, parsed: pasted.parsed } : undefined, options.lookupClient), deps.intel?.budgetMs ?? DEFAULT_INTEL_BUDGET_MS, enrichOptions) : null;
     // what the email's own headers say counts in a basic scan too (read here, nothing asked);
     // our own check, when it ran, replaces it
     const intel: IntelFacts = { ...(pasted?.headerFacts ? { emailAuth: pasted.headerFacts } : {}), ...(enrichment?.facts ?? {}) };
