@@ -71,6 +71,10 @@ export function historyFullNote(max: number): string {
 export const RAW_EMAIL_NOTE =
   'This was read as a whole email (headers and body): the verdict is about its sender, subject and body, and its authentication results were checked.';
 
+/** Said on the result of a pasted email that forwards another as an attachment: that one is judged. */
+export const FORWARDED_EMAIL_NOTE =
+  'This email forwards another one as an attachment: the verdict is about the attached email (its sender, subject and body), with what the forward says read too.';
+
 /** A pasted email source, read: the message it carries and what its headers say. */
 interface PastedEmail {
   message: { content: string; sender: string };
@@ -158,7 +162,7 @@ export function createScanService(deps: {
     // our own check, when it ran, replaces it
     const intel: IntelFacts = { ...(pasted?.headerFacts ? { emailAuth: pasted.headerFacts } : {}), ...(enrichment?.facts ?? {}) };
     const analysis = analyze(input, { blockedSenders, now: clock().toISOString(), ...(Object.keys(intel).length > 0 ? { intel } : {}) });
-    if (pasted) analysis.notes = [RAW_EMAIL_NOTE, ...(analysis.notes ?? [])];
+    if (pasted) analysis.notes = [pasted.parsed.forward ? FORWARDED_EMAIL_NOTE : RAW_EMAIL_NOTE, ...(analysis.notes ?? [])];
     return toScanAnalysis(analysis, input.content, enrichment);
   };
 

@@ -1,6 +1,7 @@
 import { MAX_SENDER_LENGTH } from '@baitcheck/contracts';
 import { expect, it } from 'vitest';
 import { describeWithDatabases } from '../../../test/harness.ts';
+import { FORWARDED_EMAIL_NOTE } from '../../scan/scan.service.ts';
 
 // A pasted email through the whole app: what the scan judges, what it stores, what the history returns.
 
@@ -28,6 +29,8 @@ describeWithDatabases('a pasted email', (ctx) => {
     expect(res.statusCode).toBe(200);
     const { message, analysis } = res.json();
     expect(analysis.threatLevel).toBe('phishing');
+    // the result says which email was judged
+    expect(analysis.notes[0]).toBe(FORWARDED_EMAIL_NOTE);
     expect(message.sender).toBe('"PayPal" <service@paypa1-secure.top>');
     expect(message.content).toBe(
       `Your account is limited\n\nYour PayPal account has been limited. Sign in to verify your account at ${LINK} within 24 hours or it will be closed.\n\nFwd: is this a scam?\n\nCan you check this?`,
