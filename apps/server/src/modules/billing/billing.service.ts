@@ -235,8 +235,9 @@ export function createTestCheckoutService({ repo, provider, billing, now = () =>
       const paying = row?.provider === 'test' && row.subscriptionId && isPaidStatus(row.status) ? await repo.findTestSubscription(row.subscriptionId) : undefined;
       const eventId = `test_evt_${crypto.randomUUID()}`;
       if (paying && paying.status === 'active') {
-        // a change of plan: the provider's subscription takes the new price at once
-        const updated = await repo.updateTestSubscription(paying.id, { plan: checkout.plan, cancelAtPeriodEnd: false });
+        // a change of plan: the provider's subscription takes the new price at once; a cancel
+        // already asked for stands (switching must not quietly start renewing again)
+        const updated = await repo.updateTestSubscription(paying.id, { plan: checkout.plan });
         await billing.applyEvent({ id: eventId, type: 'customer.subscription.updated', created, object: provider.toObject(updated!) });
         return RETURN_PATHS.success;
       }

@@ -117,6 +117,15 @@ describeWithDatabases('plans and payments with the test checkout (no Stripe conf
     expect(after).toMatchObject({ plan: 'family', status: 'active', currentPeriodEnd: before.currentPeriodEnd, refundableUntil: before.refundableUntil });
   });
 
+  it('a change of plan keeps a cancel already asked for (it must not start renewing again)', async () => {
+    const visitor = ctx.visitor();
+    await signUp(visitor);
+    await visitor.post(`/api/test-checkout/${await startCheckout(visitor, 'premium')}/complete`);
+    await visitor.post('/api/subscription/cancel', { refund: false });
+    await visitor.post(`/api/test-checkout/${await startCheckout(visitor, 'family')}/complete`);
+    expect(await subscriptionOf(visitor)).toMatchObject({ plan: 'family', status: 'active', cancelAtPeriodEnd: true });
+  });
+
   it('cancels at the period end, resumes, then cancels with a refund back to basic', async () => {
     const visitor = ctx.visitor();
     await signUp(visitor);

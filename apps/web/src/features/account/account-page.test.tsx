@@ -62,7 +62,9 @@ describe('AccountPage', () => {
     expect(await screen.findByText('Family · $14.99/month')).toBeInTheDocument();
     expect(screen.getByText('Ending')).toBeInTheDocument();
     expect(screen.getByText('Ends on March 5, 2026; it will not renew.')).toBeInTheDocument();
-    expect(screen.getByText('Up to 5 members').closest('li')).toHaveTextContent('Included: Up to 5 members');
+    expect(screen.getByText('90 days of scan history').closest('li')).toHaveTextContent('Included: 90 days of scan history');
+    // what the family plan does not have yet is not listed as included
+    expect(screen.queryByText(/Up to 5 members/)).not.toBeInTheDocument();
   });
 
   it('warns a paying user whose last payment failed', async () => {

@@ -70,7 +70,7 @@ function PaidPlan({ subscription }: { subscription: Subscription }) {
   const plan = PLANS[subscription.plan];
   const date = formatBillingDate(subscription.currentPeriodEnd);
   const pastDue = subscription.status === 'past_due';
-  const adds = [...plan.highlights.map((h) => h.text), `${plan.retentionDays} days of scan history`];
+  const adds = [...new Set([...plan.highlights.map((h) => h.text), `${plan.retentionDays} days of scan history`])];
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between">

@@ -81,9 +81,11 @@ describe('SubscriptionPage', () => {
     expect(within(card('Basic')).getByText('No social media protection')).toBeInTheDocument();
     // no Limitations heading on a plan without limitations
     expect(within(card('Premium')).queryByRole('heading', { name: 'Limitations' })).not.toBeInTheDocument();
-    expect(within(card('Family')).getByText('Parental controls')).toBeInTheDocument();
+    expect(within(card('Family')).getByText('Parental controls (coming soon)')).toBeInTheDocument();
     // a highlight is not repeated among the features, and a feature not built yet says so
-    expect(within(card('Family')).getAllByText('Up to 5 members')).toHaveLength(1);
+    expect(within(card('Family')).getAllByText('90 days of scan history')).toHaveLength(1);
+    // the family features not built yet say so
+    expect(within(card('Family')).getByText('Up to 5 members (coming soon)')).toBeInTheDocument();
     expect(within(card('Premium')).getByText('On-device scanning (coming soon)')).toBeInTheDocument();
 
     expect(cardButton('Basic')).toHaveTextContent('Current Plan');
@@ -305,6 +307,14 @@ describe('SubscriptionPage', () => {
     const title = await screen.findByText('Subscription canceled');
     expect(screen.getByText('Your subscription process was canceled.')).toBeInTheDocument();
     expect(title.closest('li')).toHaveClass('bg-red-700');
+    expect(location.history.at(-1)).toBe('/subscription');
+  });
+
+  it('back from a change of plan left unfinished: the plan one has is not said to be canceled', async () => {
+    const { location } = await renderPage({ path: '/subscription?canceled=true', subscription: PREMIUM });
+    expect(await screen.findByText('Plan not changed')).toBeInTheDocument();
+    expect(screen.getByText('You left the checkout: your current plan stays as it was.')).toBeInTheDocument();
+    expect(screen.queryByText('Subscription canceled')).not.toBeInTheDocument();
     expect(location.history.at(-1)).toBe('/subscription');
   });
 

@@ -121,7 +121,10 @@ export default function SubscriptionPage() {
   const effective = effectivePlanOf(data);
   const { pending, choose } = useUpgrade(effective);
 
-  useCheckoutReturn(useCallback(() => setAwaitingPayment(true), []));
+  useCheckoutReturn(
+    useCallback(() => setAwaitingPayment(true), []),
+    subscription.isPending ? undefined : paying,
+  );
 
   // Stripe sends the person back before its webhook may have told the server: ask again for a
   // while, until the plan shows.

@@ -15,11 +15,21 @@ export const CHECKOUT_CANCELED = {
 } as const;
 
 /**
+ * Back from a checkout left while already on a paid plan (a change of plan): the spec's red
+ * "Subscription canceled" would read as if the plan one has were lost (README differences).
+ */
+export const CHANGE_CANCELED = {
+  title: 'Plan not changed',
+  description: 'You left the checkout: your current plan stays as it was.',
+} as const;
+
+/**
  * Back from a checkout (spec section 2): `?success=true` or `?canceled=true` shows its toast, the
  * query is cleared (replacing the history entry, so Back and reload do not show it again) and
- * the subscription is read again. `onSuccess` runs after a completed checkout.
+ * the subscription is read again. `onSuccess` runs after a completed checkout. `paying` (undefined
+ * while the plan loads) picks the toast of a checkout left during a change of plan.
  */
-export function useCheckoutReturn(onSuccess: () => void) {
+export function useCheckoutReturn(onSuccess: () => void, paying: boolean | undefined) {
   const search = useSearch();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -33,14 +43,16 @@ export function useCheckoutReturn(onSuccess: () => void) {
     const success = params.get('success') === 'true';
     const canceled = params.get('canceled') === 'true';
     if (!success && !canceled) return;
+    // which toast a left checkout gets depends on the plan one is on: wait until it is known
+    if (canceled && paying === undefined) return;
     if (handled.current === search) return;
     handled.current = search;
-    toast(success ? CHECKOUT_SUCCEEDED : CHECKOUT_CANCELED);
+    toast(success ? CHECKOUT_SUCCEEDED : paying ? CHANGE_CANCELED : CHECKOUT_CANCELED);
     params.delete('success');
     params.delete('canceled');
     const rest = params.toString();
     navigate(rest ? `${paths.subscription}?${rest}` : paths.subscription, { replace: true });
     void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
     if (success) onSuccessRef.current();
-  }, [search, navigate, queryClient]);
+  }, [search, navigate, queryClient, paying]);
 }
