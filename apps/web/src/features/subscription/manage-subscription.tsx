@@ -21,6 +21,9 @@ import {
 } from '@/lib/api/billing';
 import { queryKeys } from '@/lib/api/query-keys';
 
+/** What moving to Basic does to the history: it keeps 7 days, and older scans are deleted. */
+const HISTORY_ON_BASIC = `On Basic your history keeps ${PLANS.basic.retentionDays} days: older scans are deleted within the hour.`;
+
 type Step = 'choose' | 'confirm-refund' | 'confirm-cancel';
 
 /** One thing the person can do here: what it does, then its button. */
@@ -201,6 +204,7 @@ export function ManageSubscription({ subscription, onPlanEnded }: { subscription
               onBack={() => backFrom('confirm-refund')}
             >
               <p>Your plan ends at once and you move to the free Basic plan. Your first payment is refunded.</p>
+              <p>{HISTORY_ON_BASIC}</p>
             </Confirm>
           ) : step === 'confirm-cancel' ? (
             <Confirm
@@ -255,7 +259,7 @@ export function ManageSubscription({ subscription, onPlanEnded }: { subscription
                 >
                   <p>
                     You keep {plan.name} {date ? `until ${date}` : 'until the end of the period you paid for'}, then move to the free Basic plan.
-                    Nothing more is charged.
+                    Nothing more is charged. {HISTORY_ON_BASIC}
                   </p>
                 </Action>
               )}

@@ -367,6 +367,8 @@ describe('Manage Subscription', () => {
     const question = within(dialog).getByRole('heading', { name: 'Cancel your Premium plan now and get a refund?' });
     await waitFor(() => expect(question).toHaveFocus());
     expect(calls.some((c) => c.path === '/api/subscription/cancel')).toBe(false);
+    // the person is told what happens to their history before they confirm
+    expect(dialog).toHaveTextContent('On Basic your history keeps 7 days: older scans are deleted within the hour.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel and refund' }));
 
     expect(await screen.findByText('Plan canceled and refunded')).toBeInTheDocument();

@@ -47,6 +47,12 @@ describe('TestCheckoutPage', () => {
     renderCheckout({ 'GET /api/test-checkout/chk_1': { body: { ...OPEN, plan: 'family', fromPlan: 'premium', price: 14.99 } } });
     expect(await screen.findByText(/You switch from the Premium plan to the Family plan at once\./)).toBeInTheDocument();
     expect(screen.getByText('$14.99')).toBeInTheDocument();
+    expect(screen.queryByText(/older scans are deleted/)).not.toBeInTheDocument();
+  });
+
+  it('says a move to a plan with a shorter history deletes older scans', async () => {
+    renderCheckout({ 'GET /api/test-checkout/chk_1': { body: { ...OPEN, plan: 'premium', fromPlan: 'family', price: 7.99 } } });
+    expect(await screen.findByText(/Your history then keeps 30 days instead of 90: older scans are deleted\./)).toBeInTheDocument();
   });
 
   it('completes the test payment, busy meanwhile, then goes where the server says', async () => {

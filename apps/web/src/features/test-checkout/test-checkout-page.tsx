@@ -97,7 +97,7 @@ function OpenCheckout({ checkout }: { checkout: TestCheckout }) {
         <h3 className="font-semibold text-slate-900">What happens</h3>
         <p>
           {change
-            ? `You switch from the ${from.name} plan to the ${plan.name} plan at once.`
+            ? `You switch from the ${from.name} plan to the ${plan.name} plan at once.${plan.retentionDays < from.retentionDays ? ` Your history then keeps ${plan.retentionDays} days instead of ${from.retentionDays}: older scans are deleted.` : ''}`
             : `Your ${plan.name} plan starts now and renews every month until you cancel.`}{' '}
           No card is charged: this is a test payment.
         </p>
