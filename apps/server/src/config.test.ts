@@ -146,4 +146,11 @@ describe('loadConfig', () => {
   it('rejects a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });
+
+  it('takes Stripe only with all four settings and the public address people are sent back to', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PRICE_PREMIUM: 'price_p', STRIPE_PRICE_FAMILY: 'price_f', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_PRICE_PREMIUM/);
+    expect(() => loadConfig(stripe)).toThrow(/PUBLIC_ORIGINS: Needed with Stripe/);
+    expect(loadConfig({ ...stripe, PUBLIC_ORIGINS: 'https://baitcheck.example' }).stripe).toEqual({ secretKey: 'sk_test_abc', prices: { premium: 'price_p', family: 'price_f' }, webhookSecret: 'whsec_abc' });
+  });
 });

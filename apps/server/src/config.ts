@@ -153,6 +153,13 @@ const EnvSchema = z
     const set = STRIPE_VARIABLES.filter((k) => e[k] !== undefined);
     if (set.length === 0 || set.length === STRIPE_VARIABLES.length) return;
     for (const k of STRIPE_VARIABLES.filter((k) => e[k] === undefined)) ctx.addIssue({ code: 'custom', path: [k], message: `Needed with ${set.join(', ')}: set all of ${STRIPE_VARIABLES.join(', ')}, or none for the test checkout` });
+  })
+  .superRefine((e, ctx) => {
+    // Stripe sends people back to the address the checkout names: taken from the request's Host,
+    // anyone could make a real checkout that lands its payer on their own site afterwards
+    if (e.STRIPE_SECRET_KEY !== undefined && e.PUBLIC_ORIGINS.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGINS'], message: 'Needed with Stripe: the address people open the app at (https://baitcheck.example), where Stripe sends them back after paying' });
+    }
   });
 
 /** The variables that turn on Stripe, all together. */
