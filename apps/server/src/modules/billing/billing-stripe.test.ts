@@ -121,6 +121,19 @@ for (const factory of DATABASES) {
       expect(await subscriptionOf(v)).toMatchObject({ plan: 'basic', status: 'canceled' });
     });
 
+    it('keeps the money-back window when the checkout event arrives after a later update', async () => {
+      const v = visitor();
+      await v.post('/api/auth/sign-up', { email: `late${++addresses}@example.com`, password: 'correct horse battery' });
+      const sessionId = ((await v.post('/api/create-checkout-session', { priceId: 'premium' })).json().url as string).split('/').pop()!;
+      const session = peer.completeCheckout(sessionId, 799);
+      const t = Math.floor(Date.now() / 1000);
+      expect((await sendEvent('customer.subscription.updated', peer.subscriptionObject(session.subscription as string), { created: t + 5 })).statusCode).toBe(200);
+      expect((await sendEvent('checkout.session.completed', session, { created: t })).statusCode).toBe(200);
+      const sub = await subscriptionOf(v);
+      expect(sub).toMatchObject({ plan: 'premium', status: 'active' });
+      expect(sub.refundableUntil).not.toBeNull();
+    });
+
     it('refuses a forged, unsigned or altered event with 400 and changes nothing', async () => {
       const { v, subscriptionId } = await subscribe('premium');
       const deleted = { ...peer.subscriptionObject(subscriptionId), status: 'canceled' };

@@ -113,7 +113,16 @@ export function createBillingRepository(db: Db) {
           .returning({ id: billingEvents.id });
         if (inserted.length === 0) return 'duplicate';
         if (!change) return 'recorded';
-        return (await writeState(tx, change)) ? 'applied' : 'stale';
+        if (await writeState(tx, change)) return 'applied';
+        // a newer state is there (the checkout's event arrived after a later update), but the first
+        // payment's time is still this event's to tell: the money-back window must not be lost
+        if (change.firstPaidAt) {
+          await tx
+            .update(subscriptions)
+            .set({ firstPaidAt: sql`coalesce(${subscriptions.firstPaidAt}, ${change.firstPaidAt.toISOString()}::timestamptz)` })
+            .where(and(eq(subscriptions.userId, change.userId), eq(subscriptions.provider, change.provider)));
+        }
+        return 'stale';
       });
     },
 
