@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const historyWindow = createHistoryWindow({ plans: billing, clock });
   const scanUsageRepo = createScanUsageRepository(db);
   const scanUsage = createScanUsageService({ repo: scanUsageRepo, plans: billing, limitPerDay: config.scanLimitPerDay ?? 0, clock });
-  app.decorate('retention', createRetentionService({ repo: createRetentionRepository(db), usage: scanUsageRepo, plans: billing, clock }));
+  app.decorate('retention', createRetentionService({ repo: createRetentionRepository(db), usage: scanUsageRepo, billing: billingRepo, plans: billing, clock }));
 
   const messages = createMessagesService(createMessagesRepository(db), { window: historyWindow, ...(config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {}) });
   const blockedSenders = createBlockedSendersService(createBlockedSendersRepository(db), { maxBlockedSenders: storageLimits.blockedSenders });

@@ -40,6 +40,7 @@ export const ERROR_CATALOGUE = {
   CHECKOUT_NOT_FOUND: { status: 404, message: 'This checkout does not exist, has expired or belongs to someone else. Start again from the Upgrade page.' },
   CHECKOUT_CLOSED: { status: 409, message: 'This checkout is already finished. Start again from the Upgrade page if you want another plan.' },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is missing or does not match.' },
+  WEBHOOK_EVENT_INVALID: { status: 400, message: 'The webhook event is not an event object with an id, a type, a time and data.object.' },
   PAYMENTS_UNAVAILABLE: { status: 502, message: 'The payment service did not answer. Nothing was charged; please try again in a moment.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is starting or shutting down. Please try again shortly.' },

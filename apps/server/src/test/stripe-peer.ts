@@ -27,6 +27,9 @@ interface PeerCharge {
   amount: number;
   amount_refunded: number;
   created: number;
+  /** The subscription whose invoice this paid, and the PaymentIntent that took it. */
+  subscription: string;
+  payment_intent: string;
 }
 
 /**
@@ -37,7 +40,7 @@ interface PeerCharge {
 export async function startStripePeer() {
   const requests: PeerRequest[] = [];
   const customers = new Map<string, { id: string; email: string; metadata: Record<string, string> }>();
-  const sessions = new Map<string, { id: string; customer: string; price: string; clientReferenceId: string; metadata: Record<string, string>; subscriptionMetadata: Record<string, string> }>();
+  const sessions = new Map<string, { id: string; status: 'open' | 'complete' | 'expired'; customer: string; price: string; clientReferenceId: string; metadata: Record<string, string>; subscriptionMetadata: Record<string, string> }>();
   const subscriptions = new Map<string, PeerSubscription>();
   const charges: PeerCharge[] = [];
   let seq = 0;
@@ -71,6 +74,7 @@ export async function startStripePeer() {
       const id = next('cs_test');
       sessions.set(id, {
         id,
+        status: 'open',
         customer: form.customer ?? '',
         price: form['line_items[0][price]'] ?? '',
         clientReferenceId: form.client_reference_id ?? '',
@@ -78,6 +82,27 @@ export async function startStripePeer() {
         subscriptionMetadata: prefixed(form, 'subscription_data[metadata]'),
       });
       return { status: 200, body: { id, object: 'checkout.session', mode: form.mode, url: `https://checkout.stripe.test/c/pay/${id}` } };
+    }
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const customer = req.query.get('customer');
+      const status = req.query.get('status');
+      const data = [...sessions.values()].filter((x) => (!customer || x.customer === customer) && (!status || x.status === status)).map((x) => ({ id: x.id, object: 'checkout.session', status: x.status, customer: x.customer }));
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' } };
+    }
+    if (method === 'POST' && (m = path.match(/^\/v1\/checkout\/sessions\/([\w]+)\/expire$/))) {
+      const session = sessions.get(m[1]!);
+      if (!session) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${m[1]}'` } } };
+      if (session.status !== 'open') return { status: 400, body: { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` } } };
+      session.status = 'expired';
+      return { status: 200, body: { id: session.id, object: 'checkout.session', status: 'expired' } };
+    }
+    if (method === 'GET' && path === '/v1/invoices') {
+      // one paid invoice per charge of the subscription, its payments expanded (`expand[]=data.payments`)
+      const subscription = req.query.get('subscription');
+      const data = charges
+        .filter((c) => c.subscription === subscription)
+        .map((c) => ({ id: `in_${c.id}`, object: 'invoice', status: 'paid', subscription: c.subscription, payments: { object: 'list', data: [{ id: `inpay_${c.id}`, object: 'invoice_payment', status: 'paid', payment: { type: 'payment_intent', payment_intent: c.payment_intent } }] } }));
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoices' } };
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       return { status: 200, body: { id: next('bps'), object: 'billing_portal.session', customer: form.customer, url: `https://billing.stripe.test/p/session/${seq}` } };
@@ -100,7 +125,7 @@ export async function startStripePeer() {
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/charges' } };
     }
     if (method === 'POST' && path === '/v1/refunds') {
-      const charge = charges.find((c) => c.id === form.charge);
+      const charge = charges.find((c) => (form.charge !== undefined && c.id === form.charge) || (form.payment_intent !== undefined && c.payment_intent === form.payment_intent));
       if (!charge) return { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such charge' } } };
       const amount = charge.amount - charge.amount_refunded;
       charge.amount_refunded = charge.amount;
@@ -139,6 +164,8 @@ export async function startStripePeer() {
   return {
     port,
     requests,
+    /** The status of a checkout session: open until paid or expired. */
+    sessionStatus: (id: string) => sessions.get(id)?.status,
     /** Makes every answer this HTTP status (a Stripe outage), or normal again with null. */
     failWith(status: number | null) {
       failing = status;
@@ -150,9 +177,11 @@ export async function startStripePeer() {
     completeCheckout(sessionId: string, amount: number): Record<string, unknown> {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`no checkout session ${sessionId}`);
+      if (s.status !== 'open') throw new Error(`checkout session ${sessionId} is ${s.status}: Stripe would not take the payment`);
+      s.status = 'complete';
       const sub: PeerSubscription = { id: next('sub'), customer: s.customer, status: 'active', price: s.price, periodEnd: now() + 30 * 86_400, cancelAtPeriodEnd: false, metadata: s.subscriptionMetadata };
       subscriptions.set(sub.id, sub);
-      charges.push({ id: next('ch'), customer: s.customer, amount, amount_refunded: 0, created: now() });
+      charges.push({ id: next('ch'), customer: s.customer, amount, amount_refunded: 0, created: now(), subscription: sub.id, payment_intent: next('pi') });
       return { id: s.id, object: 'checkout.session', mode: 'subscription', customer: s.customer, subscription: sub.id, client_reference_id: s.clientReferenceId, metadata: s.metadata, payment_status: 'paid' };
     },
     /** Changes a subscription as Stripe would on its side; answers its object (an event's `data.object`). */

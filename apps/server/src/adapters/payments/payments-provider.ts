@@ -57,6 +57,8 @@ export interface PaymentsProvider {
   resumeSubscription(id: string): Promise<ProviderSubscription>;
   /** Refunds the customer's payments made since `since` (the first payment, within the money-back window); answers the cents refunded. */
   refundPaymentsSince(input: { customerId: string; subscriptionId: string; since: Date }): Promise<number>;
+  /** Refunds everything paid for one subscription (a second subscription bought by mistake); answers the cents refunded. */
+  refundSubscription(subscriptionId: string): Promise<number>;
   /** The provider's page where the customer manages cards and invoices. */
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
 }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { PAID_PLAN_IDS, SUBSCRIPTION_STATUSES, type PaidPlanId, type SubscriptionStatus } from '@baitcheck/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { BillingEvent, CheckoutRequest, PaymentsProvider, ProviderSubscription } from './payments-provider.ts';
@@ -15,8 +16,22 @@ export interface StripeSettings {
   onError?: (detail: string) => void;
 }
 
-/** The id of a Stripe reference: an id string or an expanded object. */
-export const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v !== null && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
+/** What an id of Stripe's (`sub_…`, `cus_…`, `evt_…`) or ours (a user's UUID, `test_sub_…`) looks like: anything else is refused before it reaches SQL. */
+const ID = /^[A-Za-z0-9_-]{1,255}$/;
+
+/** `v` when it is a plausible id, else null. */
+export const safeId = (v: unknown): string | null => (typeof v === 'string' && ID.test(v) ? v : null);
+
+/** The id of a Stripe reference: an id string or an expanded object (null when it is neither, or not an id). */
+export const idOf = (v: unknown): string | null => safeId(v !== null && typeof v === 'object' ? (v as { id?: unknown }).id : v);
+
+/** A webhook event's envelope: what every event has, whatever its type. */
+const EventEnvelopeSchema = z.object({
+  id: z.string().regex(ID),
+  type: z.string().min(1).max(100),
+  created: z.number().int().nonnegative(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
 
 /**
  * A Stripe subscription object (an API answer or an event's `data.object`) in our terms; `planOfPrice`
@@ -32,14 +47,14 @@ export function subscriptionFromStripeObject(object: Record<string, unknown>, pl
   const periodEnd = item?.current_period_end ?? (object.current_period_end as number | undefined);
   const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status) ? (sub.status as SubscriptionStatus) : 'incomplete';
   return {
-    id: String(sub.id),
+    id: safeId(sub.id) ?? '',
     customerId: idOf(sub.customer) ?? '',
     status,
     plan: fromPrice ?? fromMetadata ?? null,
     currentPeriodEnd: typeof periodEnd === 'number' ? new Date(periodEnd * 1000) : null,
     // the portal may set cancel_at (a date) rather than cancel_at_period_end
     cancelAtPeriodEnd: sub.cancel_at_period_end === true || (typeof sub.cancel_at === 'number' && sub.status !== 'canceled'),
-    userId: typeof metadata.userId === 'string' && metadata.userId !== '' ? metadata.userId : null,
+    userId: safeId(metadata.userId),
   };
 }
 
@@ -52,11 +67,16 @@ export function createStripeProvider(settings: StripeSettings): PaymentsProvider
   });
   const planOfPrice = new Map<string, PaidPlanId>(PAID_PLAN_IDS.map((p) => [settings.prices[p], p]));
 
-  async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  /**
+   * One Stripe call. Stripe's "no such object" (404) is not an outage: it is `missing` when the
+   * caller names what it means (a subscription deleted on Stripe's side), else the outage error.
+   */
+  async function call<T>(what: string, fn: () => Promise<T>, missing?: 'SUBSCRIPTION_NOT_FOUND'): Promise<T> {
     try {
       return await fn();
     } catch (err) {
       settings.onError?.(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+      if (missing && err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) throw new AppError(missing);
       throw new AppError('PAYMENTS_UNAVAILABLE');
     }
   }
@@ -92,6 +112,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentsProvider
         );
         return session.url;
       }
+      // one open checkout per person: a checkout left open in another tab could otherwise be
+      // paid too, and make a second subscription for the same plan
+      const open = await call('checkout.sessions.list', () => stripe.checkout.sessions.list({ customer: request.customerId, status: 'open', limit: 10 }));
+      for (const stale of open.data) {
+        await stripe.checkout.sessions.expire(stale.id).catch((err: unknown) => settings.onError?.(`checkout.sessions.expire ${stale.id}: ${err instanceof Error ? err.message : String(err)}`));
+      }
       const session = await call('checkout.sessions.create', () =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
@@ -109,7 +135,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentsProvider
     },
 
     async retrieveSubscription(id) {
-      const sub = await call('subscriptions.retrieve', () => stripe.subscriptions.retrieve(id));
+      const sub = await call('subscriptions.retrieve', () => stripe.subscriptions.retrieve(id), 'SUBSCRIPTION_NOT_FOUND');
       return subscriptionFromObject(sub as unknown as Record<string, unknown>);
     },
 
@@ -139,6 +165,21 @@ export function createStripeProvider(settings: StripeSettings): PaymentsProvider
       return refunded;
     },
 
+    async refundSubscription(subscriptionId) {
+      // the subscription's paid invoices and, on each, the payments made
+      const invoices = await call('invoices.list', () => stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 10, expand: ['data.payments'] }));
+      let refunded = 0;
+      for (const invoice of invoices.data) {
+        for (const payment of invoice.payments?.data ?? []) {
+          const intent = idOf(payment.payment.payment_intent);
+          if (payment.status !== 'paid' || !intent) continue;
+          const refund = await call('refunds.create', () => stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: `refund-${intent}` }));
+          refunded += refund.amount;
+        }
+      }
+      return refunded;
+    },
+
     async portalUrl(customerId, returnUrl) {
       const session = await call('billingPortal.sessions.create', () => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
       return session.url;
@@ -152,7 +193,11 @@ export function createStripeProvider(settings: StripeSettings): PaymentsProvider
       } catch {
         throw new AppError('WEBHOOK_SIGNATURE_INVALID');
       }
-      return { id: event.id, type: event.type, created: new Date(event.created * 1000), object: event.data.object as unknown as Record<string, unknown> };
+      // signed by Stripe, but still checked: the handlers read these fields and nothing else
+      const envelope = EventEnvelopeSchema.safeParse(event);
+      if (!envelope.success) throw new AppError('WEBHOOK_EVENT_INVALID');
+      const { id, type, created, data } = envelope.data;
+      return { id, type, created: new Date(created * 1000), object: data.object };
     },
   };
 }

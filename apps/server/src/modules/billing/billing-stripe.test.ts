@@ -48,6 +48,10 @@ for (const factory of DATABASES) {
       return app.inject({ method: 'POST', url: '/api/stripe/webhook', headers, payload: sent });
     }
 
+    /** Posts `payload` exactly as given, signed as Stripe signs: a well-signed event of any shape. */
+    const sendRaw = (payload: string) =>
+      app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) }, payload });
+
     /** Signs up, starts a checkout for `plan` and pays it on "Stripe": answers the visitor, the user id and the subscription id. */
     async function subscribe(plan: 'premium' | 'family' = 'premium') {
       const v = visitor();
@@ -69,20 +73,23 @@ for (const factory of DATABASES) {
       expect(res.statusCode).toBe(200);
       expect(res.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
       const made = peer.requests.slice(before);
-      expect(made.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/customers', 'POST /v1/checkout/sessions']);
+      expect(made.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/customers', 'GET /v1/checkout/sessions', 'POST /v1/checkout/sessions']);
       expect(made[0]!.authorization).toBe('Bearer sk_test_baitcheck');
-      const form = made[1]!.form;
+      const form = made[2]!.form;
       expect(form).toMatchObject({ mode: 'subscription', 'line_items[0][price]': PRICES.family, 'line_items[0][quantity]': '1', 'metadata[plan]': 'family', 'subscription_data[metadata][plan]': 'family' });
       expect(form.customer).toMatch(/^cus_/);
       expect(form.client_reference_id).toBe(form['metadata[userId]']);
       expect(form.success_url).toMatch(/^http:\/\/localhost(:80)?\/subscription\?success=true$/);
       expect(form.cancel_url).toMatch(/\/subscription\?canceled=true$/);
 
-      // a second attempt (the person came back) reuses the customer
+      // a second attempt (the person came back) reuses the customer, and expires the first
+      // checkout: left open in another tab, it could be paid too
+      const firstSession = String(res.json().url).split('/').pop()!;
       const again = peer.requests.length;
       expect((await v.post('/api/create-checkout-session', { priceId: 'premium' })).statusCode).toBe(200);
-      expect(peer.requests.slice(again).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/checkout/sessions']);
+      expect(peer.requests.slice(again).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/checkout/sessions', `POST /v1/checkout/sessions/${firstSession}/expire`, 'POST /v1/checkout/sessions']);
       expect(peer.requests.at(-1)!.form.customer).toBe(form.customer);
+      expect(peer.sessionStatus(firstSession)).toBe('expired');
       // nothing is paid yet
       expect(await subscriptionOf(v)).toMatchObject({ plan: 'basic', status: 'none', provider: 'stripe' });
     });
@@ -202,6 +209,96 @@ for (const factory of DATABASES) {
       // Stripe then sends the updated subscription
       await sendEvent('customer.subscription.updated', peer.updateSubscription(subscriptionId, { price: PRICES.family }));
       expect((await subscriptionOf(v)).plan).toBe('family');
+    });
+
+    it('keeps one subscription when two checkouts were paid (two tabs): the second is cancelled and refunded', async () => {
+      const v = visitor();
+      await v.post('/api/auth/sign-up', { email: `tabs${++addresses}@example.com`, password: 'correct horse battery' });
+      const first = ((await v.post('/api/create-checkout-session', { priceId: 'premium' })).json().url as string).split('/').pop()!;
+      const paidFirst = peer.completeCheckout(first, 799);
+      // before Stripe's event for the first arrives, the person starts (and pays) another
+      const second = ((await v.post('/api/create-checkout-session', { priceId: 'premium' })).json().url as string).split('/').pop()!;
+      const paidSecond = peer.completeCheckout(second, 799);
+      expect((await sendEvent('checkout.session.completed', paidFirst)).statusCode).toBe(200);
+      expect((await sendEvent('checkout.session.completed', paidSecond)).statusCode).toBe(200);
+      const kept = paidFirst.subscription as string;
+      const extra = paidSecond.subscription as string;
+      expect(peer.subscriptionObject(extra)).toMatchObject({ status: 'canceled' });
+      expect(peer.subscriptionObject(kept)).toMatchObject({ status: 'active' });
+      expect(peer.charges.find((c) => c.subscription === extra)?.amount_refunded).toBe(799);
+      expect(peer.charges.find((c) => c.subscription === kept)?.amount_refunded).toBe(0);
+      // Stripe then says the extra one ended: the plan stays on the one that runs
+      expect((await sendEvent('customer.subscription.deleted', peer.subscriptionObject(extra), { created: Math.floor(Date.now() / 1000) + 5 })).statusCode).toBe(200);
+      expect(await subscriptionOf(v)).toMatchObject({ plan: 'premium', status: 'active' });
+      // and cancelling stops the one that charges
+      expect((await v.post('/api/subscription/cancel', { refund: false })).statusCode).toBe(200);
+      expect(peer.subscriptionObject(kept)).toMatchObject({ cancel_at_period_end: true });
+    });
+
+    it('takes a new subscription when the one it held ended on Stripe’s side without news', async () => {
+      const { v, userId, customerId, subscriptionId } = await subscribe('premium');
+      // the subscription ended at Stripe, and its event never came; a checkout of another kind
+      // (made on Stripe's side for this customer) is paid
+      peer.updateSubscription(subscriptionId, { status: 'canceled' });
+      const direct = new Stripe('sk_test_baitcheck', { host: '127.0.0.1', port: peer.port, protocol: 'http' });
+      const session = await direct.checkout.sessions.create({ mode: 'subscription', customer: customerId, client_reference_id: userId, line_items: [{ price: PRICES.family, quantity: 1 }], success_url: 'http://127.0.0.1/', cancel_url: 'http://127.0.0.1/' });
+      const paid = peer.completeCheckout(session.id, 1499);
+      expect((await sendEvent('checkout.session.completed', paid)).statusCode).toBe(200);
+      expect(await subscriptionOf(v)).toMatchObject({ plan: 'family', status: 'active' });
+      expect(peer.subscriptionObject(paid.subscription as string)).toMatchObject({ status: 'active' });
+      expect(peer.charges.find((c) => c.subscription === paid.subscription)?.amount_refunded).toBe(0);
+    });
+
+    it('answers a cancel the person asked for even when Stripe’s clock is ahead of ours, and refunds once', async () => {
+      const { v, subscriptionId, customerId } = await subscribe('premium');
+      // Stripe's clock runs two minutes ahead: its last event is "later" than our now
+      const ahead = Math.floor(Date.now() / 1000) + 120;
+      expect((await sendEvent('customer.subscription.updated', peer.subscriptionObject(subscriptionId), { created: ahead })).statusCode).toBe(200);
+      const res = await v.post('/api/subscription/cancel', { refund: true });
+      expect(res.json()).toMatchObject({ refundedCents: 799, subscription: { plan: 'basic', status: 'canceled' } });
+      const again = await v.post('/api/subscription/cancel', { refund: true });
+      expect(again.statusCode).toBe(404);
+      expect(peer.requests.filter((r) => r.path === '/v1/refunds' && peer.charges.some((c) => c.customer === customerId && c.id === r.form.charge))).toHaveLength(1);
+    });
+
+    it('keeps an ended subscription ended when a snapshot of the same second still saw it running', async () => {
+      const { v, subscriptionId } = await subscribe('premium');
+      const t = Math.floor(Date.now() / 1000) + 30;
+      const running = peer.subscriptionObject(subscriptionId);
+      const ended = peer.updateSubscription(subscriptionId, { status: 'canceled' });
+      expect((await sendEvent('customer.subscription.deleted', ended, { created: t })).statusCode).toBe(200);
+      expect((await sendEvent('customer.subscription.updated', running, { created: t })).statusCode).toBe(200);
+      expect(await subscriptionOf(v)).toMatchObject({ plan: 'basic', status: 'canceled' });
+    });
+
+    it('answers a well-signed but malformed event 400, and one it cannot use 200, never 500', async () => {
+      const { v, userId, customerId, subscriptionId } = await subscribe('premium');
+      for (const payload of ['null', '[]', '"evt"', '{"id":"evt_x"}', '{"id":"evt_y","type":"invoice.paid","created":1}', '{"id":"evt_z","type":"invoice.paid","created":1,"data":{"object":null}}', '{"id":"evt_\\u0000","type":"invoice.paid","created":1,"data":{"object":{}}}']) {
+        const res = await sendRaw(payload);
+        expect(res.statusCode, payload).toBe(400);
+        expect(res.json().error.code, payload).toBe('WEBHOOK_EVENT_INVALID');
+      }
+      const other = await subscribe('premium');
+      const usable = [
+        // ids with NUL bytes, or not strings, in the places the handlers read
+        ['checkout.session.completed', { id: 'cs_1', object: 'checkout.session', mode: 'subscription', subscription: 'sub_\u0000x', client_reference_id: userId }],
+        ['checkout.session.completed', { id: 'cs_2', object: 'checkout.session', mode: 'subscription', subscription: subscriptionId, client_reference_id: { id: userId } }],
+        ['customer.subscription.updated', { id: 'sub_\u0000', object: 'subscription', customer: customerId, status: 'canceled', metadata: { userId } }],
+        ['customer.subscription.updated', { id: 12, object: 'subscription', customer: customerId, status: 'canceled' }],
+        ['invoice.paid', { id: 'in_x', object: 'invoice', parent: null, subscription: ['sub_1'] }],
+        // another account's subscription, said to be this user's
+        ['checkout.session.completed', { id: 'cs_3', object: 'checkout.session', mode: 'subscription', subscription: other.subscriptionId, client_reference_id: userId }],
+        // a subscription Stripe does not know (404 there): nothing to apply, and no retry
+        ['invoice.paid', { id: 'in_y', object: 'invoice', parent: { subscription_details: { subscription: 'sub_gone' } } }],
+        ['checkout.session.completed', { id: 'cs_4', object: 'checkout.session', mode: 'subscription', subscription: 'sub_gone', client_reference_id: userId }],
+      ] as const;
+      for (const [type, object] of usable) {
+        const res = await sendEvent(type, object as unknown as Record<string, unknown>);
+        expect(res.statusCode, JSON.stringify(object)).toBe(200);
+      }
+      expect(await subscriptionOf(v)).toMatchObject({ plan: 'premium', status: 'active' });
+      expect(await subscriptionOf(other.v)).toMatchObject({ plan: 'premium', status: 'active' });
+      expect((await subscriptionOf(v)).currentPeriodEnd).not.toBeNull();
     });
 
     it('says the payment service did not answer, and stores nothing, when Stripe is down', async () => {

@@ -1,5 +1,5 @@
-import type { PaidPlanId, PlanId } from '@baitcheck/contracts';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { PAID_PLAN_STATUSES, type PaidPlanId, type PlanId, type SubscriptionStatus } from '@baitcheck/contracts';
+import { and, eq, gt, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { ProviderSubscription } from '../../adapters/payments/payments-provider.ts';
 import type { Db } from '../../db/database.ts';
 import { billingEvents, subscriptions, testCheckouts, testSubscriptions, users } from '../../db/schema.ts';
@@ -19,8 +19,14 @@ export interface StateChange {
   stateAt: Date;
   /** The first payment's time, kept only if none is recorded (the money-back window opens once). */
   firstPaidAt?: Date;
-  refundedAt?: Date;
 }
+
+/** Statuses after which a subscription never runs again. */
+const ENDED_STATUSES: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
+const ENDED_SQL = sql`(${sql.join(ENDED_STATUSES.map((s) => sql`${s}`), sql`, `)})`;
+
+/** How long the ids of providers' events are kept to refuse replays (Stripe retries for three days). */
+export const BILLING_EVENTS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** All SQL of plans and payments. */
 export function createBillingRepository(db: Db) {
@@ -40,16 +46,27 @@ export function createBillingRepository(db: Db) {
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
       stateAt: change.stateAt,
       updatedAt: new Date(),
-      ...(change.refundedAt ? { refundedAt: change.refundedAt } : {}),
     };
+    // An event older than the state the row holds changes nothing (events arrive out of order).
+    // Stripe's times are whole seconds, so two states of one second tie: the later one wins,
+    // except that a subscription that has ended is not brought back by a snapshot of the same
+    // second that still saw it running (an ending is final; a new subscription has a new id).
+    const newer = ENDED_STATUSES.includes(sub.status)
+      ? lte(subscriptions.stateAt, change.stateAt)
+      : or(
+          lt(subscriptions.stateAt, change.stateAt),
+          and(eq(subscriptions.stateAt, change.stateAt), sql`not (${subscriptions.status} in ${ENDED_SQL} and ${subscriptions.subscriptionId} is not distinct from ${sub.id})`),
+        );
+    // The row follows one subscription: news of another (a second one bought by mistake and
+    // cancelled, an old one ending late) does not replace one that still runs.
+    const sameOrFree = or(isNull(subscriptions.subscriptionId), eq(subscriptions.subscriptionId, sub.id), notInArray(subscriptions.status, [...PAID_PLAN_STATUSES]));
     const rows = await tx
       .insert(subscriptions)
       .values({ userId: change.userId, ...values, firstPaidAt: change.firstPaidAt ?? null })
       .onConflictDoUpdate({
         target: subscriptions.userId,
         set: { ...values, firstPaidAt: change.firstPaidAt ? sql`coalesce(${subscriptions.firstPaidAt}, ${change.firstPaidAt.toISOString()}::timestamptz)` : sql`${subscriptions.firstPaidAt}` },
-        // an event older than the state the row holds changes nothing (events arrive out of order)
-        setWhere: or(isNull(subscriptions.stateAt), lte(subscriptions.stateAt, change.stateAt)),
+        setWhere: and(or(isNull(subscriptions.stateAt), newer), sameOrFree),
       })
       .returning({ userId: subscriptions.userId });
     return rows.length > 0;
@@ -129,6 +146,30 @@ export function createBillingRepository(db: Db) {
     /** Writes a state the provider answered (a cancel, a resume), unless a newer one is there. */
     async applyState(change: StateChange): Promise<boolean> {
       return writeState(db, change);
+    },
+
+    /** Records a refund at once, whatever state the row holds: the money-back window closes with it. */
+    async markRefunded(userId: string, at: Date): Promise<void> {
+      await db.update(subscriptions).set({ refundedAt: at, updatedAt: new Date() }).where(eq(subscriptions.userId, userId));
+    },
+
+    /**
+     * Deletes, up to `limit` rows at a time, provider events received before `before` (a replay
+     * that late is refused by its age anyway) and test checkouts that stopped being open before
+     * it; answers how many went.
+     */
+    async pruneBefore(before: Date, limit: number): Promise<number> {
+      const oldEvents = db.select({ id: billingEvents.id }).from(billingEvents).where(lt(billingEvents.receivedAt, before)).limit(limit);
+      const events = await db.delete(billingEvents).where(inArray(billingEvents.id, oldEvents)).returning({ id: billingEvents.id });
+      const oldCheckouts = db.select({ id: testCheckouts.id }).from(testCheckouts).where(lt(testCheckouts.expiresAt, before)).limit(limit);
+      const checkouts = await db.delete(testCheckouts).where(inArray(testCheckouts.id, oldCheckouts)).returning({ id: testCheckouts.id });
+      return events.length + checkouts.length;
+    },
+
+    /** Ends the user's open test checkouts now (a new one replaces them). */
+    async expireOpenTestCheckouts(userId: string): Promise<void> {
+      const at = new Date();
+      await db.update(testCheckouts).set({ expiresAt: at }).where(and(eq(testCheckouts.userId, userId), eq(testCheckouts.status, 'open'), gt(testCheckouts.expiresAt, at)));
     },
 
     async insertTestCheckout(userId: string, plan: PaidPlanId, fromPlan: PlanId, expiresAt: Date): Promise<TestCheckoutRow> {

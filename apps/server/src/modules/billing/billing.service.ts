@@ -1,6 +1,6 @@
 import { MONEY_BACK_DAYS, PAID_PLAN_STATUSES, PLANS, type CancelSubscriptionResponse, type PaidPlanId, type PlanId, type Subscription, type SubscriptionStatus, type TestCheckout } from '@baitcheck/contracts';
 import type { BillingEvent, PaymentsProvider, ProviderSubscription } from '../../adapters/payments/payments-provider.ts';
-import { idOf } from '../../adapters/payments/stripe-provider.ts';
+import { idOf, safeId } from '../../adapters/payments/stripe-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { BillingRepository, StateChange, SubscriptionRow } from './billing.repository.ts';
 import { addMonth, priceCents, type TestPaymentsProvider } from './test-provider.ts';
@@ -16,6 +16,16 @@ export const RETURN_PATHS = { success: '/subscription?success=true', canceled: '
  * made just after it) is not taken for an older one.
  */
 export const wholeSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
+
+/**
+ * When a state the provider has just answered stands from: this second, or the row's own time
+ * when that is later (the provider's clock is not ours; what it answered now is never older than
+ * what we hold, and must not be dropped as if it were).
+ */
+const answeredAt = (row: SubscriptionRow | undefined, at: Date) => {
+  const second = wholeSecond(at);
+  return row?.stateAt && row.stateAt > second ? row.stateAt : second;
+};
 
 const isPaidStatus = (status: string) => (PAID_PLAN_STATUSES as readonly string[]).includes(status);
 
@@ -63,7 +73,7 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
   async function current(userId: string): Promise<SubscriptionRow | undefined> {
     const row = ours(await repo.find(userId));
     if (provider.kind === 'test' && row?.subscriptionId && isPaidStatus(row.status) && row.currentPeriodEnd && row.currentPeriodEnd <= now()) {
-      await repo.applyState(change(userId, await provider.retrieveSubscription(row.subscriptionId), wholeSecond(now())));
+      await repo.applyState(change(userId, await provider.retrieveSubscription(row.subscriptionId), answeredAt(row, now())));
       return ours(await repo.find(userId));
     }
     return row;
@@ -74,39 +84,84 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
     return sub.userId ?? (sub.customerId ? await repo.userIdByCustomer(provider.kind, sub.customerId) : undefined);
   }
 
+  /**
+   * The provider's subscription `id` as it is now, or null when the provider has no such
+   * subscription (deleted on its side, or an id from another account): an event about it changes
+   * nothing, and answering 200 stops the provider retrying it.
+   */
+  async function retrieveIfAny(id: string): Promise<ProviderSubscription | null> {
+    try {
+      return await provider.retrieveSubscription(id);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'SUBSCRIPTION_NOT_FOUND') return null;
+      throw err;
+    }
+  }
+
   /** The state an event carries or points at, and whose it is; null for events that change no plan. */
   async function stateOf(event: BillingEvent): Promise<StateChange | null> {
     const o = event.object;
     switch (event.type) {
       case 'checkout.session.completed': {
         const subId = idOf(o.subscription);
-        const metadata = (o.metadata ?? {}) as Record<string, unknown>;
-        const userId = typeof o.client_reference_id === 'string' ? o.client_reference_id : typeof metadata.userId === 'string' ? metadata.userId : null;
+        const metadata = o.metadata !== null && typeof o.metadata === 'object' ? (o.metadata as Record<string, unknown>) : {};
+        const userId = safeId(o.client_reference_id) ?? safeId(metadata.userId);
         if (o.mode !== 'subscription' || !subId || !userId) return null;
         // the session names the subscription; its plan and period are the provider's to say now
         // the state read now is at least as new as the event: it stands as of the event's time,
         // so an event Stripe made in the same second or later still applies after it
-        return change(userId, await provider.retrieveSubscription(subId), event.created, { firstPaidAt: event.created });
+        const sub = await retrieveIfAny(subId);
+        return sub ? change(userId, sub, event.created, { firstPaidAt: event.created }) : null;
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
+        if (!idOf(o.id)) return null;
         const sub = provider.subscriptionFromObject(o);
         const userId = await ownerOf(sub);
         return userId ? change(userId, sub, event.created) : null;
       }
       case 'invoice.payment_failed':
       case 'invoice.paid': {
-        const parent = (o.parent ?? {}) as { subscription_details?: { subscription?: unknown } };
+        const parent = (o.parent !== null && typeof o.parent === 'object' ? o.parent : {}) as { subscription_details?: { subscription?: unknown } };
         const subId = idOf(parent.subscription_details?.subscription) ?? idOf(o.subscription);
         if (!subId) return null;
-        const sub = await provider.retrieveSubscription(subId);
-        const userId = await ownerOf(sub);
-        return userId ? change(userId, sub, event.created) : null;
+        const sub = await retrieveIfAny(subId);
+        const userId = sub ? await ownerOf(sub) : undefined;
+        return sub && userId ? change(userId, sub, event.created) : null;
       }
       default:
         return null;
     }
+  }
+
+  /** Why a state cannot be applied to the user it names, or null when it can. */
+  async function refusal(state: StateChange): Promise<string | null> {
+    if (!state.sub.id || !state.sub.customerId) return 'the subscription has no id or customer';
+    if (!(await repo.userExists(state.userId))) return 'a payment event names no user of this server';
+    const owner = await repo.userIdByCustomer(provider.kind, state.sub.customerId);
+    if (owner !== undefined && owner !== state.userId) return "a payment event names one user and another user's customer";
+    return null;
+  }
+
+  /**
+   * A checkout paid while the person already has a subscription that runs (two checkouts open
+   * in two tabs, both paid): the newer one is a mistake. It is cancelled and refunded at once and
+   * the plan stays on the one they had. Answers whether it was such a duplicate.
+   */
+  async function endDuplicate(state: StateChange, eventId: string): Promise<boolean> {
+    const row = ours(await repo.find(state.userId));
+    if (!row?.subscriptionId || row.subscriptionId === state.sub.id || !isPaidStatus(row.status) || !isPaidStatus(state.sub.status)) return false;
+    const held = await retrieveIfAny(row.subscriptionId);
+    if (!held || !isPaidStatus(held.status)) {
+      // the one we hold has ended on the provider's side and we missed the news: record that, and the new one applies
+      if (held) await repo.applyState(change(state.userId, held, answeredAt(row, now())));
+      return false;
+    }
+    const refundedCents = await provider.refundSubscription(state.sub.id);
+    await provider.cancelSubscription(state.sub.id, { atPeriodEnd: false });
+    log('a second subscription was paid while one ran: it was cancelled and refunded', { eventId, userId: state.userId, kept: row.subscriptionId, ended: state.sub.id, refundedCents });
+    return true;
   }
 
   async function requirePaid(userId: string): Promise<SubscriptionRow & { subscriptionId: string; customerId: string }> {
@@ -157,10 +212,12 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
     async applyEvent(event: BillingEvent): Promise<'applied' | 'duplicate' | 'stale' | 'recorded'> {
       if (await repo.eventSeen(event.id)) return 'duplicate';
       let state = await stateOf(event);
-      if (state && !(await repo.userExists(state.userId))) {
-        log('a payment event names no user of this server', { eventId: event.id, type: event.type });
+      const refused = state ? await refusal(state) : null;
+      if (refused) {
+        log(refused, { eventId: event.id, type: event.type });
         state = null;
       }
+      if (state?.firstPaidAt && (await endDuplicate(state, event.id))) state = null;
       return repo.applyEvent(event, state);
     },
 
@@ -179,23 +236,23 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
     async cancel(userId: string, refund: boolean): Promise<CancelSubscriptionResponse> {
       const row = await requirePaid(userId);
       let refundedCents = 0;
-      let sub: ProviderSubscription;
       const at = now();
       if (refund) {
         if (!refundableUntil(row, at)) throw new AppError('REFUND_WINDOW_CLOSED');
         refundedCents = await provider.refundPaymentsSince({ customerId: row.customerId, subscriptionId: row.subscriptionId, since: row.firstPaidAt! });
-        sub = await provider.cancelSubscription(row.subscriptionId, { atPeriodEnd: false });
-      } else {
-        sub = await provider.cancelSubscription(row.subscriptionId, { atPeriodEnd: true });
+        // written at once, whatever happens next: the money-back guarantee is used up (a cancel
+        // that then fails can be asked again, without a second refund)
+        await repo.markRefunded(userId, at);
       }
-      await repo.applyState(change(userId, sub, wholeSecond(at), refund ? { refundedAt: at } : {}));
+      const sub = await provider.cancelSubscription(row.subscriptionId, { atPeriodEnd: !refund });
+      await repo.applyState(change(userId, sub, answeredAt(row, at)));
       return { subscription: toSubscription(await repo.find(userId)), refundedCents };
     },
 
     /** Takes back a cancel at the period's end. */
     async resume(userId: string): Promise<Subscription> {
       const row = await requirePaid(userId);
-      if (row.cancelAtPeriodEnd) await repo.applyState(change(userId, await provider.resumeSubscription(row.subscriptionId), wholeSecond(now())));
+      if (row.cancelAtPeriodEnd) await repo.applyState(change(userId, await provider.resumeSubscription(row.subscriptionId), answeredAt(row, now())));
       return toSubscription(await repo.find(userId));
     },
   };

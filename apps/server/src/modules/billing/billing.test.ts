@@ -90,6 +90,19 @@ describeWithDatabases('plans and payments with the test checkout (no Stripe conf
     expect((await visitor.post(`/api/test-checkout/${id}/complete`)).statusCode).toBe(409);
   });
 
+  it('a new checkout closes the one left open in another tab: only one can be paid', async () => {
+    const visitor = ctx.visitor();
+    await signUp(visitor);
+    const first = await startCheckout(visitor, 'premium');
+    const second = await startCheckout(visitor, 'premium');
+    expect(TestCheckoutSchema.parse((await visitor.get(`/api/test-checkout/${first}`)).json()).status).toBe('expired');
+    const late = await visitor.post(`/api/test-checkout/${first}/complete`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toMatch(/expired/);
+    expect((await visitor.post(`/api/test-checkout/${second}/complete`)).statusCode).toBe(200);
+    expect(await subscriptionOf(visitor)).toMatchObject({ plan: 'premium', status: 'active' });
+  });
+
   it("a checkout is its owner's alone", async () => {
     const owner = ctx.visitor();
     await signUp(owner);

@@ -73,6 +73,8 @@ export function createTestPaymentsProvider(repo: BillingRepository, now: () => D
     },
 
     async startCheckout(request) {
+      // one open checkout per person, as with Stripe: one left open in another tab could be paid too
+      await repo.expireOpenTestCheckouts(request.userId);
       const checkout = await repo.insertTestCheckout(request.userId, request.plan, request.fromPlan, new Date(now().getTime() + TEST_CHECKOUT_TTL_MS));
       return `/checkout/test/${checkout.id}`;
     },
@@ -98,6 +100,13 @@ export function createTestPaymentsProvider(repo: BillingRepository, now: () => D
     async refundPaymentsSince({ subscriptionId, since }) {
       const row = await load(subscriptionId);
       if (row.refundedAt !== null || row.paidAt.getTime() < since.getTime() - 60_000) return 0;
+      await repo.updateTestSubscription(subscriptionId, { refundedAt: now() });
+      return row.paidCents;
+    },
+
+    async refundSubscription(subscriptionId) {
+      const row = await repo.findTestSubscription(subscriptionId);
+      if (!row || row.refundedAt !== null) return 0;
       await repo.updateTestSubscription(subscriptionId, { refundedAt: now() });
       return row.paidCents;
     },

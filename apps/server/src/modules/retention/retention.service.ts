@@ -2,6 +2,7 @@ import { PLAN_IDS, PLANS, type PlanId } from '@baitcheck/contracts';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { historyStart } from '../messages/history-window.ts';
+import { BILLING_EVENTS_KEPT_MS, type BillingRepository } from '../billing/billing.repository.ts';
 import type { ScanUsageRepository } from '../scan-usage/scan-usage.repository.ts';
 import type { AgeCursor, RetentionRepository } from './retention.repository.ts';
 
@@ -17,11 +18,14 @@ export interface RetentionResult {
   messages: number;
   /** Counts of the daily scan limit too old to matter. */
   scanCounts: number;
+  /** Payment events and test checkouts too old to matter. */
+  billingRecords: number;
 }
 
 /**
  * The retention job: deletes each user's scans older than their plan's history window (7, 30 or
- * 90 days), and the scan counts no day needs any more. Idempotent (a run deletes only what is
+ * 90 days), the scan counts no day needs any more, and payment events and test checkouts older
+ * than 30 days. Idempotent (a run deletes only what is
  * past its window, so running twice, or on two servers, deletes nothing more), in short batches
  * (a big history never holds a lock for long, and PGlite answers requests between them), and one
  * server at a time (the batches take a PostgreSQL advisory lock; a server that finds it taken
@@ -30,6 +34,7 @@ export interface RetentionResult {
 export function createRetentionService(deps: {
   repo: RetentionRepository;
   usage: Pick<ScanUsageRepository, 'pruneBefore'>;
+  billing: Pick<BillingRepository, 'pruneBefore'>;
   plans: { effectivePlan(userId: string): Promise<PlanId> };
   clock?: () => Date;
   batchSize?: number;
@@ -63,15 +68,20 @@ export function createRetentionService(deps: {
         await yieldToRequests();
       }
 
-      let scanCounts = 0;
-      const countsBefore = new Date(now.getTime() - SCAN_COUNTS_KEPT_MS);
-      while (!shouldStop()) {
-        const gone = await deps.usage.pruneBefore(countsBefore, batchSize);
-        scanCounts += gone;
-        if (gone < batchSize) break;
-        await yieldToRequests();
-      }
-      return { messages, scanCounts };
+      /** Deletes in batches until a batch comes back short; answers how many went. */
+      const drain = async (prune: (limit: number) => Promise<number>) => {
+        let total = 0;
+        while (!shouldStop()) {
+          const gone = await prune(batchSize);
+          total += gone;
+          if (gone < batchSize) break;
+          await yieldToRequests();
+        }
+        return total;
+      };
+      const scanCounts = await drain((limit) => deps.usage.pruneBefore(new Date(now.getTime() - SCAN_COUNTS_KEPT_MS), limit));
+      const billingRecords = await drain((limit) => deps.billing.pruneBefore(new Date(now.getTime() - BILLING_EVENTS_KEPT_MS), limit));
+      return { messages, scanCounts, billingRecords };
     },
   };
 }
@@ -91,7 +101,7 @@ export function startRetentionSchedule(options: { retention: RetentionService; i
     running = options.retention
       .run(() => stopped)
       .then((result) => {
-        if (result && (result.messages > 0 || result.scanCounts > 0)) options.logger.info(result, 'deleted scans past their plan\'s history window');
+        if (result && (result.messages > 0 || result.scanCounts > 0 || result.billingRecords > 0)) options.logger.info(result, 'deleted scans past their plan\'s history window and records too old to matter');
       })
       .catch((err: unknown) => options.logger.warn({ err }, 'the retention job failed; it runs again within the hour'))
       .finally(() => {

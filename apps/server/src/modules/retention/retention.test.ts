@@ -3,10 +3,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { messages, reports, scanUsage } from '../../db/schema.ts';
+import { billingEvents, messages, reports, scanUsage, testCheckouts } from '../../db/schema.ts';
 import { insertMessage, userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../test/harness.ts';
 import { cancelNow, signUp, upgrade } from '../../test/plans.ts';
+import { createBillingRepository } from '../billing/billing.repository.ts';
 import { createScanUsageRepository } from '../scan-usage/scan-usage.repository.ts';
 import { createRetentionRepository } from './retention.repository.ts';
 import { createRetentionService, startRetentionSchedule, type RetentionService } from './retention.service.ts';
@@ -103,7 +104,7 @@ describeWithDatabases('history retention: 7 days on Basic, 30 on Premium, 90 on 
     expect(kept).toMatchObject({ messageId: null, content: '1 days old' });
 
     const again = await app.retention.run();
-    expect(again).toEqual({ messages: 0, scanCounts: 0 });
+    expect(again).toEqual({ messages: 0, scanCounts: 0, billingRecords: 0 });
     expect(await stored(family.userId)).toHaveLength(3);
   });
 
@@ -133,6 +134,27 @@ describeWithDatabases('history retention: 7 days on Basic, 30 on Premium, 90 on 
     expect(await ctx.database.db.select({ at: scanUsage.scannedAt }).from(scanUsage).where(eq(scanUsage.userId, userId))).toHaveLength(1);
   });
 
+  it('drops payment events and test checkouts after 30 days, and nothing newer', async () => {
+    now = new Date();
+    const v = visitor();
+    await signUp(v);
+    const userId = await userIdOf(ctx.database, v);
+    const old = new Date(now.getTime() - 31 * DAY);
+    const recent = new Date(now.getTime() - 29 * DAY);
+    const tag = crypto.randomUUID();
+    await ctx.database.db.insert(billingEvents).values([
+      { id: `evt_old_${tag}`, type: 'invoice.paid', createdAt: old, receivedAt: old },
+      { id: `evt_recent_${tag}`, type: 'invoice.paid', createdAt: recent, receivedAt: recent },
+    ]);
+    await ctx.database.db.insert(testCheckouts).values([
+      { userId, plan: 'premium', fromPlan: 'basic', expiresAt: old },
+      { userId, plan: 'premium', fromPlan: 'basic', expiresAt: recent },
+    ]);
+    expect((await app.retention.run())?.billingRecords).toBe(2);
+    expect((await ctx.database.db.select({ id: billingEvents.id }).from(billingEvents).where(inArray(billingEvents.id, [`evt_old_${tag}`, `evt_recent_${tag}`]))).map((r) => r.id)).toEqual([`evt_recent_${tag}`]);
+    expect((await ctx.database.db.select({ at: testCheckouts.expiresAt }).from(testCheckouts).where(eq(testCheckouts.userId, userId))).map((r) => r.at.toISOString())).toEqual([recent.toISOString()]);
+  });
+
   it('walks a big history in small batches, scans of the same instant included', async () => {
     now = new Date();
     const basicId = await userIdOf(ctx.database, visitor());
@@ -150,7 +172,7 @@ describeWithDatabases('history retention: 7 days on Basic, 30 on Premium, 90 on 
       await insertMessage(ctx.database, premiumId, { threatLevel: 'safe', scanDate: new Date(now.getTime() - age * DAY) });
     }
     const deleteBatch = vi.fn(createRetentionRepository(ctx.database.db).deleteBatch);
-    const retention = createRetentionService({ repo: { ...createRetentionRepository(ctx.database.db), deleteBatch }, usage: createScanUsageRepository(ctx.database.db), plans: app.billing, clock: () => now, batchSize: 4 });
+    const retention = createRetentionService({ repo: { ...createRetentionRepository(ctx.database.db), deleteBatch }, usage: createScanUsageRepository(ctx.database.db), billing: createBillingRepository(ctx.database.db), plans: app.billing, clock: () => now, batchSize: 4 });
     await retention.run();
     const count = async (userId: string) => (await ctx.database.db.select({ id: messages.id }).from(messages).where(eq(messages.userId, userId))).length;
     expect(await count(basicId)).toBe(0);
@@ -197,7 +219,7 @@ describe('startRetentionSchedule', () => {
       const run = vi.fn(async (shouldStop: () => boolean) => {
         runs++;
         await new Promise<void>((resolve) => (finish = resolve));
-        return shouldStop() ? null : { messages: 2, scanCounts: 0 };
+        return shouldStop() ? null : { messages: 2, scanCounts: 0, billingRecords: 0 };
       });
       const logger = { info: vi.fn(), warn: vi.fn() };
       const schedule = startRetentionSchedule({ retention: { run } as unknown as RetentionService, intervalMs: 1000, logger });
@@ -207,7 +229,7 @@ describe('startRetentionSchedule', () => {
       expect(runs).toBe(1);
       finish();
       await vi.advanceTimersByTimeAsync(0);
-      expect(logger.info).toHaveBeenCalledWith({ messages: 2, scanCounts: 0 }, "deleted scans past their plan's history window");
+      expect(logger.info).toHaveBeenCalledWith({ messages: 2, scanCounts: 0, billingRecords: 0 }, "deleted scans past their plan's history window and records too old to matter");
       await vi.advanceTimersByTimeAsync(1000);
       expect(runs).toBe(2);
       let stopped = false;
@@ -226,7 +248,7 @@ describe('startRetentionSchedule', () => {
   it('logs a failed run and runs again at the next interval', async () => {
     vi.useFakeTimers();
     try {
-      const run = vi.fn().mockRejectedValueOnce(new Error('database gone')).mockResolvedValue({ messages: 0, scanCounts: 0 });
+      const run = vi.fn().mockRejectedValueOnce(new Error('database gone')).mockResolvedValue({ messages: 0, scanCounts: 0, billingRecords: 0 });
       const logger = { info: vi.fn(), warn: vi.fn() };
       const schedule = startRetentionSchedule({ retention: { run } as unknown as RetentionService, intervalMs: 1000, logger });
       await vi.advanceTimersByTimeAsync(0);
