@@ -1,5 +1,6 @@
 import { describe, expect, it, afterEach, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithApp, mockApi } from '@/testing/render';
 import { AppShell, isActivePath } from './shell';
 import { AppRouter } from './router';
@@ -41,6 +42,21 @@ describe('AppShell', () => {
     expect(screen.getByText("This page doesn't exist. The link may be old or mistyped.")).toBeInTheDocument();
     expect(screen.queryByText(/router/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('moves the focus to the new page’s heading after an in-app navigation, not on the first load', async () => {
+    mockApi({ 'GET /api/protection-status': { body: status }, 'GET /api/scan-usage': { body: { plan: 'basic', limit: null, used: 0, remaining: null, resetsAt: null, timeZone: 'UTC' } } });
+    renderWithApp(
+      <AppShell>
+        <AppRouter />
+      </AppShell>,
+      { path: '/no-such-page' },
+    );
+    await screen.findByRole('heading', { name: '404 Page Not Found' });
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).not.toHaveFocus();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Scan' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Scan for Threats' });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('treats / as active only on the home page', () => {

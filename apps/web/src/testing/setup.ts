@@ -28,4 +28,6 @@ if (!window.matchMedia) {
 
 afterEach(() => {
   cleanup();
+  // forms keep drafts in the tab's session storage: each test starts with none
+  window.sessionStorage.clear();
 });

@@ -3,7 +3,8 @@ import { Link2, MessageSquareText, ScanText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
-import { MessageForm, MESSAGE_FORM_DEFAULTS, type MessageFormValues } from './message-form';
+import { useSessionDraft } from '@/lib/session-draft';
+import { MessageForm, MESSAGE_FORM_DEFAULTS, isMessageFormValues, type MessageFormValues } from './message-form';
 import { UrlForm, URL_FORM_DEFAULTS, type UrlFormValues } from './url-form';
 import { ResultView } from './result-view';
 import {
@@ -66,8 +67,9 @@ function scanFailedToast(error: unknown, description: string) {
 /** General Scan: Message and URL forms, then the result view. */
 export function GeneralScan() {
   const [tab, setTab] = useState<InnerTab>('message');
-  const [messageValues, setMessageValues] = useState<MessageFormValues>(MESSAGE_FORM_DEFAULTS);
-  const [urlValues, setUrlValues] = useState<UrlFormValues>(URL_FORM_DEFAULTS);
+  // what the person typed survives the Social tab, another screen, the Upgrade link (this browser tab only)
+  const [messageValues, setMessageValues, forgetMessage] = useSessionDraft<MessageFormValues>('scan-message', MESSAGE_FORM_DEFAULTS, isMessageFormValues);
+  const [urlValues, setUrlValues, forgetUrl] = useSessionDraft<UrlFormValues>('scan-url', URL_FORM_DEFAULTS);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   // a pasted message's link was moved to the URL tab
   const [linkFromMessage, setLinkFromMessage] = useState(false);
@@ -99,6 +101,8 @@ export function GeneralScan() {
       {
         onSuccess: (res) => {
           guard.settle(true);
+          // scanned: the draft has done its work, and is not kept past this screen
+          forgetMessage();
           setOutcome(toOutcomeFromText(res, values.enhancedAnalysis));
         },
         onError: (error) => {
@@ -121,6 +125,7 @@ export function GeneralScan() {
       {
         onSuccess: (res) => {
           guard.settle(true);
+          forgetUrl();
           setOutcome(toOutcomeFromUrl(res, 'manual', values.enhancedAnalysis));
         },
         onError: (error) => {

@@ -7,7 +7,7 @@ import { SettingRow } from '@/components/setting-row';
 import { cn } from '@/lib/cn';
 import { ConnectionProblem } from './connection-problem';
 import { findFirstHttpLink, looksLikeEmailSource } from './extract-link';
-import { ScanLimitNote } from './scan-allowance';
+import { ScanLimitNote, describedBy } from './scan-allowance';
 
 export interface MessageFormValues {
   content: string;
@@ -27,6 +27,9 @@ const MESSAGE_TYPES: ReadonlyArray<{ value: MessageSource; label: string }> = [
   { value: 'social', label: 'Social Media' },
   { value: 'manual', label: 'Other' },
 ];
+
+/** Whether values (a kept draft) are ones this form can show: its message type is one of the list's. */
+export const isMessageFormValues = (values: MessageFormValues) => MESSAGE_TYPES.some((t) => t.value === values.source);
 
 /** A file's text (UTF-8), through FileReader, which every browser and web view has. */
 function readFileText(file: Blob): Promise<string> {
@@ -134,7 +137,7 @@ export function MessageForm({
             value={values.content}
             placeholder="Paste the text message, email or social media message here"
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-content-error` : undefined}
+            aria-describedby={describedBy(error ? `${id}-content-error` : null, outOfScans ? `${id}-limit` : null)}
             onPaste={onPaste}
             onChange={(e) => {
               // emptied, the box no longer holds the file's message

@@ -68,6 +68,8 @@ describe('Scan screen: the daily scan limit', () => {
     expect(within(notice).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');
 
     await userEvent.type(screen.getByLabelText('Message to scan'), 'URGENT: pay now');
+    // a screen reader hears why, in the box too
+    expect(screen.getByLabelText('Message to scan')).toHaveAccessibleDescription('No scans left today: you can scan again at midnight. Upgrade for unlimited scans.');
     const scanMessage = screen.getByRole('button', { name: 'Scan Message' });
     expect(scanMessage).toBeDisabled();
     expect(scanMessage).toHaveAccessibleDescription('No scans left today: you can scan again at midnight. Upgrade for unlimited scans.');
@@ -108,6 +110,8 @@ describe('Scan screen: the daily scan limit', () => {
     expect(screen.queryByText('There was a problem scanning the URL.')).not.toBeInTheDocument();
     await screen.findByTestId('out-of-scans');
     expect(screen.getByRole('button', { name: 'Scan URL' })).toBeDisabled();
+    // the pressed button is disabled now: the focus goes to why, not to nowhere
+    await waitFor(() => expect(screen.getByTestId('scan-limit-note')).toHaveFocus());
     // what was typed stays
     expect(screen.getByLabelText('URL to scan')).toHaveValue('https://example.com');
   });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { Crown, Gauge } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -77,13 +77,22 @@ function OutOfScans({ usage }: { usage: ScanUsage & { limit: number } }) {
   );
 }
 
+/** An `aria-describedby` of the ids given (null ones left out), or undefined when none. */
+export const describedBy = (...ids: Array<string | null>) => ids.filter((x) => x !== null).join(' ') || undefined;
+
 /**
- * Said under a scan button while no scans are left, as the button's description: why it does
- * nothing, when it will, and the way to Premium.
+ * Said under a scan button while no scans are left, as the button's and the box's description:
+ * why it does nothing, when it will, and the way to Premium. When it appears because a scan was
+ * just refused, the focus (left on a button that is now disabled) moves to it.
  */
 export function ScanLimitNote({ id, usage }: { id: string; usage: ScanUsage }) {
+  const note = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || (active instanceof HTMLButtonElement && active.disabled)) note.current?.focus();
+  }, []);
   return (
-    <p id={id} className="text-sm text-slate-700" data-testid="scan-limit-note">
+    <p ref={note} id={id} tabIndex={-1} className="rounded-md text-sm text-slate-700 outline-none focus-visible:ring-2 focus-visible:ring-primary" data-testid="scan-limit-note">
       No scans left today: you can scan again at {resetTimeWords(usage.resetsAt)}.{' '}
       <Link href={paths.subscription} className={LINK}>
         Upgrade

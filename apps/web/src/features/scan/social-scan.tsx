@@ -16,6 +16,7 @@ import { cn } from '@/lib/cn';
 import { RecommendationsSection, WhatToDoLine } from './what-to-do-line';
 import { isConnectionError, isOutOfScans, scanLimitSentence, useScanGuard, useScanText, useScanUsage, type TextScanInput } from './api';
 import { ConnectionProblem } from './connection-problem';
+import { useSessionDraft } from '@/lib/session-draft';
 import { ScanLimitNote } from './scan-allowance';
 import { whatToDoNow } from './what-to-do';
 
@@ -100,11 +101,17 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
   );
 }
 
+const SOCIAL_DRAFT_DEFAULTS: { platform: Platform; content: string } = { platform: 'Facebook', content: '' };
+const isSocialDraft = (draft: { platform: string }) => (PLATFORMS as readonly string[]).includes(draft.platform);
+
 /** The Social Media tab: pick the platform, paste the message, scan it as a social message. */
 export function SocialScan() {
   const id = useId();
-  const [platform, setPlatform] = useState<Platform>('Facebook');
-  const [content, setContent] = useState('');
+  // kept when the person looks at another tab or screen and comes back (this browser tab only)
+  const [draft, setDraft, forgetDraft] = useSessionDraft('scan-social', SOCIAL_DRAFT_DEFAULTS, isSocialDraft);
+  const { platform, content } = draft;
+  const setPlatform = (next: Platform) => setDraft((d) => ({ ...d, platform: next }));
+  const setContent = (next: string) => setDraft((d) => ({ ...d, content: next }));
   const [result, setResult] = useState<TextScanResponse | null>(null);
   const [connectionLost, setConnectionLost] = useState(false);
   // each result is a new card: it is brought into view and focused again
@@ -131,6 +138,7 @@ export function SocialScan() {
       {
         onSuccess: (res) => {
           guard.settle(true);
+          forgetDraft();
           setResult(res);
           setResultCount((n) => n + 1);
           // The verdict in words ('Phishing Detected'), not the stored value ('Threat level: phishing').
@@ -183,6 +191,7 @@ export function SocialScan() {
               id={`${id}-message`}
               value={content}
               placeholder={`Paste the ${platform} message here`}
+              aria-describedby={outOfScans ? `${id}-limit` : undefined}
               onChange={(e) => setContent(e.target.value)}
             />
           </div>

@@ -6,7 +6,7 @@ import { FieldError, Input, Label } from '@/components/ui/input';
 import { SettingRow } from '@/components/setting-row';
 import { ConnectionProblem } from './connection-problem';
 import { toScanUrl } from './extract-link';
-import { ScanLimitNote } from './scan-allowance';
+import { ScanLimitNote, describedBy } from './scan-allowance';
 
 export interface UrlFormValues {
   url: string;
@@ -65,7 +65,7 @@ export function UrlForm({
             placeholder="https://example.com"
             value={values.url}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-url-error` : undefined}
+            aria-describedby={describedBy(error ? `${id}-url-error` : null, outOfScans ? `${id}-limit` : null)}
             onChange={(e) => {
               onChange({ ...values, url: e.target.value });
               if (error && toScanUrl(e.target.value) !== null) setError(null);
