@@ -68,11 +68,16 @@ import { createRetentionService, type RetentionService } from './modules/retenti
 import { createScanUsageRepository } from './modules/scan-usage/scan-usage.repository.ts';
 import { registerScanUsageRoutes } from './modules/scan-usage/scan-usage.routes.ts';
 import { createScanUsageService } from './modules/scan-usage/scan-usage.service.ts';
+import { createEmailSender } from './adapters/email/email-sender.ts';
+import { createFamilyRepository } from './modules/family/family.repository.ts';
+import { registerFamilyRoutes } from './modules/family/family.routes.ts';
+import { createFamilyService } from './modules/family/family.service.ts';
+import { createPlanResolver } from './modules/family/plan-resolver.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
   config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> &
-    Partial<Pick<Config, 'host' | 'allowedOrigins' | 'publicOrigins' | 'stripe' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits'>> & {
+    Partial<Pick<Config, 'host' | 'allowedOrigins' | 'publicOrigins' | 'stripe' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits' | 'email'>> & {
       /** Each omitted limit takes its default; tests pass small ones. */
       clientRateLimits?: Partial<Config['clientRateLimits']>;
       accountLimits?: Partial<Config['accountLimits']>;
@@ -186,13 +191,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = config.stripe
     ? ({ kind: 'stripe', provider: createStripeProvider({ ...config.stripe, onError: (detail) => app.log.warn({ detail }, 'a Stripe call failed') }) } as const)
     : ({ kind: 'test', provider: createTestPaymentsProvider(billingRepo) } as const);
-  const billing = createBillingService({ repo: billingRepo, provider: payments.provider, log: billingLog });
+  const billing = createBillingService({ repo: billingRepo, provider: payments.provider, log: billingLog, basicScansPerDay: config.scanLimitPerDay ?? 0 });
   app.decorate('billing', billing);
   const clock = deps.clock ?? (() => new Date());
-  const historyWindow = createHistoryWindow({ plans: billing, clock });
+  // the plan in effect: the user's own, or Family through the family they are a member of
+  const familyRepo = createFamilyRepository(db);
+  const plans = createPlanResolver({ billing, family: familyRepo });
+  const historyWindow = createHistoryWindow({ plans, clock });
   const scanUsageRepo = createScanUsageRepository(db);
-  const scanUsage = createScanUsageService({ repo: scanUsageRepo, plans: billing, limitPerDay: config.scanLimitPerDay ?? 0, clock });
-  app.decorate('retention', createRetentionService({ repo: createRetentionRepository(db), usage: scanUsageRepo, billing: billingRepo, plans: billing, clock }));
+  const scanUsage = createScanUsageService({ repo: scanUsageRepo, plans, limitPerDay: config.scanLimitPerDay ?? 0, clock });
+  const retentionRepo = createRetentionRepository(db);
+  // family members keep the Family plan's window though they pay nothing themselves
+  const retentionCandidates = { ...retentionRepo, usersWithPaidStatus: async () => plans.withFamilyMembers(await retentionRepo.usersWithPaidStatus()) };
+  app.decorate('retention', createRetentionService({ repo: retentionCandidates, usage: scanUsageRepo, billing: billingRepo, plans, clock }));
 
   const messages = createMessagesService(createMessagesRepository(db), { window: historyWindow, ...(config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {}) });
   const blockedSenders = createBlockedSendersService(createBlockedSendersRepository(db), { maxBlockedSenders: storageLimits.blockedSenders });
@@ -236,7 +247,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerScanUsageRoutes(app, scanUsage);
   registerMessagesRoutes(app, messages);
   registerStatsRoutes(app, createStatsService(createStatsRepository(db), historyWindow));
-  registerProtectionSettingsRoutes(app, createProtectionSettingsService(createProtectionSettingsRepository(db)));
+  // the family service reads and sets members' switches; their own changes are refused while the manager sets them
+  const protectionSettings = createProtectionSettingsService(createProtectionSettingsRepository(db), { isManaged: (userId) => family.isProtectionManaged(userId) });
+  const email = createEmailSender(config.email ?? {});
+  app.addHook('onClose', async () => email.close());
+  const family = createFamilyService({ repo: familyRepo, billing, protection: protectionSettings, email, clock, log: (detail, fields = {}) => app.log.warn(fields, detail) });
+  registerProtectionSettingsRoutes(app, protectionSettings);
+  registerFamilyRoutes(app, family, { publicOrigins: config.publicOrigins ?? [] });
   registerProtectionStatusRoutes(app, createProtectionStatusService(createProtectionStatusRepository(db)));
   registerReportsRoutes(
     app,

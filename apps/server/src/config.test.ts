@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       scanLimitPerDay: 10,
       sessionLimits: { accountSessionMaxAgeMs: 90 * 86_400_000, guestIdleMs: 7 * 86_400_000 },
       stripe: null,
+      email: { smtpUrl: undefined, from: 'Baitcheck <no-reply@localhost>' },
     });
   });
 
@@ -152,5 +153,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_PRICE_PREMIUM/);
     expect(() => loadConfig(stripe)).toThrow(/PUBLIC_ORIGINS: Needed with Stripe/);
     expect(loadConfig({ ...stripe, PUBLIC_ORIGINS: 'https://baitcheck.example' }).stripe).toEqual({ secretKey: 'sk_test_abc', prices: { premium: 'price_p', family: 'price_f' }, webhookSecret: 'whsec_abc' });
+  });
+
+  it('reads the mail server and sender of outgoing email, and refuses what is not one', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://bc:secret@mail.example:465', MAIL_FROM: 'Family <family@baitcheck.example>', PUBLIC_ORIGINS: 'https://baitcheck.example' }).email).toEqual({ smtpUrl: 'smtps://bc:secret@mail.example:465', from: 'Family <family@baitcheck.example>' });
+    // emailed links must not take their address from a request's Host header
+    expect(() => loadConfig({ SMTP_URL: 'smtps://bc:secret@mail.example:465' })).toThrow(/PUBLIC_ORIGINS: Needed with SMTP_URL/);
+    expect(loadConfig({ SMTP_URL: '' }).email.smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example' })).toThrow(/SMTP_URL: Must be an SMTP server address/);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_FROM: 'a@b.example\r\nBcc: c@d.example' })).toThrow(/MAIL_FROM/);
   });
 });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_MAIL_FROM } from './adapters/email/email-sender.ts';
 import { parseDnsServers } from './adapters/intel/dns-provider.ts';
 import { DEFAULT_RDAP_BOOTSTRAP_URL } from './adapters/intel/rdap-provider.ts';
 import { parseScheduledFeeds, type ScheduledFeed } from './modules/intel/feeds/feeds.scheduler.ts';
@@ -145,6 +146,8 @@ const EnvSchema = z
   STRIPE_PRICE_PREMIUM: optionalString.refine((v) => v === undefined || /^price_\S+$/.test(v), 'Must be a Stripe price id (price_...)'),
   STRIPE_PRICE_FAMILY: optionalString.refine((v) => v === undefined || /^price_\S+$/.test(v), 'Must be a Stripe price id (price_...)'),
   STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || /^whsec_\S+$/.test(v), 'Must be a webhook signing secret (whsec_...)'),
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/[^\s/]+/.test(v), 'Must be an SMTP server address: smtp://user:password@host:587 or smtps://user:password@host:465'),
+  MAIL_FROM: optionalString.refine((v) => v === undefined || (v.includes('@') && !/[\r\n]/.test(v) && v.length <= 320), 'Must be one sender address, e.g. Baitcheck <no-reply@baitcheck.example>'),
 })
   .refine((e) => e.ASSISTANT_LLM_URL === undefined || e.ASSISTANT_LLM_MODEL !== undefined, { path: ['ASSISTANT_LLM_MODEL'], message: 'Name the model when ASSISTANT_LLM_URL is set' })
   .superRefine((e, ctx) => {
@@ -157,6 +160,11 @@ const EnvSchema = z
   .superRefine((e, ctx) => {
     // Stripe sends people back to the address the checkout names: taken from the request's Host,
     // anyone could make a real checkout that lands its payer on their own site afterwards
+    if (e.SMTP_URL !== undefined && e.PUBLIC_ORIGINS.length === 0) {
+      // the emailed links would otherwise take their address from the request's Host header: anyone
+      // could have this server mail a family invitation leading to a site of their choosing
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGINS'], message: 'Needed with SMTP_URL: the address people open the app at (https://baitcheck.example), which the links in emails lead to' });
+    }
     if (e.STRIPE_SECRET_KEY !== undefined && e.PUBLIC_ORIGINS.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGINS'], message: 'Needed with Stripe: the address people open the app at (https://baitcheck.example), where Stripe sends them back after paying' });
     }
@@ -235,6 +243,8 @@ export interface Config {
   sessionLimits: SessionLimits;
   /** Stripe (`STRIPE_*`); null: the server's own test checkout, where no card is charged. */
   stripe: StripeConfig | null;
+  /** Outgoing email (`SMTP_URL`, `MAIL_FROM`): family invitations; without `smtpUrl` none is sent and the app says so. */
+  email: { smtpUrl: string | undefined; from: string };
 }
 
 /** What Stripe needs: the secret key, the price of each paid plan, the webhook signing secret. */
@@ -317,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_PREMIUM && e.STRIPE_PRICE_FAMILY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, prices: { premium: e.STRIPE_PRICE_PREMIUM, family: e.STRIPE_PRICE_FAMILY }, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : null,
+    email: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
   };
 }
 

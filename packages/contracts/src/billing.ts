@@ -19,6 +19,10 @@ export const SubscriptionSchema = z.object({
   refundableUntil: z.string().nullable(),
   /** How this server takes payments: Stripe, or its own test checkout where no card is charged. */
   provider: z.enum(['stripe', 'test']),
+  /** The money-back guarantee has been used on this account (it refunds once). */
+  moneyBackUsed: z.boolean(),
+  /** Scans a day on Basic on this server (`SCAN_LIMIT_PER_DAY`); null: no limit. */
+  basicScansPerDay: z.number().int().positive().nullable(),
 });
 /** A user's subscription. */
 export type Subscription = z.infer<typeof SubscriptionSchema>;

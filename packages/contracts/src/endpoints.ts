@@ -49,6 +49,17 @@ import {
   TestCheckoutSchema,
   WebhookResponseSchema,
 } from './billing';
+import {
+  CreateFamilyInvitationRequestSchema,
+  FamilyDashboardSchema,
+  FamilyInvitationCreatedSchema,
+  FamilyInvitationPreviewSchema,
+  FamilyMemberParamsSchema,
+  FamilyProtectionRequestSchema,
+  FamilyProtectionSchema,
+  FamilyTokenRequestSchema,
+  FamilyViewSchema,
+} from './family';
 
 /** One API endpoint: method, path (Fastify style, `:id`), and the schemas of what goes in and out. */
 export interface Endpoint {
@@ -105,5 +116,14 @@ export const ENDPOINTS = {
   cancelTestCheckout: { ...API_ROUTES.cancelTestCheckout, params: IdParamsSchema, response: RedirectResponseSchema, status: 200 },
   // the time zone comes in the X-Time-Zone header (TIME_ZONE_HEADER)
   scanUsage: { ...API_ROUTES.scanUsage, response: ScanUsageSchema, status: 200 },
+  getFamily: { ...API_ROUTES.getFamily, response: FamilyViewSchema, status: 200 },
+  createFamilyInvitation: { ...API_ROUTES.createFamilyInvitation, body: CreateFamilyInvitationRequestSchema, response: FamilyInvitationCreatedSchema, status: 201 },
+  deleteFamilyInvitation: { ...API_ROUTES.deleteFamilyInvitation, params: IdParamsSchema, response: DeleteResponseSchema, status: 200 },
+  previewFamilyInvitation: { ...API_ROUTES.previewFamilyInvitation, body: FamilyTokenRequestSchema, response: FamilyInvitationPreviewSchema, status: 200 },
+  joinFamily: { ...API_ROUTES.joinFamily, body: FamilyTokenRequestSchema, response: FamilyViewSchema, status: 200 },
+  leaveFamily: { ...API_ROUTES.leaveFamily, response: SuccessResponseSchema, status: 200 },
+  removeFamilyMember: { ...API_ROUTES.removeFamilyMember, params: FamilyMemberParamsSchema, response: DeleteResponseSchema, status: 200 },
+  setFamilyMemberProtection: { ...API_ROUTES.setFamilyMemberProtection, params: FamilyMemberParamsSchema, body: FamilyProtectionRequestSchema, response: FamilyProtectionSchema, status: 200 },
+  familyDashboard: { ...API_ROUTES.familyDashboard, response: FamilyDashboardSchema, status: 200 },
 } as const satisfies Record<EndpointName, Endpoint>;
 

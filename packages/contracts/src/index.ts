@@ -8,5 +8,6 @@ export * from './lite';
 export * from './entities';
 export * from './requests';
 export * from './billing';
+export * from './family';
 export * from './errors';
 export * from './endpoints';

@@ -146,6 +146,16 @@ export const API_ROUTES = {
   scanUsage: { method: 'GET', path: '/api/scan-usage' },
   completeTestCheckout: { method: 'POST', path: '/api/test-checkout/:id/complete' },
   cancelTestCheckout: { method: 'POST', path: '/api/test-checkout/:id/cancel' },
+  // the Family plan (issue 16): the manager's family, invitations, members, dashboard, parental controls
+  getFamily: { method: 'GET', path: '/api/family' },
+  createFamilyInvitation: { method: 'POST', path: '/api/family/invitations' },
+  deleteFamilyInvitation: { method: 'DELETE', path: '/api/family/invitations/:id' },
+  previewFamilyInvitation: { method: 'POST', path: '/api/family/invitations/preview' },
+  joinFamily: { method: 'POST', path: '/api/family/join' },
+  leaveFamily: { method: 'POST', path: '/api/family/leave' },
+  removeFamilyMember: { method: 'DELETE', path: '/api/family/members/:userId' },
+  setFamilyMemberProtection: { method: 'PATCH', path: '/api/family/members/:userId/protection' },
+  familyDashboard: { method: 'GET', path: '/api/family/dashboard' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 /** The name of an endpoint. */

@@ -43,8 +43,19 @@ export interface Plan {
 export const BASIC_SCANS_PER_DAY = 10;
 /** People a family plan covers, the manager included (spec section 9). */
 export const FAMILY_MAX_MEMBERS = 5;
+/** Days a family invitation link stays valid. */
+export const FAMILY_INVITATION_DAYS = 7;
+/** Characters of a family invitation token: 32 random bytes, base64url. */
+export const FAMILY_TOKEN_LENGTH = 43;
+/** Days the Family Dashboard counts. */
+export const FAMILY_DASHBOARD_DAYS = 30;
+/** Alerts of each member the Family Dashboard lists, newest first. */
+export const FAMILY_DASHBOARD_ALERTS = 20;
 /** Days after the first payment in which cancelling refunds it (the money-back guarantee). */
 export const MONEY_BACK_DAYS = 14;
+
+/** A daily scan limit as the plans say it: '10 scans a day'. */
+export const scansADay = (n: number) => `${n} ${n === 1 ? 'scan' : 'scans'} a day`;
 
 /** How a plan names a feature this server does not have yet. */
 const COMING_SOON = '(coming soon)';
@@ -60,7 +71,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     popular: false,
     highlights: [{ icon: 'shield', text: 'Scam checks for texts, emails and links' }],
     features: ['Basic SMS protection', 'Basic email protection', 'AI security assistant', '7 days of scan history'],
-    limitations: ['No social media protection', 'No on-device scanning', 'No priority support', `${BASIC_SCANS_PER_DAY} scans a day`],
+    limitations: ['No social media protection', 'No on-device scanning', 'No priority support', scansADay(BASIC_SCANS_PER_DAY)],
     retentionDays: 7,
     scansPerDay: BASIC_SCANS_PER_DAY,
     members: 1,
@@ -90,9 +101,8 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     description: `Premium protection for up to ${FAMILY_MAX_MEMBERS} people, managed together.`,
     icon: 'users',
     popular: false,
-    // the members, their dashboard and controls are not built yet: the plan says so (README differences)
     highlights: [{ icon: 'history', text: '90 days of scan history' }],
-    features: ['Everything in Premium', `Up to ${FAMILY_MAX_MEMBERS} members ${COMING_SOON}`, `Family Dashboard ${COMING_SOON}`, `Parental controls ${COMING_SOON}`],
+    features: ['Everything in Premium', `Up to ${FAMILY_MAX_MEMBERS} members`, 'Family Dashboard', 'Parental controls'],
     limitations: [],
     retentionDays: 90,
     scansPerDay: null,
@@ -109,17 +119,36 @@ export interface ComparisonRow {
   family: boolean | string;
 }
 
+const SCANS_PER_DAY_ROW = 'Scans per day';
+
 /** The Feature Comparison table (spec section 6). Location sharing is not built (README differences). */
 export const PLAN_COMPARISON: readonly ComparisonRow[] = [
   { feature: 'SMS and email protection', description: 'Check texts and emails for scams and phishing', basic: 'Basic', premium: true, family: true },
   { feature: 'Social media protection', description: 'Messages arriving on social platforms checked for you', basic: false, premium: 'Coming soon', family: 'Coming soon' },
   { feature: 'On-device scanning', description: 'Scan on your phone or computer, without sending the message', basic: false, premium: 'Coming soon', family: 'Coming soon' },
-  { feature: 'Family Dashboard and parental controls', description: "See each member's alerts and set their protection", basic: false, premium: false, family: 'Coming soon' },
+  { feature: 'Family Dashboard and parental controls', description: "See each member's alerts and set their protection", basic: false, premium: false, family: true },
   { feature: 'Priority support', description: 'Your requests answered first', basic: false, premium: true, family: true },
   { feature: 'AI assistant', description: 'Ask about a message or what to do next', basic: true, premium: true, family: true },
-  { feature: 'Scans per day', description: 'How many messages and links you can check a day', basic: String(BASIC_SCANS_PER_DAY), premium: 'Unlimited', family: 'Unlimited' },
+  { feature: SCANS_PER_DAY_ROW, description: 'How many messages and links you can check a day', basic: String(BASIC_SCANS_PER_DAY), premium: 'Unlimited', family: 'Unlimited' },
   { feature: 'History retention', description: 'How long your scans are kept', basic: '7 days', premium: '30 days', family: '90 days' },
 ];
+
+/**
+ * The plans as a server runs them: Basic's daily scans are its `SCAN_LIMIT_PER_DAY` (null: no
+ * limit), which the default figures of {@link PLANS} would misstate.
+ */
+export function plansFor(basicScansPerDay: number | null): Readonly<Record<PlanId, Plan>> {
+  if (basicScansPerDay === BASIC_SCANS_PER_DAY) return PLANS;
+  const others = PLANS.basic.limitations.filter((l) => l !== scansADay(BASIC_SCANS_PER_DAY));
+  const limitations = basicScansPerDay === null ? others : [...others, scansADay(basicScansPerDay)];
+  return { ...PLANS, basic: { ...PLANS.basic, limitations, scansPerDay: basicScansPerDay } };
+}
+
+/** The Feature Comparison as a server runs it (see {@link plansFor}). */
+export function planComparisonFor(basicScansPerDay: number | null): readonly ComparisonRow[] {
+  if (basicScansPerDay === BASIC_SCANS_PER_DAY) return PLAN_COMPARISON;
+  return PLAN_COMPARISON.map((row) => (row.feature === SCANS_PER_DAY_ROW ? { ...row, basic: basicScansPerDay === null ? 'Unlimited' : String(basicScansPerDay) } : row));
+}
 
 /** A subscription's state: Stripe's statuses, and `none` for someone who never paid. */
 export const SUBSCRIPTION_STATUSES = ['none', 'incomplete', 'trialing', 'active', 'past_due', 'unpaid', 'canceled', 'paused', 'incomplete_expired'] as const;

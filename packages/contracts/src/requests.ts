@@ -277,7 +277,7 @@ export const FeedSourceListSchema = z.object({ sources: z.array(FeedSourceSchema
 export type FeedSourceList = z.infer<typeof FeedSourceListSchema>;
 
 /** An email address as typed: trimmed; compared case-insensitively by the server. */
-const EmailInputSchema = z
+export const EmailInputSchema = z
   .string()
   .trim()
   .max(MAX_EMAIL_LENGTH, VALIDATION_MESSAGES.emailInvalid)

@@ -340,3 +340,61 @@ export const testSubscriptions = pgTable(
   },
   (t) => [index('test_subscriptions_user_id_idx').on(t.userId)],
 );
+
+/**
+ * Families of the Family plan (issue 16): one per manager, founded with the manager's first
+ * invitation. `adult_confirmed_at` is when the manager stated they are 18 or over (required to
+ * found one). The family's plan is its manager's: members have it while the manager's own plan
+ * is Family.
+ */
+export const families = pgTable('families', {
+  id: id(),
+  managerId: text('manager_id')
+    .notNull()
+    .unique('families_manager_id_key')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  adultConfirmedAt: timestamp('adult_confirmed_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The members of a family, the manager not included. One family per person (`user_id` is the
+ * key). `protection_managed`: the manager sets the member's protection switches, which the
+ * member then only reads.
+ */
+export const familyMembers = pgTable(
+  'family_members',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id')
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    protectionManaged: boolean('protection_managed').notNull().default(false),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('family_members_family_id_idx').on(t.familyId)],
+);
+
+/**
+ * Invitations to a family. Only the SHA-256 of the link's token is kept, so the table leaks no
+ * working link. An invitation is used once: `accepted_at` and `accepted_by` are set when someone
+ * joins with it; a cancelled one is deleted. Unused ones past `expires_at` free their place.
+ */
+export const familyInvitations = pgTable(
+  'family_invitations',
+  {
+    id: id(),
+    familyId: text('family_id')
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('family_invitations_token_hash_key').on(t.tokenHash), index('family_invitations_family_id_idx').on(t.familyId)],
+);

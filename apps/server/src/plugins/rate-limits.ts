@@ -113,6 +113,15 @@ export const LIMITED_ROUTES: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   [routeKey(ENDPOINTS.deleteMessage), 'deletes'],
   [routeKey(ENDPOINTS.deleteBlockedSender), 'deletes'],
   [routeKey(ENDPOINTS.signOut), 'deletes'],
+  [routeKey(ENDPOINTS.getFamily), 'lists'],
+  [routeKey(ENDPOINTS.familyDashboard), 'lists'],
+  [routeKey(ENDPOINTS.previewFamilyInvitation), 'lists'],
+  [routeKey(ENDPOINTS.createFamilyInvitation), 'writes'],
+  [routeKey(ENDPOINTS.joinFamily), 'writes'],
+  [routeKey(ENDPOINTS.setFamilyMemberProtection), 'writes'],
+  [routeKey(ENDPOINTS.deleteFamilyInvitation), 'deletes'],
+  [routeKey(ENDPOINTS.removeFamilyMember), 'deletes'],
+  [routeKey(ENDPOINTS.leaveFamily), 'deletes'],
 ]);
 
 const WHAT: Record<Kind, string> = { scans: 'scans', assistant: 'questions to the assistant', lists: 'requests', enhanced: 'enhanced scans', writes: 'changes', deletes: 'changes' };

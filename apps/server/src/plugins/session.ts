@@ -78,6 +78,12 @@ const NEWCOMER_STORES_NOTHING = new Map<string, (body: unknown) => boolean>([
   [routeKey(ENDPOINTS.assistantChat), keepsNothing],
   [routeKey(ENDPOINTS.scanText), unsavedScan],
   [routeKey(ENDPOINTS.scanUrl), unsavedScan],
+  // the family needs an account (a newcomer is refused), and reading an invitation stores nothing
+  [routeKey(ENDPOINTS.createFamilyInvitation), keepsNothing],
+  [routeKey(ENDPOINTS.previewFamilyInvitation), keepsNothing],
+  [routeKey(ENDPOINTS.joinFamily), keepsNothing],
+  [routeKey(ENDPOINTS.leaveFamily), keepsNothing],
+  [routeKey(ENDPOINTS.setFamilyMemberProtection), keepsNothing],
 ]);
 
 /** While scans count against a daily limit, every scan stores its count: a newcomer's unsaved scan makes their guest too. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { paths } from '@/config/paths';
 
@@ -6,10 +6,12 @@ import { paths } from '@/config/paths';
 const HomePage = lazy(() => import('@/features/home/home-page'));
 const ScanPage = lazy(() => import('@/features/scan/scan-page'));
 const HistoryPage = lazy(() => import('@/features/history/history-page'));
-const AccountPage = lazy(() => import('@/features/account/account-page'));
+// the Account page with the family's parts (the Family Dashboard tab, a member's family card)
+const AccountPage = lazy(() => import('@/app/account-route'));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
 const SubscriptionPage = lazy(() => import('@/features/subscription/subscription-page'));
 const TestCheckoutPage = lazy(() => import('@/features/test-checkout/test-checkout-page'));
+const FamilyJoinPage = lazy(() => import('@/features/family/join-page'));
 const NotFoundPage = lazy(() => import('@/features/not-found/not-found-page'));
 
 function PageFallback() {
@@ -20,11 +22,41 @@ function PageFallback() {
   );
 }
 
-/** Resets scroll when the route changes, as a page load would. */
-function ScrollToTop() {
+/** How long, after an in-app navigation, the new page's heading is waited for (its code may still be loading). */
+const HEADING_WAIT_MS = 3_000;
+
+/**
+ * Resets scroll when the route changes, as a page load would, and moves the focus to the new
+ * page's heading, so a keyboard or screen-reader user starts at the top of what they opened
+ * (not on a link of the page they left). Not on the first load, and not when the new page has
+ * already put the focus somewhere of its own.
+ */
+function ScrollAndFocusOnNavigate() {
   const [location] = useLocation();
+  const first = useRef(true);
   useEffect(() => {
     if (!window.location.search.includes('messageId=')) window.scrollTo?.(0, 0);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const started = Date.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const tryFocus = () => {
+      const main = document.getElementById('main');
+      const active = document.activeElement;
+      // the page chose where the focus goes (a dialog, a field): leave it there
+      if (main && active && active !== document.body && main.contains(active)) return;
+      const heading = main?.querySelector('h1');
+      if (heading instanceof HTMLElement) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+        return;
+      }
+      if (Date.now() - started < HEADING_WAIT_MS) timer = setTimeout(tryFocus, 50);
+    };
+    timer = setTimeout(tryFocus, 0);
+    return () => clearTimeout(timer);
   }, [location]);
   return null;
 }
@@ -32,7 +64,7 @@ function ScrollToTop() {
 export function AppRouter() {
   return (
     <Suspense fallback={<PageFallback />}>
-      <ScrollToTop />
+      <ScrollAndFocusOnNavigate />
       <Switch>
         <Route path={paths.home} component={HomePage} />
         <Route path={paths.scan} component={ScanPage} />
@@ -41,6 +73,7 @@ export function AppRouter() {
         <Route path={paths.settings} component={SettingsPage} />
         <Route path={paths.subscription} component={SubscriptionPage} />
         <Route path={paths.testCheckout} component={TestCheckoutPage} />
+        <Route path={paths.familyJoin} component={FamilyJoinPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

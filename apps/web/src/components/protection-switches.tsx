@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Mail, MessageSquare, Share2 } from 'lucide-react';
+import { Lock, Mail, MessageSquare, Share2 } from 'lucide-react';
 import type { Plugin, PluginList, ProtectionSettings } from '@baitcheck/contracts';
+import { useProtectionManaged } from '@/lib/api/family';
 import { usePlugins } from '@/lib/api/plugins';
 import { useProtectionSettings, useUpdateProtectionSettings } from '@/lib/api/protection';
 import { toast } from '@/components/ui/toast-store';
@@ -57,9 +58,14 @@ function connectedSource(item: ProtectionSwitchSpec, plugins: PluginList | undef
   return Object.values(plugins).find((p) => item.source!.types.includes(p.type) && p.status.connected && p.status.enabled);
 }
 
+/** Says the switches are read-only because the family manager sets them (parental controls). */
+export const MANAGED_NOTE = 'Your family manager sets these switches. Ask them if one should change.';
+
 /**
  * Switches bound to `/api/protection-settings`: each change sends only the changed boolean and
- * shows the spec's toast.
+ * shows the spec's toast. While a family manager sets the visitor's switches (parental
+ * controls), they are shown read-only with a note saying so: a control the child could flip back
+ * would control nothing, and the server refuses such a change too.
  */
 export function ProtectionSwitches({ items, showActive = true }: { items: readonly ProtectionSwitchSpec[]; showActive?: boolean }) {
   const settings = useProtectionSettings();
@@ -71,6 +77,7 @@ export function ProtectionSwitches({ items, showActive = true }: { items: readon
   const latest = useRef<Partial<Record<keyof ProtectionSettings, number>>>({});
   // Which channels really have messages coming in; unknown (loading, failed) counts as none.
   const plugins = usePlugins();
+  const managed = useProtectionManaged();
 
   if (settings.isPending) {
     return (
@@ -122,6 +129,12 @@ export function ProtectionSwitches({ items, showActive = true }: { items: readon
 
   return (
     <div className="divide-y divide-slate-100">
+      {managed ? (
+        <p role="note" className="flex items-start gap-2 rounded-lg bg-slate-100 p-3 text-sm text-slate-800">
+          <Lock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          {MANAGED_NOTE}
+        </p>
+      ) : null}
       {items.map((item) => {
         const source = connectedSource(item, plugins.data);
         return (
@@ -135,6 +148,7 @@ export function ProtectionSwitches({ items, showActive = true }: { items: readon
             showActive={showActive && (!item.source || Boolean(source))}
             checked={shown[item.key] ?? settings.data[item.key]}
             onCheckedChange={(value) => change(item.key, value)}
+            disabled={managed}
           />
         );
       })}

@@ -8,5 +8,7 @@ export const paths = {
   subscription: '/subscription',
   // not in the spec: the server's own checkout page when no payment service is configured (issue 16)
   testCheckout: '/checkout/test/:id',
+  // not in the spec: where a family invitation link leads (the token follows in the fragment, never sent to the server)
+  familyJoin: '/family/join',
 } as const;
 

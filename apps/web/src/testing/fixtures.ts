@@ -4,11 +4,11 @@ export const GUEST: CurrentUser = { kind: 'guest', email: null, createdAt: '2025
 export const ACCOUNT: CurrentUser = { kind: 'account', email: 'sam@example.com', createdAt: '2025-01-05T12:00:00.000Z' };
 
 /** A visitor on the free plan. */
-export const BASIC_SUBSCRIPTION: Subscription = { plan: 'basic', status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, refundableUntil: null, provider: 'test' };
+export const BASIC_SUBSCRIPTION: Subscription = { plan: 'basic', status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, refundableUntil: null, provider: 'test', moneyBackUsed: false, basicScansPerDay: 10 };
 
 /** An active Premium subscription renewing on 5 March 2026. */
 export function makePremium(overrides: Partial<Subscription> = {}): Subscription {
-  return { plan: 'premium', status: 'active', currentPeriodEnd: '2026-03-05T12:00:00.000Z', cancelAtPeriodEnd: false, refundableUntil: null, provider: 'test', ...overrides };
+  return { plan: 'premium', status: 'active', currentPeriodEnd: '2026-03-05T12:00:00.000Z', cancelAtPeriodEnd: false, refundableUntil: null, provider: 'test', moneyBackUsed: false, basicScansPerDay: 10, ...overrides };
 }
 
 /** Today's scans on Basic: 10 a day, `used` of them made, counted again from the reader's next midnight. */

@@ -36,6 +36,8 @@ export interface BillingServiceDeps {
   now?: () => Date;
   /** Told about events that could not be tied to a user, and similar oddities. */
   log?: (detail: string, fields?: Record<string, unknown>) => void;
+  /** Scans a day on Basic (`SCAN_LIMIT_PER_DAY`; 0: no limit), for the plans page to show this server's figure. */
+  basicScansPerDay?: number;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface BillingServiceDeps {
  * webhooks, or the test checkout's own, through the same `applyEvent`), cancellation with the
  * money-back guarantee.
  */
-export function createBillingService({ repo, provider, now = () => new Date(), log = () => {} }: BillingServiceDeps) {
+export function createBillingService({ repo, provider, now = () => new Date(), log = () => {}, basicScansPerDay = 0 }: BillingServiceDeps) {
   /** The row, when it belongs to this server's provider (test payments grant nothing under Stripe). */
   const ours = (row: SubscriptionRow | undefined) => (row && row.provider === provider.kind ? row : undefined);
 
@@ -64,6 +66,8 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
       cancelAtPeriodEnd: paid ? mine.cancelAtPeriodEnd : false,
       refundableUntil: refundableUntil(mine, at)?.toISOString() ?? null,
       provider: provider.kind,
+      moneyBackUsed: mine?.refundedAt != null,
+      basicScansPerDay: basicScansPerDay > 0 ? basicScansPerDay : null,
     };
   }
 

@@ -28,7 +28,7 @@ describeWithDatabases('plans and payments with the test checkout (no Stripe conf
   const ctx = { get app() { return base.app; }, visitor: () => makeVisitor(base.app, { remoteAddress: `198.51.100.${++addresses % 250}` }) };
   it('a visitor starts on basic, with no subscription and the test checkout named', async () => {
     const sub = await subscriptionOf(ctx.visitor());
-    expect(sub).toEqual({ plan: 'basic', status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, refundableUntil: null, provider: 'test' });
+    expect(sub).toEqual({ plan: 'basic', status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, refundableUntil: null, provider: 'test', moneyBackUsed: false, basicScansPerDay: null });
   });
 
   it('a guest is asked for an account before paying', async () => {
@@ -166,7 +166,7 @@ describeWithDatabases('plans and payments with the test checkout (no Stripe conf
     // paying again is possible, but the money-back window opened once
     await visitor.post(`/api/test-checkout/${await startCheckout(visitor, 'premium')}/complete`);
     const again = await subscriptionOf(visitor);
-    expect(again).toMatchObject({ plan: 'premium', status: 'active', refundableUntil: null });
+    expect(again).toMatchObject({ plan: 'premium', status: 'active', refundableUntil: null, moneyBackUsed: true });
     const late = await visitor.post('/api/subscription/cancel', { refund: true });
     expect(late.statusCode).toBe(409);
     expect(late.json().error.code).toBe('REFUND_WINDOW_CLOSED');

@@ -1,4 +1,5 @@
 import type { ProtectionSettings, ProtectionSettingsPatch } from '@baitcheck/contracts';
+import { AppError } from '../../lib/app-error.ts';
 import type { ProtectionSettingsRepository } from './protection-settings.repository.ts';
 
 /**
@@ -13,14 +14,25 @@ export const DEFAULT_PROTECTION_SETTINGS: Readonly<ProtectionSettings> = Object.
   onDeviceScanning: false,
 });
 
-/** Reads and changes a user's protection switches. */
-export function createProtectionSettingsService(repo: ProtectionSettingsRepository) {
+/**
+ * Reads and changes a user's protection switches. `isManaged` says whether someone else sets a
+ * user's switches (a family manager's parental controls): their own changes are then refused, and
+ * only `override` (the manager's, through the family service) changes them.
+ */
+export function createProtectionSettingsService(repo: ProtectionSettingsRepository, options: { isManaged?: (userId: string) => Promise<boolean> } = {}) {
   return {
     async get(userId: string): Promise<ProtectionSettings> {
       return (await repo.find(userId)) ?? { ...DEFAULT_PROTECTION_SETTINGS };
     },
 
-    update(userId: string, patch: ProtectionSettingsPatch): Promise<ProtectionSettings> {
+    async update(userId: string, patch: ProtectionSettingsPatch): Promise<ProtectionSettings> {
+      // a parental control the child could flip back would control nothing
+      if (options.isManaged && (await options.isManaged(userId))) throw new AppError('PROTECTION_MANAGED');
+      return repo.upsert(userId, patch, DEFAULT_PROTECTION_SETTINGS);
+    },
+
+    /** Sets `userId`'s switches whoever manages them: the family manager's parental controls. */
+    override(userId: string, patch: ProtectionSettingsPatch): Promise<ProtectionSettings> {
       return repo.upsert(userId, patch, DEFAULT_PROTECTION_SETTINGS);
     },
   };

@@ -57,6 +57,8 @@ describeWithDatabases('the daily scan limit (SCAN_LIMIT_PER_DAY)', (ctx) => {
     now = new Date('2026-03-10T12:00:00Z');
     const v = visitor();
     expect(await usageOf(v)).toEqual({ plan: 'basic', limit: 10, used: 0, remaining: 10, resetsAt: '2026-03-11T00:00:00.000Z', timeZone: 'UTC' });
+    // the plans page shows this server's figure
+    expect((await v.get('/api/subscription')).json().basicScansPerDay).toBe(10);
     await scanTimes(v, 3);
     expect(await usageOf(v)).toMatchObject({ used: 3, remaining: 7 });
     // deleting a saved scan gives no scan back

@@ -15,12 +15,15 @@ export function DialogPanel({
   children,
   className,
   focusFirstField = false,
+  onCloseAutoFocus,
 }: {
   title: ReactNode;
   description: ReactNode;
   children: ReactNode;
   className?: string;
   focusFirstField?: boolean;
+  /** Where focus goes on closing, when not back to the trigger (one the dialog's action removed): call `event.preventDefault()` and focus it. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const contentRef = useRef<HTMLDivElement>(null);
   return (
@@ -28,6 +31,7 @@ export function DialogPanel({
       <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
       <Dialog.Content
         ref={contentRef}
+        onCloseAutoFocus={onCloseAutoFocus}
         onOpenAutoFocus={(event) => {
           if (!focusFirstField) return;
           const first = contentRef.current?.querySelector<HTMLInputElement>('input:not([hidden])');

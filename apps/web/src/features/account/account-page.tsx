@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
 import { LogOut } from 'lucide-react';
 import type { CurrentUser } from '@baitcheck/contracts';
 import { AccessibilityPanel } from '@/components/accessibility/accessibility-panel';
@@ -7,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast-store';
 import { readAuthError, useCurrentUser, useSignOut } from '@/lib/api/auth';
+import { useFamily } from '@/lib/api/family';
 import { AssistantTab } from './assistant-tab';
 import { HelpCard } from './help-card';
 import { ProfileCard, ProfileCardError, ProfileCardLoading } from './profile-card';
@@ -36,7 +38,7 @@ function SignOutButton({ onSignedOut }: { onSignedOut: () => void }) {
   );
 }
 
-function AccountTab() {
+function AccountTab({ familyCard }: { familyCard?: ReactNode }) {
   const me = useCurrentUser();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // After signing in or out the form that had focus is gone: move focus to the new profile heading.
@@ -59,25 +61,38 @@ function AccountTab() {
         <ProfileCard user={me.data} headingRef={headingRef} onSignedIn={() => setFocusWhen('account')} />
       )}
       <SubscriptionCard />
+      {familyCard}
       <HelpCard />
       {me.data?.kind === 'account' ? <SignOutButton onSignedOut={() => setFocusWhen('guest')} /> : null}
     </div>
   );
 }
 
-export default function AccountPage() {
+/**
+ * The Account page. `familyTab` and `familyCard` are the family feature's parts, put in by the
+ * route: the Family Dashboard tab shows for a family's manager (and for someone on the Family plan
+ * who has not invited anyone yet); a member's family card sits in the Account tab.
+ */
+export default function AccountPage({ familyTab, familyCard }: { familyTab?: ReactNode; familyCard?: ReactNode } = {}) {
+  const family = useFamily();
+  const showFamilyTab = familyTab !== undefined && (family.data?.role === 'manager' || (family.data?.role === 'none' && family.data.canCreate));
+  // `/account?tab=family` opens the Family Dashboard (the link after buying the Family plan)
+  const search = useSearch();
+  const [initialTab] = useState(() => (new URLSearchParams(search).get('tab') === 'family' ? 'family' : 'account'));
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-4 text-2xl font-bold text-slate-900">Account</h1>
-      <Tabs defaultValue="account">
-        <TabsList aria-label="Account sections">
+      <Tabs defaultValue={initialTab}>
+        <TabsList aria-label="Account sections" className={showFamilyTab ? 'grid grid-cols-2 sm:flex' : undefined}>
           <TabsTrigger value="account">Account</TabsTrigger>
+          {showFamilyTab ? <TabsTrigger value="family">Family Dashboard</TabsTrigger> : null}
           <TabsTrigger value="accessibility">Accessibility</TabsTrigger>
           <TabsTrigger value="assistant">Virtual Assistant</TabsTrigger>
         </TabsList>
         <TabsContent value="account">
-          <AccountTab />
+          <AccountTab familyCard={familyCard} />
         </TabsContent>
+        {showFamilyTab ? <TabsContent value="family">{familyTab}</TabsContent> : null}
         <TabsContent value="accessibility">
           <Card className="p-4">
             <h2 className="text-base font-semibold text-slate-900">Accessibility</h2>

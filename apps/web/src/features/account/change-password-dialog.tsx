@@ -6,7 +6,7 @@ import { DialogPanel } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/toast-store';
 import { readAuthError, useChangePassword, type AuthError } from '@/lib/api/auth';
-import { FormError, PASSWORD_RULE, PasswordField } from './password-field';
+import { FormError, PASSWORD_RULE, PasswordField } from '@/components/auth/password-field';
 
 export const PASSWORDS_DIFFER = 'The new passwords do not match.';
 

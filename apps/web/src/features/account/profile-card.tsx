@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ChangePasswordDialog } from './change-password-dialog';
-import { GuestAuth } from './guest-auth';
+import { GuestAuth } from '@/components/auth/guest-auth';
 
 const MEMBER_SINCE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 

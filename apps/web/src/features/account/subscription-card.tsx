@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { formatBillingDate, formatPrice, isPaying, useSubscription } from '@/lib/api/billing';
+import { useFamily } from '@/lib/api/family';
 
 // What the free plan really gives today. The spec's list excluded social media protection, but
 // the Social Media scan works on the free plan, and no plan scans incoming messages yet.
@@ -103,9 +104,32 @@ function PaidPlan({ subscription }: { subscription: Subscription }) {
   );
 }
 
-/** The plan on the Account page: the real one, from `GET /api/subscription`. */
+/** The Family plan a member has through their family: theirs while the manager's plan lasts, nothing to manage or pay. */
+function FamilyMemberPlan({ manager }: { manager: string }) {
+  const plan = PLANS.family;
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between">
+        <div className="min-w-0">
+          <h2 className="text-base font-semibold text-slate-900">Your plan</h2>
+          <p className="break-words text-sm text-slate-600">
+            {plan.name} · through {manager}'s family
+          </p>
+        </div>
+        <Badge variant="success">Active</Badge>
+      </CardHeader>
+      <CardContent>
+        <FeatureList items={['Unlimited scans', `${plan.retentionDays} days of scan history`]} included />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The plan on the Account page: the real one, from `GET /api/subscription`, or the family's for a member. */
 export function SubscriptionCard() {
   const subscription = useSubscription();
+  // a family member pays nothing: their plan is the family's, while the manager's lasts
+  const family = useFamily();
   if (subscription.isPending) {
     return (
       <Card aria-busy="true" className="space-y-2 p-4">
@@ -131,5 +155,6 @@ export function SubscriptionCard() {
       </Card>
     );
   }
-  return isPaying(subscription.data) ? <PaidPlan subscription={subscription.data} /> : <BasicPlan />;
+  if (isPaying(subscription.data)) return <PaidPlan subscription={subscription.data} />;
+  return family.data?.role === 'member' && family.data.planActive ? <FamilyMemberPlan manager={family.data.manager} /> : <BasicPlan />;
 }

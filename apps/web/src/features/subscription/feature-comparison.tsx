@@ -1,5 +1,5 @@
 import { Check, Loader2, Minus } from 'lucide-react';
-import { PAID_PLAN_IDS, PLAN_COMPARISON, PLAN_IDS, PLANS, type PlanId } from '@baitcheck/contracts/lite';
+import { PAID_PLAN_IDS, PLAN_IDS, PLANS, planComparisonFor, type PlanId } from '@baitcheck/contracts/lite';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { comparisonButton } from './plan-buttons';
@@ -19,11 +19,12 @@ function Cell({ value }: { value: boolean | string }) {
   );
 }
 
-/** The Feature Comparison tab (spec section 2): the table, then a button per plan. */
-export function FeatureComparison({ effective, pending, onChoose }: { effective: PlanId; pending: PlanId | null; onChoose: (plan: PlanId) => void }) {
+/** The Feature Comparison tab (spec section 2): the table, then a button per plan; Basic's daily scans are this server's. */
+export function FeatureComparison({ effective, pending, onChoose, basicScansPerDay, coveredByFamily = false }: { effective: PlanId; pending: PlanId | null; onChoose: (plan: PlanId) => void; basicScansPerDay: number | null; coveredByFamily?: boolean }) {
   return (
     <div className="space-y-4">
-      <Card className="overflow-x-auto">
+      {/* a phone may scroll the table sideways: the region takes the keyboard's focus to do so */}
+      <Card className="overflow-x-auto focus-ring" tabIndex={0} role="region" aria-label="Feature comparison table">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">What each plan includes</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-800">
@@ -39,7 +40,7 @@ export function FeatureComparison({ effective, pending, onChoose }: { effective:
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {PLAN_COMPARISON.map((row) => (
+            {planComparisonFor(basicScansPerDay).map((row) => (
               <tr key={row.feature}>
                 <th scope="row" className="p-2 align-top font-normal sm:p-3">
                   <span className="block font-medium text-slate-900">{row.feature}</span>
@@ -57,11 +58,11 @@ export function FeatureComparison({ effective, pending, onChoose }: { effective:
       </Card>
       <div className="grid gap-2 sm:grid-cols-3">
         {(['basic', ...PAID_PLAN_IDS] as const).map((id) => {
-          const button = comparisonButton(id, effective, pending);
+          const button = comparisonButton(id, effective, pending, coveredByFamily);
           return (
             <Button
               key={id}
-              variant={button.text.startsWith('Upgrade') || button.text === 'Processing...' ? 'default' : 'outline'}
+              variant={button.text.startsWith('Upgrade') || button.text.startsWith('Switch') || button.text === 'Processing...' ? 'default' : 'outline'}
               className="h-auto min-h-11 py-2"
               disabled={button.disabled}
               onClick={() => onChoose(id)}

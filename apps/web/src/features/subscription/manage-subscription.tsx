@@ -81,8 +81,9 @@ function Confirm({
  * cancel with a refund (the plan ends now); a cancel at the period's end, or taking that back;
  * on Stripe, its portal for the card and invoices. Destructive actions ask first; results are
  * toasts. `onPlanEnded` runs when the plan ended at once (the button and this dialog go away).
+ * A Family manager with members is told they lose the Family plan too.
  */
-export function ManageSubscription({ subscription, onPlanEnded }: { subscription: Subscription; onPlanEnded: () => void }) {
+export function ManageSubscription({ subscription, onPlanEnded, familyMembers = 0 }: { subscription: Subscription; onPlanEnded: () => void; familyMembers?: number }) {
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<Step>('choose');
   const [, navigate] = useLocation();
@@ -127,9 +128,11 @@ export function ManageSubscription({ subscription, onPlanEnded }: { subscription
   const cancelWithRefund = async () => {
     try {
       const { refundedCents } = await cancel.mutateAsync(true);
+      // on the test checkout no card was charged: there is no money to give back, and the toast does not say there is
+      const refundNote = subscription.provider === 'test' ? 'This was a test payment: no card was charged. ' : refundedCents > 0 ? `${formatCents(refundedCents)} is refunded to your card. ` : '';
       toast({
-        title: 'Plan canceled and refunded',
-        description: `${refundedCents > 0 ? `${formatCents(refundedCents)} is refunded. ` : ''}You are now on the free Basic plan.`,
+        title: subscription.provider === 'test' ? 'Plan canceled' : 'Plan canceled and refunded',
+        description: `${refundNote}You are now on the free Basic plan.`,
       });
       setOpen(false);
       onPlanEnded();
@@ -173,6 +176,15 @@ export function ManageSubscription({ subscription, onPlanEnded }: { subscription
     }
   };
 
+  /** Said before a Family manager with members ends the plan: they lose it too (`when`: now, or at the period's end). */
+  const familyNote = (when: 'too' | 'then too') =>
+    subscription.plan === 'family' && familyMembers > 0
+      ? familyMembers === 1
+        ? `The member of your family loses the Family plan ${when} and goes back to their own plan.`
+        : `The ${familyMembers} members of your family lose the Family plan ${when} and go back to their own plans.`
+      : null;
+  const refundSentence = subscription.provider === 'test' ? 'This server took a test payment: no card was charged, so there is nothing to refund.' : 'What you paid is refunded to your card.';
+
   const description = `You are on the ${plan.name} plan (${formatPrice(plan.price)}/month).${
     date ? (subscription.cancelAtPeriodEnd ? ` It ends on ${date} and will not renew.` : ` It renews on ${date}.`) : ''
   }`;
@@ -203,8 +215,9 @@ export function ManageSubscription({ subscription, onPlanEnded }: { subscription
               onConfirm={cancelWithRefund}
               onBack={() => backFrom('confirm-refund')}
             >
-              <p>Your plan ends at once and you move to the free Basic plan. Your first payment is refunded.</p>
+              <p>Your plan ends at once and you move to the free Basic plan. {refundSentence}</p>
               <p>{HISTORY_ON_BASIC}</p>
+              {familyNote('too') ? <p className="font-medium">{familyNote('too')}</p> : null}
             </Confirm>
           ) : step === 'confirm-cancel' ? (
             <Confirm
@@ -219,6 +232,7 @@ export function ManageSubscription({ subscription, onPlanEnded }: { subscription
                 You keep {plan.name} {date ? `until ${date}` : 'until the end of the period you paid for'}. After that you are on the free
                 Basic plan and nothing more is charged.
               </p>
+              {familyNote('then too') ? <p className="font-medium">{familyNote('then too')}</p> : null}
             </Confirm>
           ) : (
             <>
@@ -231,13 +245,13 @@ export function ManageSubscription({ subscription, onPlanEnded }: { subscription
                     </Button>
                   }
                 >
-                  <p>Your plan ends now and your first payment is refunded.</p>
+                  <p>Your plan ends now. {refundSentence}</p>
                   {refundUntil ? <p>You can do this until {refundUntil}.</p> : null}
                 </Action>
               ) : null}
               {subscription.cancelAtPeriodEnd ? (
                 <Action
-                  title="Your plan is canceled"
+                  title="Your plan will not renew"
                   button={
                     <Button className="w-full sm:w-auto" disabled={busy} onClick={keepPlan}>
                       {resume.isPending ? 'Keeping your plan...' : 'Keep my plan'}
@@ -245,7 +259,7 @@ export function ManageSubscription({ subscription, onPlanEnded }: { subscription
                   }
                 >
                   <p>
-                    {date ? `It ends on ${date}.` : 'It ends at the end of the period.'} Keep it to renew as usual instead.
+                    You keep {plan.name} {date ? `until ${date}` : 'until the end of the period'}, then move to the free Basic plan. Keep it to renew as usual instead.
                   </p>
                 </Action>
               ) : (

@@ -1,5 +1,5 @@
 import { Check, Crown, Headphones, History, Loader2, Shield, Smartphone, Users, X, Zap, type LucideIcon } from 'lucide-react';
-import { PLAN_IDS, PLANS, type Plan, type PlanHighlight, type PlanId } from '@baitcheck/contracts/lite';
+import { PLAN_IDS, plansFor, type Plan, type PlanHighlight, type PlanId } from '@baitcheck/contracts/lite';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,9 +17,9 @@ const HIGHLIGHT_ICONS: Record<PlanHighlight['icon'], LucideIcon> = {
   history: History,
 };
 
-function PlanCard({ plan, effective, pending, onChoose }: { plan: Plan; effective: PlanId; pending: PlanId | null; onChoose: (plan: PlanId) => void }) {
+function PlanCard({ plan, effective, pending, onChoose, coveredByFamily }: { plan: Plan; effective: PlanId; pending: PlanId | null; onChoose: (plan: PlanId) => void; coveredByFamily: boolean }) {
   const Icon = PLAN_ICONS[plan.icon];
-  const button = cardButton(plan.id, effective, pending);
+  const button = cardButton(plan.id, effective, pending, coveredByFamily);
   return (
     <Card className={cn('flex h-full w-full flex-col p-5', plan.popular && 'ring-2 ring-primary')}>
       <div className="flex items-start justify-between gap-2">
@@ -57,7 +57,7 @@ function PlanCard({ plan, effective, pending, onChoose }: { plan: Plan; effectiv
       <div className="mt-auto pt-5">
         <Button
           className="w-full"
-          variant={button.text === 'Upgrade' || button.text === 'Processing...' ? 'default' : 'outline'}
+          variant={button.text === 'Upgrade' || button.text.startsWith('Switch') || button.text === 'Processing...' ? 'default' : 'outline'}
           disabled={button.disabled}
           onClick={() => onChoose(plan.id)}
         >
@@ -71,13 +71,14 @@ function PlanCard({ plan, effective, pending, onChoose }: { plan: Plan; effectiv
   );
 }
 
-/** The three plans side by side (stacked on a phone), cheapest first. */
-export function PlanCards({ effective, pending, onChoose }: { effective: PlanId; pending: PlanId | null; onChoose: (plan: PlanId) => void }) {
+/** The three plans side by side (stacked on a phone), cheapest first; Basic's daily scans are this server's. */
+export function PlanCards({ effective, pending, onChoose, basicScansPerDay, coveredByFamily = false }: { effective: PlanId; pending: PlanId | null; onChoose: (plan: PlanId) => void; basicScansPerDay: number | null; coveredByFamily?: boolean }) {
+  const plans = plansFor(basicScansPerDay);
   return (
     <ul className="grid gap-4 md:grid-cols-3">
       {PLAN_IDS.map((id) => (
         <li key={id} className="flex">
-          <PlanCard plan={PLANS[id]} effective={effective} pending={pending} onChoose={onChoose} />
+          <PlanCard plan={plans[id]} effective={effective} pending={pending} onChoose={onChoose} coveredByFamily={coveredByFamily} />
         </li>
       ))}
     </ul>

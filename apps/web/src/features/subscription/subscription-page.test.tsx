@@ -81,12 +81,15 @@ describe('SubscriptionPage', () => {
     expect(within(card('Basic')).getByText('No social media protection')).toBeInTheDocument();
     // no Limitations heading on a plan without limitations
     expect(within(card('Premium')).queryByRole('heading', { name: 'Limitations' })).not.toBeInTheDocument();
-    expect(within(card('Family')).getByText('Parental controls (coming soon)')).toBeInTheDocument();
+    expect(within(card('Family')).getByText('Parental controls')).toBeInTheDocument();
     // a highlight is not repeated among the features, and a feature not built yet says so
     expect(within(card('Family')).getAllByText('90 days of scan history')).toHaveLength(1);
-    // the family features not built yet say so
-    expect(within(card('Family')).getByText('Up to 5 members (coming soon)')).toBeInTheDocument();
+    expect(within(card('Family')).getByText('Up to 5 members')).toBeInTheDocument();
     expect(within(card('Premium')).getByText('On-device scanning (coming soon)')).toBeInTheDocument();
+    // and what 'coming soon' means is said once, under the plans
+    expect(screen.getByText(/marks protection we are still building: it is not part of any plan yet/)).toBeInTheDocument();
+    // this server's daily figure (the fixture's 10)
+    expect(within(card('Basic')).getByText('10 scans a day')).toBeInTheDocument();
 
     expect(cardButton('Basic')).toHaveTextContent('Current Plan');
     expect(cardButton('Basic')).toBeDisabled();
@@ -213,6 +216,52 @@ describe('SubscriptionPage', () => {
     expect(screen.getByRole('button', { name: 'Free Plan' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Upgrade to Family ($14.99/mo)' })).toBeEnabled();
+  });
+
+  it('on Family, a move to Premium says Switch, not Upgrade', async () => {
+    await renderPage({ subscription: makePremium({ plan: 'family' }) });
+    expect(cardButton('Premium')).toHaveTextContent(/^Switch to Premium$/);
+    expect(cardButton('Family')).toHaveTextContent('Current Plan');
+    await userEvent.click(screen.getByRole('tab', { name: 'Feature Comparison' }));
+    expect(screen.getByRole('button', { name: 'Switch to Premium ($7.99/mo)' })).toBeEnabled();
+  });
+
+  it("shows this server's daily scan figure, and no limit when it has none", async () => {
+    const { unmount } = await renderPage({ subscription: { ...BASIC, basicScansPerDay: 25 } });
+    expect(within(card('Basic')).getByText('25 scans a day')).toBeInTheDocument();
+    expect(within(card('Basic')).queryByText('10 scans a day')).not.toBeInTheDocument();
+    expect(screen.getByText('Check every message and link you receive. Basic has 25 scans a day.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Feature Comparison' }));
+    expect(screen.getByRole('row', { name: /Scans per day/ })).toHaveTextContent(/25/);
+    unmount();
+    await renderPage({ subscription: { ...BASIC, basicScansPerDay: null } });
+    expect(within(card('Basic')).queryByText(/scans a day/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Unlimited scans' })).not.toBeInTheDocument();
+  });
+
+  it('tells a family member they have Family through the family, and sells them nothing', async () => {
+    await renderPage({ routes: { 'GET /api/family': { body: { role: 'member', manager: 'parent@example.com', joinedAt: '2026-03-01T00:00:00.000Z', planActive: true, protectionManaged: false } } } });
+    expect(await screen.findByText("You have the Family plan through parent@example.com's family")).toBeInTheDocument();
+    expect(cardButton('Family')).toHaveTextContent('Current Plan');
+    expect(cardButton('Premium')).toHaveTextContent('Included in your family');
+    expect(cardButton('Premium')).toBeDisabled();
+    expect(cardButton('Basic')).toBeDisabled();
+  });
+
+  it('tells a Family manager, before cancelling, that the members lose the plan too, and links the Family Dashboard', async () => {
+    const family = { role: 'manager', planActive: true, adultConfirmedAt: '2026-03-01T00:00:00.000Z', maxMembers: 5, members: [{}, {}], invitations: [], emailConfigured: false };
+    await renderPage({ subscription: makePremium({ plan: 'family' }), routes: { 'GET /api/family': { body: family } } });
+    expect(screen.getByRole('link', { name: 'Invite your family and see their alerts on the Family Dashboard' })).toHaveAttribute('href', '/account?tab=family');
+    await userEvent.click(screen.getByRole('button', { name: 'Manage Subscription' }));
+    const dialog = screen.getByRole('dialog', { name: 'Manage Subscription' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel at the end of the period' }));
+    await waitFor(() => expect(dialog).toHaveTextContent('The 2 members of your family lose the Family plan then too and go back to their own plans.'));
+  });
+
+  it('does not promise the money-back guarantee again once it was used', async () => {
+    await renderPage({ subscription: makePremium({ moneyBackUsed: true }) });
+    expect(screen.getByText(/You have used the 14-day money-back guarantee on this account: it refunds once/)).toBeInTheDocument();
+    expect(screen.queryByText('All plans include a 14-day money-back guarantee. You can cancel your subscription at any time.')).not.toBeInTheDocument();
   });
 
   it("upgrades: 'Processing...' with every button disabled, then on to the test checkout", async () => {
@@ -356,7 +405,8 @@ describe('Manage Subscription', () => {
       },
     });
     expect(dialog).toHaveAccessibleDescription('You are on the Premium plan ($7.99/month). It renews on March 5, 2026.');
-    expect(dialog).toHaveTextContent('Your plan ends now and your first payment is refunded.');
+    // a test payment charged no card: nothing is said to be refunded
+    expect(dialog).toHaveTextContent('Your plan ends now. This server took a test payment: no card was charged, so there is nothing to refund.');
     expect(dialog).toHaveTextContent(`You can do this until ${longDate(IN_A_WEEK)}.`);
     expect(within(dialog).getByRole('button', { name: 'Cancel at the end of the period' })).toBeInTheDocument();
     // a test server has no card to manage
@@ -371,8 +421,8 @@ describe('Manage Subscription', () => {
     expect(dialog).toHaveTextContent('On Basic your history keeps 7 days: older scans are deleted within the hour.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel and refund' }));
 
-    expect(await screen.findByText('Plan canceled and refunded')).toBeInTheDocument();
-    expect(screen.getByText('$7.99 is refunded. You are now on the free Basic plan.')).toBeInTheDocument();
+    expect(await screen.findByText('Plan canceled')).toBeInTheDocument();
+    expect(screen.getByText('This was a test payment: no card was charged. You are now on the free Basic plan.')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/subscription/cancel')?.body).toEqual({ refund: true });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Your subscription' })).not.toBeInTheDocument();
@@ -426,11 +476,30 @@ describe('Manage Subscription', () => {
     });
     expect(dialog).toHaveAccessibleDescription('You are on the Premium plan ($7.99/month). It ends on March 5, 2026 and will not renew.');
     expect(within(dialog).queryByRole('button', { name: 'Cancel at the end of the period' })).not.toBeInTheDocument();
+    // the plan still runs: it is not said to be canceled already
+    expect(within(dialog).getByRole('heading', { name: 'Your plan will not renew' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('You keep Premium until March 5, 2026, then move to the free Basic plan.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
     expect(await screen.findByText('Plan kept')).toBeInTheDocument();
     expect(screen.getByText('Your Premium plan renews on March 5, 2026.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/subscription/resume')).toBe(true);
     expect(screen.getByText('Your subscription renews on March 5, 2026')).toBeInTheDocument();
+  });
+
+  it('on Stripe: says what was refunded to the card', async () => {
+    let subscription: Subscription = { ...PREMIUM, provider: 'stripe', refundableUntil: IN_A_WEEK };
+    const { dialog } = await openDialog(subscription, {
+      'GET /api/subscription': () => ({ body: subscription }),
+      'POST /api/subscription/cancel': () => {
+        subscription = { ...BASIC, provider: 'stripe', status: 'canceled' };
+        return { body: { subscription, refundedCents: 799 } };
+      },
+    });
+    expect(dialog).toHaveTextContent('Your plan ends now. What you paid is refunded to your card.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel and get a refund' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel and refund' }));
+    expect(await screen.findByText('Plan canceled and refunded')).toBeInTheDocument();
+    expect(screen.getByText('$7.99 is refunded to your card. You are now on the free Basic plan.')).toBeInTheDocument();
   });
 
   it("on Stripe: opens Stripe's portal for the card and invoices", async () => {

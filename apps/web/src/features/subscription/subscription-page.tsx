@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { CircleCheck, Headphones, History, Info, Loader2, TriangleAlert, UserRound, Zap, type LucideIcon } from 'lucide-react';
+import { CircleCheck, Headphones, History, Info, Loader2, TriangleAlert, UserRound, Users, Zap, type LucideIcon } from 'lucide-react';
 import type { Subscription } from '@baitcheck/contracts';
-import { BASIC_SCANS_PER_DAY, PLANS } from '@baitcheck/contracts/lite';
+import { PLANS, scansADay } from '@baitcheck/contracts/lite';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/load-error';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/api/auth';
-import { effectivePlanOf, formatBillingDate, isPaying, useSubscription } from '@/lib/api/billing';
+import { useFamily } from '@/lib/api/family';
+import { NO_SUBSCRIPTION, effectivePlanOf, formatBillingDate, isPaying, useSubscription } from '@/lib/api/billing';
 import { FeatureComparison } from './feature-comparison';
 import { ManageSubscription } from './manage-subscription';
 import { PlanCards } from './plan-cards';
@@ -21,23 +22,24 @@ const CONFIRM_WAIT_MS = 30_000;
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-const BENEFITS: ReadonlyArray<{ title: string; text: string; Icon: LucideIcon }> = [
-  {
-    title: 'Unlimited scans',
-    text: `Check every message and link you receive. Basic has ${BASIC_SCANS_PER_DAY} scans a day.`,
-    Icon: Zap,
-  },
-  {
-    title: `${PLANS.premium.retentionDays} days of history`,
-    text: `Look back at what you checked for ${PLANS.premium.retentionDays} days instead of ${PLANS.basic.retentionDays}.`,
-    Icon: History,
-  },
-  {
-    title: 'Priority support',
-    text: 'Your questions to our support team are answered first.',
-    Icon: Headphones,
-  },
-];
+/** Why Premium: unlimited scans only where Basic has a limit on this server. */
+function benefits(basicScansPerDay: number | null): ReadonlyArray<{ title: string; text: string; Icon: LucideIcon }> {
+  return [
+    ...(basicScansPerDay === null
+      ? []
+      : [{ title: 'Unlimited scans', text: `Check every message and link you receive. Basic has ${scansADay(basicScansPerDay)}.`, Icon: Zap }]),
+    {
+      title: `${PLANS.premium.retentionDays} days of history`,
+      text: `Look back at what you checked for ${PLANS.premium.retentionDays} days instead of ${PLANS.basic.retentionDays}.`,
+      Icon: History,
+    },
+    {
+      title: 'Priority support',
+      text: 'Your questions to our support team are answered first.',
+      Icon: Headphones,
+    },
+  ];
+}
 
 const LINKS = [
   { href: '/faq', label: 'FAQ' },
@@ -45,8 +47,27 @@ const LINKS = [
   { href: '/terms-of-service', label: 'Terms of Service' },
 ] as const;
 
+/** Said to a family member: they have Family through the family, and pay nothing. */
+function FamilyMemberBanner({ manager }: { manager: string }) {
+  return (
+    <section aria-label="Your subscription" className="flex items-start gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-green-950">
+      <Users aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+      <div className="space-y-1">
+        <p className="font-semibold">You have the Family plan through {manager}&apos;s family</p>
+        <p className="text-sm">
+          They manage and pay for it: there is nothing for you to buy here. You can leave the family on your{' '}
+          <Link href={paths.account} className="font-semibold underline underline-offset-2 focus-ring">
+            Account page
+          </Link>
+          .
+        </p>
+      </div>
+    </section>
+  );
+}
+
 /** The green banner of an active subscription, or the warning of a failed payment, each with 'Manage Subscription'. */
-function SubscriptionBanner({ subscription, onPlanEnded }: { subscription: Subscription; onPlanEnded: () => void }) {
+function SubscriptionBanner({ subscription, onPlanEnded, familyMembers }: { subscription: Subscription; onPlanEnded: () => void; familyMembers: number }) {
   const date = formatBillingDate(subscription.currentPeriodEnd);
   const planName = capitalise(subscription.plan);
   if (subscription.status === 'past_due') {
@@ -59,7 +80,7 @@ function SubscriptionBanner({ subscription, onPlanEnded }: { subscription: Subsc
             <p className="text-sm">Update your card under Manage Subscription to keep your plan.</p>
           </div>
         </div>
-        <ManageSubscription subscription={subscription} onPlanEnded={onPlanEnded} />
+        <ManageSubscription subscription={subscription} onPlanEnded={onPlanEnded} familyMembers={familyMembers} />
       </section>
     );
   }
@@ -74,9 +95,16 @@ function SubscriptionBanner({ subscription, onPlanEnded }: { subscription: Subsc
               {subscription.cancelAtPeriodEnd ? `Your subscription ends on ${date} and will not renew.` : `Your subscription renews on ${date}`}
             </p>
           ) : null}
+          {subscription.plan === 'family' ? (
+            <p className="text-sm">
+              <Link href={`${paths.account}?tab=family`} className="font-semibold underline underline-offset-2 focus-ring">
+                Invite your family and see their alerts on the Family Dashboard
+              </Link>
+            </p>
+          ) : null}
         </div>
       </div>
-      <ManageSubscription subscription={subscription} onPlanEnded={onPlanEnded} />
+      <ManageSubscription subscription={subscription} onPlanEnded={onPlanEnded} familyMembers={familyMembers} />
     </section>
   );
 }
@@ -118,7 +146,11 @@ export default function SubscriptionPage() {
   const me = useCurrentUser();
   const data = subscription.data;
   const paying = isPaying(data);
-  const effective = effectivePlanOf(data);
+  const family = useFamily().data;
+  // a member has Family through their family; their own subscription says Basic
+  const familyMember = family?.role === 'member' && family.planActive ? family : null;
+  const familyMembers = family?.role === 'manager' ? family.members.length : 0;
+  const effective = familyMember ? 'family' : effectivePlanOf(data);
   const { pending, choose } = useUpgrade(effective);
 
   useCheckoutReturn(
@@ -175,7 +207,8 @@ export default function SubscriptionPage() {
         />
       ) : (
         <>
-          {showBanner ? <SubscriptionBanner subscription={data} onPlanEnded={() => setPlanEnded(true)} /> : null}
+          {showBanner ? <SubscriptionBanner subscription={data} onPlanEnded={() => setPlanEnded(true)} familyMembers={familyMembers} /> : null}
+          {familyMember && !showBanner ? <FamilyMemberBanner manager={familyMember.manager} /> : null}
           {waiting ? (
             <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
               <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" />
@@ -196,12 +229,16 @@ export default function SubscriptionPage() {
               <TabsTrigger value="comparison">Feature Comparison</TabsTrigger>
             </TabsList>
             <TabsContent value="cards">
-              <PlanCards effective={effective} pending={pending} onChoose={choose} />
+              <PlanCards effective={effective} pending={pending} onChoose={choose} basicScansPerDay={subscription.data.basicScansPerDay} coveredByFamily={familyMember !== null} />
             </TabsContent>
             <TabsContent value="comparison">
-              <FeatureComparison effective={effective} pending={pending} onChoose={choose} />
+              <FeatureComparison effective={effective} pending={pending} onChoose={choose} basicScansPerDay={subscription.data.basicScansPerDay} coveredByFamily={familyMember !== null} />
             </TabsContent>
           </Tabs>
+          <p className="text-sm text-slate-700">
+            <span className="font-medium">Coming soon</span> marks protection we are still building: it is not part of any plan yet, and the
+            prices are for what is listed without it.
+          </p>
         </>
       )}
 
@@ -210,7 +247,7 @@ export default function SubscriptionPage() {
           Why Upgrade to Premium?
         </h2>
         <ul className="grid gap-3 md:grid-cols-3">
-          {BENEFITS.map(({ title, text, Icon }) => (
+          {benefits((data ?? NO_SUBSCRIPTION).basicScansPerDay).map(({ title, text, Icon }) => (
             <li key={title}>
               <Card className="flex h-full gap-3 p-4">
                 <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
@@ -224,7 +261,11 @@ export default function SubscriptionPage() {
         </ul>
       </section>
 
-      <p className="text-sm text-slate-800">All plans include a 14-day money-back guarantee. You can cancel your subscription at any time.</p>
+      <p className="text-sm text-slate-800">
+        {data?.moneyBackUsed
+          ? 'You have used the 14-day money-back guarantee on this account: it refunds once. You can still cancel at any time; your plan then ends when the period you paid for does.'
+          : 'All plans include a 14-day money-back guarantee. You can cancel your subscription at any time.'}
+      </p>
 
       <nav aria-label="Help and legal">
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">

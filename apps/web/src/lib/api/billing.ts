@@ -6,7 +6,7 @@ import type {
   Subscription,
   TestCheckout,
 } from '@baitcheck/contracts';
-import { API_ROUTES as API, PAID_PLAN_STATUSES, buildPath, type PlanId } from '@baitcheck/contracts/lite';
+import { API_ROUTES as API, BASIC_SCANS_PER_DAY, PAID_PLAN_STATUSES, buildPath, type PlanId } from '@baitcheck/contracts/lite';
 import { api } from '../api-client';
 import { queryKeys } from './query-keys';
 
@@ -18,6 +18,8 @@ export const NO_SUBSCRIPTION: Subscription = {
   cancelAtPeriodEnd: false,
   refundableUntil: null,
   provider: 'test',
+  moneyBackUsed: false,
+  basicScansPerDay: BASIC_SCANS_PER_DAY,
 };
 
 /** The plan in effect (spec section 4): the subscription's plan, or basic. */
@@ -39,10 +41,18 @@ export function useSubscription(options: { refetchInterval?: number | false } = 
   });
 }
 
+/**
+ * A change of plan reaches every screen that depends on it: the plan itself (this page, the
+ * Account card, scans left), and the history and dashboard, whose window follows the plan.
+ */
+function planChanged(queryClient: QueryClient) {
+  for (const queryKey of [queryKeys.subscription, queryKeys.messages, queryKeys.messageStats]) void queryClient.invalidateQueries({ queryKey });
+}
+
 /** Every screen showing the plan (this page, the Account card) reads the new one. */
 function storeSubscription(queryClient: QueryClient, subscription: Subscription) {
   queryClient.setQueryData(queryKeys.subscription, subscription);
-  void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+  planChanged(queryClient);
 }
 
 /** Opens a checkout for a paid plan: answers where the browser goes next. */
@@ -92,7 +102,7 @@ export function useFinishTestCheckout(id: string) {
         buildPath(outcome === 'complete' ? API.completeTestCheckout.path : API.cancelTestCheckout.path, { id }),
       ),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+      planChanged(queryClient);
       void queryClient.invalidateQueries({ queryKey: queryKeys.testCheckout(id) });
     },
   });

@@ -16,4 +16,8 @@ export const queryKeys = {
   // under the subscription's key: whatever refreshes the plan (an upgrade, a cancel) refreshes it too
   scanUsage: ['subscription', 'scan-usage'] as const,
   testCheckout: (id: string) => ['test-checkout', id] as const,
+  // the visitor's family; the dashboard under it, so a change to the family refreshes both
+  family: ['family'] as const,
+  familyDashboard: ['family', 'dashboard'] as const,
+  familyInvitation: (token: string) => ['family-invitation', token] as const,
 };
