@@ -274,6 +274,8 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     firstPaidAt: timestamp('first_paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The subscription the money-back refund was for: while it still runs, a cancel with refund finishes without refunding again. */
+    refundedSubscriptionId: text('refunded_subscription_id'),
     stateAt: timestamp('state_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -397,4 +399,22 @@ export const familyInvitations = pgTable(
     acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('family_invitations_token_hash_key').on(t.tokenHash), index('family_invitations_family_id_idx').on(t.familyId)],
+);
+
+/**
+ * The invitation emails a family sent, kept a day: an address is emailed at most once an hour
+ * and a family at most `FAMILY_INVITATION_EMAILS_PER_DAY` times a day, so the server cannot be
+ * made to flood a mailbox (a re-invite replaces the invitation, and its row).
+ */
+export const familyInvitationEmails = pgTable(
+  'family_invitation_emails',
+  {
+    id: id(),
+    familyId: text('family_id')
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('family_invitation_emails_family_sent_at_idx').on(t.familyId, t.sentAt)],
 );

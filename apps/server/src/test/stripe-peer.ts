@@ -45,6 +45,7 @@ export async function startStripePeer() {
   const charges: PeerCharge[] = [];
   let seq = 0;
   let failing: number | null = null;
+  let failingWhen: ((r: PeerRequest) => boolean) | null = null;
   const next = (prefix: string) => `${prefix}_${(++seq).toString().padStart(6, '0')}`;
   const now = () => Math.floor(Date.now() / 1000);
 
@@ -154,7 +155,8 @@ export async function startStripePeer() {
       authorization: req.headers.authorization,
     };
     requests.push(request);
-    const answer = failing !== null ? { status: failing, body: { error: { type: 'api_error', message: 'The peer was told to fail.' } } } : handle(request);
+    const fails = failing !== null || (failingWhen?.(request) ?? false);
+    const answer = fails ? { status: failing ?? 500, body: { error: { type: 'api_error', message: 'The peer was told to fail.' } } } : handle(request);
     res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
     res.end(JSON.stringify(answer.body));
   });
@@ -164,6 +166,10 @@ export async function startStripePeer() {
   return {
     port,
     requests,
+    /** Makes the requests `when` picks answer 500 (one call failing among others), or none with null. */
+    failRequestsWhen(when: ((r: PeerRequest) => boolean) | null) {
+      failingWhen = when;
+    },
     /** The status of a checkout session: open until paid or expired. */
     sessionStatus: (id: string) => sessions.get(id)?.status,
     /** Makes every answer this HTTP status (a Stripe outage), or normal again with null. */

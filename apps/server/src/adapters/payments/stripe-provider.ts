@@ -28,8 +28,14 @@ export const idOf = (v: unknown): string | null => safeId(v !== null && typeof v
 /** A webhook event's envelope: what every event has, whatever its type. */
 const EventEnvelopeSchema = z.object({
   id: z.string().regex(ID),
-  type: z.string().min(1).max(100),
-  created: z.number().int().nonnegative(),
+  type: z.string().regex(/^[a-z0-9_.]{1,100}$/),
+  // Stripe's own time: after 2010 and not ahead of ours by more than a day (an event "from the
+  // future" would make every real one after it look stale)
+  created: z
+    .number()
+    .int()
+    .min(1_262_304_000)
+    .refine((s) => s * 1000 <= Date.now() + 24 * 60 * 60 * 1000),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 

@@ -261,6 +261,23 @@ for (const factory of DATABASES) {
       expect(peer.requests.filter((r) => r.path === '/v1/refunds' && peer.charges.some((c) => c.customer === customerId && c.id === r.form.charge))).toHaveLength(1);
     });
 
+    it('finishes a refunded cancel whose second step failed, without refunding again', async () => {
+      const { v, customerId } = await subscribe('premium');
+      peer.failRequestsWhen((r) => r.method === 'DELETE' && r.path.startsWith('/v1/subscriptions/'));
+      try {
+        expect((await v.post('/api/subscription/cancel', { refund: true })).statusCode).toBe(502);
+      } finally {
+        peer.failRequestsWhen(null);
+      }
+      // refunded, still running: the page still offers to finish, and finishing refunds nothing more
+      expect(await subscriptionOf(v)).toMatchObject({ plan: 'premium', moneyBackUsed: true, refundableUntil: expect.any(String) });
+      const refundsBefore = peer.requests.filter((r) => r.path === '/v1/refunds').length;
+      const again = await v.post('/api/subscription/cancel', { refund: true });
+      expect(again.json()).toMatchObject({ refundedCents: 0, subscription: { plan: 'basic', status: 'canceled' } });
+      expect(peer.requests.filter((r) => r.path === '/v1/refunds').length).toBe(refundsBefore);
+      expect(peer.charges.find((c) => c.customer === customerId)?.amount_refunded).toBe(799);
+    });
+
     it('keeps an ended subscription ended when a snapshot of the same second still saw it running', async () => {
       const { v, subscriptionId } = await subscribe('premium');
       const t = Math.floor(Date.now() / 1000) + 30;
@@ -273,7 +290,7 @@ for (const factory of DATABASES) {
 
     it('answers a well-signed but malformed event 400, and one it cannot use 200, never 500', async () => {
       const { v, userId, customerId, subscriptionId } = await subscribe('premium');
-      for (const payload of ['null', '[]', '"evt"', '{"id":"evt_x"}', '{"id":"evt_y","type":"invoice.paid","created":1}', '{"id":"evt_z","type":"invoice.paid","created":1,"data":{"object":null}}', '{"id":"evt_\\u0000","type":"invoice.paid","created":1,"data":{"object":{}}}']) {
+      for (const payload of ['null', '[]', '"evt"', '{"id":"evt_x"}', '{"id":"evt_y","type":"invoice.paid","created":1}', '{"id":"evt_z","type":"invoice.paid","created":1,"data":{"object":null}}', '{"id":"evt_\\u0000","type":"invoice.paid","created":1700000000,"data":{"object":{}}}', '{"id":"evt_t","type":"invoice.paid","created":1000000000000,"data":{"object":{}}}', '{"id":"evt_u","type":"invoice.paid","created":99999999999999,"data":{"object":{}}}', '{"id":"evt_v","type":"invoice.\\u0000paid","created":1700000000,"data":{"object":{}}}', `{"id":"evt_w","type":"customer.subscription.updated","created":${Math.floor(Date.parse('2100-01-01') / 1000)},"data":{"object":{}}}`]) {
         const res = await sendRaw(payload);
         expect(res.statusCode, payload).toBe(400);
         expect(res.json().error.code, payload).toBe('WEBHOOK_EVENT_INVALID');

@@ -89,7 +89,7 @@ export function createBillingRepository(db: Db) {
      * server moved from the test checkout to Stripe) starts again: test payments grant nothing real.
      */
     async setCustomer(userId: string, provider: 'stripe' | 'test', customerId: string): Promise<void> {
-      const fresh = { provider, customerId, subscriptionId: null, plan: 'basic' as const, status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, firstPaidAt: null, refundedAt: null, stateAt: null, updatedAt: new Date() };
+      const fresh = { provider, customerId, subscriptionId: null, plan: 'basic' as const, status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, firstPaidAt: null, refundedAt: null, refundedSubscriptionId: null, stateAt: null, updatedAt: new Date() };
       await db.transaction(async (tx) => {
         const [row] = await tx.select({ provider: subscriptions.provider }).from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
         if (!row) await tx.insert(subscriptions).values({ userId, ...fresh });
@@ -149,8 +149,8 @@ export function createBillingRepository(db: Db) {
     },
 
     /** Records a refund at once, whatever state the row holds: the money-back window closes with it. */
-    async markRefunded(userId: string, at: Date): Promise<void> {
-      await db.update(subscriptions).set({ refundedAt: at, updatedAt: new Date() }).where(eq(subscriptions.userId, userId));
+    async markRefunded(userId: string, at: Date, subscriptionId: string): Promise<void> {
+      await db.update(subscriptions).set({ refundedAt: at, refundedSubscriptionId: subscriptionId, updatedAt: new Date() }).where(eq(subscriptions.userId, userId));
     },
 
     /**

@@ -49,9 +49,15 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
   /** The row, when it belongs to this server's provider (test payments grant nothing under Stripe). */
   const ours = (row: SubscriptionRow | undefined) => (row && row.provider === provider.kind ? row : undefined);
 
+  /** Refunded, but the subscription still runs: the cancel that should have followed failed. */
+  const refundUnfinished = (row: SubscriptionRow | undefined) => !!row?.subscriptionId && row.refundedSubscriptionId === row.subscriptionId && isPaidStatus(row.status);
+
   function refundableUntil(row: SubscriptionRow | undefined, at: Date): Date | null {
-    if (!row || !row.firstPaidAt || row.refundedAt || !isPaidStatus(row.status) || !row.subscriptionId) return null;
+    if (!row || !row.firstPaidAt || !isPaidStatus(row.status) || !row.subscriptionId) return null;
     const until = new Date(row.firstPaidAt.getTime() + MONEY_BACK_DAYS * DAY_MS);
+    // a refund whose cancel failed can always be finished: the person was refunded for this plan
+    if (refundUnfinished(row)) return until > at ? until : new Date(at.getTime() + DAY_MS);
+    if (row.refundedAt) return null;
     return until > at ? until : null;
   }
 
@@ -241,12 +247,12 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
       const row = await requirePaid(userId);
       let refundedCents = 0;
       const at = now();
-      if (refund) {
+      if (refund && !refundUnfinished(row)) {
         if (!refundableUntil(row, at)) throw new AppError('REFUND_WINDOW_CLOSED');
         refundedCents = await provider.refundPaymentsSince({ customerId: row.customerId, subscriptionId: row.subscriptionId, since: row.firstPaidAt! });
-        // written at once, whatever happens next: the money-back guarantee is used up (a cancel
-        // that then fails can be asked again, without a second refund)
-        await repo.markRefunded(userId, at);
+        // written at once, whatever happens next: the money-back guarantee is used up, and a
+        // cancel that then fails can be asked again, finishing without a second refund
+        await repo.markRefunded(userId, at, row.subscriptionId);
       }
       const sub = await provider.cancelSubscription(row.subscriptionId, { atPeriodEnd: !refund });
       await repo.applyState(change(userId, sub, answeredAt(row, at)));

@@ -1,7 +1,7 @@
 import type { MessageSource, ThreatLevel } from '@baitcheck/contracts';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { families, familyInvitations, familyMembers, messages, users } from '../../db/schema.ts';
+import { families, familyInvitationEmails, familyInvitations, familyMembers, messages, users } from '../../db/schema.ts';
 import { visibleMessages } from '../messages/history-window.ts';
 
 /**
@@ -62,7 +62,9 @@ export type InviteOutcome =
   | { kind: 'no-family' }
   | { kind: 'in-another-family' }
   | { kind: 'already-member' }
-  | { kind: 'full' };
+  | { kind: 'full' }
+  | { kind: 'email-too-soon' }
+  | { kind: 'emails-exhausted' };
 
 /** What joining did. */
 export type JoinOutcome =
@@ -232,6 +234,8 @@ export function createFamilyRepository(db: Db) {
       expiresAt: Date;
       maxPeople: number;
       found: { adultConfirmedAt: Date } | null;
+      /** The invitation will be emailed: the family's email budget applies (one an hour per address, so many a day). */
+      emailing: { perDay: number; cooldownMs: number } | null;
     }): Promise<InviteOutcome> {
       return db.transaction(async (tx): Promise<InviteOutcome> => {
         await lockPerson(tx, input.managerId);
@@ -254,6 +258,16 @@ export function createFamilyRepository(db: Db) {
           .limit(1);
         if (already) return { kind: 'already-member' };
         if (1 + (await placesTaken(tx, familyId, input.now, email)) >= input.maxPeople) return { kind: 'full' };
+        if (input.emailing) {
+          // the family's sends of the last day (older ones go: they no longer count)
+          const dayAgo = new Date(input.now.getTime() - 24 * 60 * 60 * 1000);
+          await tx.delete(familyInvitationEmails).where(and(eq(familyInvitationEmails.familyId, familyId), lt(familyInvitationEmails.sentAt, dayAgo)));
+          const sent = await tx.select({ email: familyInvitationEmails.email, sentAt: familyInvitationEmails.sentAt }).from(familyInvitationEmails).where(eq(familyInvitationEmails.familyId, familyId));
+          const recent = new Date(input.now.getTime() - input.emailing.cooldownMs);
+          if (sent.some((x) => x.email === email.toLowerCase() && x.sentAt > recent)) return { kind: 'email-too-soon' };
+          if (sent.length >= input.emailing.perDay) return { kind: 'emails-exhausted' };
+          await tx.insert(familyInvitationEmails).values({ familyId, email: email.toLowerCase(), sentAt: input.now });
+        }
         await tx
           .delete(familyInvitations)
           .where(and(eq(familyInvitations.familyId, familyId), isNull(familyInvitations.acceptedAt), eq(sql`lower(${familyInvitations.email})`, email.toLowerCase())));

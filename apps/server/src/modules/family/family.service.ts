@@ -3,6 +3,8 @@ import {
   FAMILY_DASHBOARD_ALERTS,
   FAMILY_DASHBOARD_DAYS,
   FAMILY_INVITATION_DAYS,
+  FAMILY_INVITATION_EMAIL_COOLDOWN_MINUTES,
+  FAMILY_INVITATION_EMAILS_PER_DAY,
   FAMILY_MAX_MEMBERS,
   type CreateFamilyInvitationRequest,
   type FamilyDashboard,
@@ -168,6 +170,8 @@ export function createFamilyService(deps: FamilyServiceDeps) {
         expiresAt: new Date(now.getTime() + FAMILY_INVITATION_DAYS * DAY_MS),
         maxPeople,
         found: body.adultConfirmed === true ? { adultConfirmedAt: now } : null,
+        // emailed invitations have a budget: nobody can make this server flood a mailbox
+        emailing: deps.email.configured ? { perDay: FAMILY_INVITATION_EMAILS_PER_DAY, cooldownMs: FAMILY_INVITATION_EMAIL_COOLDOWN_MINUTES * 60_000 } : null,
       });
       switch (outcome.kind) {
         case 'no-family':
@@ -178,6 +182,10 @@ export function createFamilyService(deps: FamilyServiceDeps) {
           throw new AppError('FAMILY_ALREADY_MEMBER');
         case 'full':
           throw new AppError('FAMILY_FULL');
+        case 'email-too-soon':
+          throw new AppError('FAMILY_INVITATION_TOO_SOON');
+        case 'emails-exhausted':
+          throw new AppError('FAMILY_INVITATION_EMAILS_EXHAUSTED');
         case 'invited':
           break;
       }
@@ -265,10 +273,15 @@ export function createFamilyService(deps: FamilyServiceDeps) {
     async dashboard(userId: string): Promise<FamilyDashboard> {
       const family = await requireManagedFamily(userId);
       await requirePlanActive(family, 'the Family Dashboard is closed');
-      const since = new Date(clock().getTime() - FAMILY_DASHBOARD_DAYS * DAY_MS);
+      const windowStart = new Date(clock().getTime() - FAMILY_DASHBOARD_DAYS * DAY_MS);
       const members = await repo.members(family.id);
-      const ids = members.map((m) => m.userId);
-      const [counts, alerts] = await Promise.all([repo.countsByLevel(ids, since), Promise.all(ids.map((id) => repo.alerts(id, since, FAMILY_DASHBOARD_ALERTS)))]);
+      // a member is shown from when they joined, never their scans from before (they agreed to
+      // be seen from that moment, not for the month before it)
+      const sinceOf = (m: { joinedAt: Date }) => (m.joinedAt > windowStart ? m.joinedAt : windowStart);
+      const [counts, alerts] = await Promise.all([
+        Promise.all(members.map((m) => repo.countsByLevel([m.userId], sinceOf(m)))).then((all) => all.flat()),
+        Promise.all(members.map((m) => repo.alerts(m.userId, sinceOf(m), FAMILY_DASHBOARD_ALERTS))),
+      ]);
       return {
         windowDays: FAMILY_DASHBOARD_DAYS,
         members: members.map((m, i) => {
@@ -292,7 +305,9 @@ export function createFamilyService(deps: FamilyServiceDeps) {
       await requirePlanActive(family, "members' protection switches are theirs again");
       const member = await repo.member(family.id, memberId);
       if (!member) throw new AppError('FAMILY_MEMBER_NOT_FOUND');
-      const protection = body.settings ? await deps.protection.override(memberId, body.settings) : await deps.protection.get(memberId);
+      // taking the switches over stores them too: a member with no stored switches would otherwise
+      // be given a guest's on signing in (the guest's settings move to an account that has none)
+      const protection = body.settings || body.managed === true ? await deps.protection.override(memberId, body.settings ?? {}) : await deps.protection.get(memberId);
       let managed = member.protectionManaged;
       if (body.managed !== undefined && body.managed !== managed) {
         if (!(await repo.setProtectionManaged(family.id, memberId, body.managed))) throw new AppError('FAMILY_MEMBER_NOT_FOUND');

@@ -14,7 +14,7 @@ import { buildApp } from '../../app.ts';
 import { families, familyInvitations, familyMembers, messages } from '../../db/schema.ts';
 import { insertMessage, userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../test/harness.ts';
-import { cancelNow, signUp, upgrade } from '../../test/plans.ts';
+import { cancelNow, signUp, TEST_PASSWORD, upgrade } from '../../test/plans.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { createFamilyRepository } from './family.repository.ts';
 import { hashInvitationToken, invitationEmail, newInvitationToken } from './family.service.ts';
@@ -170,6 +170,36 @@ describeWithDatabases('the Family plan', (ctx) => {
     const refused = FamilyInvitationCreatedSchema.parse((await manager.post('/api/family/invitations', { email: 'nobody@example.com' })).json());
     expect(refused.delivery).toBe('failed');
     expect(refused.link).toMatch(/\/family\/join#[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('emails an address at most once an hour, and a family at most 20 invitations a day', async () => {
+    const manager = visitor(mailApp);
+    await signUp(manager);
+    await upgrade(manager, 'family');
+    await invite(manager, 'cousin@example.com');
+    const count = smtp.received.length;
+    // a re-invite within the hour sends nothing and keeps the first link working
+    const again = await manager.post('/api/family/invitations', { email: 'Cousin@example.com' });
+    expect([again.statusCode, codeOf(again)]).toEqual([429, 'FAMILY_INVITATION_TOO_SOON']);
+    expect(smtp.received.length).toBe(count);
+    ahead = 61 * 60 * 1000;
+    try {
+      expect((await manager.post('/api/family/invitations', { email: 'cousin@example.com' })).statusCode).toBe(201);
+      // cancelling and inviting others: the day's budget counts every email sent
+      let sent = 2;
+      for (let i = 0; sent < 20; i++) {
+        const created = await invite(manager, `friend${i}@example.com`);
+        sent += 1;
+        expect((await manager.delete(`/api/family/invitations/${created.invitation.id}`)).statusCode).toBe(200);
+      }
+      const over = await manager.post('/api/family/invitations', { email: 'one-more@example.com' });
+      expect([over.statusCode, codeOf(over)]).toEqual([429, 'FAMILY_INVITATION_EMAILS_EXHAUSTED']);
+      // a day later the budget is back
+      ahead = 25 * 60 * 60 * 1000 + 61 * 60 * 1000;
+      expect((await manager.post('/api/family/invitations', { email: 'one-more@example.com' })).statusCode).toBe(201);
+    } finally {
+      ahead = 0;
+    }
   });
 
   it('shows the invitation to anyone holding the link, and says why a link no longer works', async () => {
@@ -429,9 +459,13 @@ describeWithDatabases('the Family plan', (ctx) => {
   });
 
   it("shows the manager each member's 30-day counts and alerts, never a message's content or sender", async () => {
-    const { manager, members } = await family(2);
+    // the family was made ten days ago
+    ahead = -10 * DAY;
+    const { manager, members } = await family(2).finally(() => (ahead = 0));
     const [a, b] = members;
     const at = (days: number) => new Date(Date.now() - days * DAY);
+    // before a joined: never shown, though within the 30 days
+    await insertMessage(ctx.database, a!.id, { threatLevel: 'phishing', scanDate: at(12), content: 'SECRET-BEFORE-JOINING' });
     await insertMessage(ctx.database, a!.id, { threatLevel: 'phishing', scanDate: at(1), content: 'SECRET-CONTENT-1', sender: 'SECRET-SENDER-1' });
     await insertMessage(ctx.database, a!.id, { threatLevel: 'suspicious', scanDate: at(2), content: 'SECRET-CONTENT-2', sender: 'SECRET-SENDER-2' });
     await insertMessage(ctx.database, a!.id, { threatLevel: 'safe', scanDate: at(3), content: 'SECRET-CONTENT-3' });
@@ -478,6 +512,18 @@ describeWithDatabases('the Family plan', (ctx) => {
     expect(JSON.stringify(memberView)).not.toContain(a!.email);
     expect(Object.keys(memberView).sort()).toEqual(['joinedAt', 'manager', 'planActive', 'protectionManaged', 'role']);
     expect(await ctx.database.db.select().from(messages).where(eq(messages.id, id))).toHaveLength(1);
+  });
+
+  it('keeps managed switches when the member signs in from a guest who changed theirs', async () => {
+    const { manager, members } = await family(1);
+    const kid = members[0]!;
+    // taken over with no switches given: the member's (default) switches are stored now
+    expect((await manager.v.patch(`/api/family/members/${kid.id}/protection`, { managed: true })).statusCode).toBe(200);
+    const guest = visitor();
+    expect((await guest.patch('/api/protection-settings', { smsProtection: false, emailProtection: false, socialMediaProtection: false })).statusCode).toBe(200);
+    expect((await guest.post('/api/auth/sign-in', { email: kid.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await guest.get('/api/protection-settings')).json()).toMatchObject({ smsProtection: true, emailProtection: true, socialMediaProtection: true });
+    expect(await view(guest)).toMatchObject({ role: 'member', protectionManaged: true });
   });
 
   it("lets the manager set a member's switches, read-only for the member while managed", async () => {
