@@ -334,3 +334,20 @@ describe('AccountPage', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'sam@example.com' })).toBeInTheDocument();
   });
 });
+
+describe('AccountPage ?tab=family', () => {
+  it('opens the Account tab, not a blank page, for someone with no Family Dashboard', async () => {
+    mockApi({ 'GET /api/auth/me': { body: { user: ACCOUNT } }, 'GET /api/subscription': { body: BASIC }, 'GET /api/family': { body: { role: 'none', canCreate: false, emailConfigured: false } } });
+    renderWithApp(<AccountPage familyTab={<p>the family tab</p>} />, { path: '/account?tab=family' });
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.queryByRole('tab', { name: 'Family Dashboard' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tabpanel', { name: 'Account' })).not.toBeEmptyDOMElement();
+  });
+
+  it('opens the Family Dashboard for someone on the Family plan', async () => {
+    mockApi({ 'GET /api/auth/me': { body: { user: ACCOUNT } }, 'GET /api/subscription': { body: makePremium({ plan: 'family' }) }, 'GET /api/family': { body: { role: 'none', canCreate: true, emailConfigured: false } } });
+    renderWithApp(<AccountPage familyTab={<p>the family tab</p>} />, { path: '/account?tab=family' });
+    expect(await screen.findByText('the family tab')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Family Dashboard' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -78,11 +78,13 @@ export default function AccountPage({ familyTab, familyCard }: { familyTab?: Rea
   const showFamilyTab = familyTab !== undefined && (family.data?.role === 'manager' || (family.data?.role === 'none' && family.data.canCreate));
   // `/account?tab=family` opens the Family Dashboard (the link after buying the Family plan)
   const search = useSearch();
-  const [initialTab] = useState(() => (new URLSearchParams(search).get('tab') === 'family' ? 'family' : 'account'));
+  const [chosen, setChosen] = useState(() => (new URLSearchParams(search).get('tab') === 'family' ? 'family' : 'account'));
+  // asked for a Family Dashboard this person does not have (not a manager): the Account tab, not a blank page
+  const tab = chosen === 'family' && !showFamilyTab && !family.isPending ? 'account' : chosen;
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-4 text-2xl font-bold text-slate-900">Account</h1>
-      <Tabs defaultValue={initialTab}>
+      <Tabs value={tab} onValueChange={setChosen}>
         <TabsList aria-label="Account sections" className={showFamilyTab ? 'grid grid-cols-2 sm:flex' : undefined}>
           <TabsTrigger value="account">Account</TabsTrigger>
           {showFamilyTab ? <TabsTrigger value="family">Family Dashboard</TabsTrigger> : null}

@@ -43,10 +43,11 @@ export function useSubscription(options: { refetchInterval?: number | false } = 
 
 /**
  * A change of plan reaches every screen that depends on it: the plan itself (this page, the
- * Account card, scans left), and the history and dashboard, whose window follows the plan.
+ * Account card, scans left), the history and dashboard, whose window follows the plan, and the
+ * family (a Family Dashboard opens or closes with it).
  */
 function planChanged(queryClient: QueryClient) {
-  for (const queryKey of [queryKeys.subscription, queryKeys.messages, queryKeys.messageStats]) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of [queryKeys.subscription, queryKeys.messages, queryKeys.messageStats, queryKeys.family]) void queryClient.invalidateQueries({ queryKey });
 }
 
 /** Every screen showing the plan (this page, the Account card) reads the new one. */
