@@ -166,9 +166,8 @@ export function createBillingRepository(db: Db) {
       return events.length + checkouts.length;
     },
 
-    /** Ends the user's open test checkouts now (a new one replaces them). */
-    async expireOpenTestCheckouts(userId: string): Promise<void> {
-      const at = new Date();
+    /** Ends the user's test checkouts still open at `at` (a new one replaces them). */
+    async expireOpenTestCheckouts(userId: string, at: Date): Promise<void> {
       await db.update(testCheckouts).set({ expiresAt: at }).where(and(eq(testCheckouts.userId, userId), eq(testCheckouts.status, 'open'), gt(testCheckouts.expiresAt, at)));
     },
 

@@ -74,7 +74,7 @@ export function createTestPaymentsProvider(repo: BillingRepository, now: () => D
 
     async startCheckout(request) {
       // one open checkout per person, as with Stripe: one left open in another tab could be paid too
-      await repo.expireOpenTestCheckouts(request.userId);
+      await repo.expireOpenTestCheckouts(request.userId, now());
       const checkout = await repo.insertTestCheckout(request.userId, request.plan, request.fromPlan, new Date(now().getTime() + TEST_CHECKOUT_TTL_MS));
       return `/checkout/test/${checkout.id}`;
     },

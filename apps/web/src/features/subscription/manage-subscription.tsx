@@ -183,6 +183,8 @@ export function ManageSubscription({ subscription, onPlanEnded, familyMembers = 
         ? `The member of your family loses the Family plan ${when} and goes back to their own plan.`
         : `The ${familyMembers} members of your family lose the Family plan ${when} and go back to their own plans.`
       : null;
+  const familyEndsNow = familyNote('too');
+  const familyEndsThen = familyNote('then too');
   const refundSentence = subscription.provider === 'test' ? 'This server took a test payment: no card was charged, so there is nothing to refund.' : 'What you paid is refunded to your card.';
 
   const description = `You are on the ${plan.name} plan (${formatPrice(plan.price)}/month).${
@@ -217,7 +219,7 @@ export function ManageSubscription({ subscription, onPlanEnded, familyMembers = 
             >
               <p>Your plan ends at once and you move to the free Basic plan. {refundSentence}</p>
               <p>{HISTORY_ON_BASIC}</p>
-              {familyNote('too') ? <p className="font-medium">{familyNote('too')}</p> : null}
+              {familyEndsNow ? <p className="font-medium">{familyEndsNow}</p> : null}
             </Confirm>
           ) : step === 'confirm-cancel' ? (
             <Confirm
@@ -232,7 +234,7 @@ export function ManageSubscription({ subscription, onPlanEnded, familyMembers = 
                 You keep {plan.name} {date ? `until ${date}` : 'until the end of the period you paid for'}. After that you are on the free
                 Basic plan and nothing more is charged.
               </p>
-              {familyNote('then too') ? <p className="font-medium">{familyNote('then too')}</p> : null}
+              {familyEndsThen ? <p className="font-medium">{familyEndsThen}</p> : null}
             </Confirm>
           ) : (
             <>

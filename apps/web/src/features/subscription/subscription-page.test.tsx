@@ -419,11 +419,14 @@ describe('Manage Subscription', () => {
     expect(calls.some((c) => c.path === '/api/subscription/cancel')).toBe(false);
     // the person is told what happens to their history before they confirm
     expect(dialog).toHaveTextContent('On Basic your history keeps 7 days: older scans are deleted within the hour.');
+    const familyReadsBefore = calls.filter((c) => c.method === 'GET' && c.path === '/api/family').length;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel and refund' }));
 
     expect(await screen.findByText('Plan canceled')).toBeInTheDocument();
     expect(screen.getByText('This was a test payment: no card was charged. You are now on the free Basic plan.')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/subscription/cancel')?.body).toEqual({ refund: true });
+    // the plan changed: what follows it is read again (the family's dashboard opens and closes with it, the history's window)
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/family').length).toBeGreaterThan(familyReadsBefore));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Your subscription' })).not.toBeInTheDocument();
     expect(cardButton('Basic')).toHaveTextContent('Current Plan');
