@@ -143,11 +143,12 @@ test('a new account upgrades to Premium through the test checkout, then cancels 
     await expectNoAxeViolations(page);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `subscription-manage-${width}.png`) });
   }
-  await dialog.getByRole('button', { name: 'Cancel and get a refund' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Cancel your Premium plan now and get a refund?' })).toBeFocused();
+  await expect(dialog.getByRole('heading', { name: 'End your test plan now' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel now' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Cancel your Premium plan now?' })).toBeFocused();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'subscription-manage-confirm-1280.png') });
-  await dialog.getByRole('button', { name: 'Yes, cancel and refund' }).click();
+  await dialog.getByRole('button', { name: 'Yes, cancel now' }).click();
 
   await expect(toast(page, 'Plan canceled')).toBeVisible();
   await expect(toast(page, 'This was a test payment: no card was charged. You are now on the free Basic plan.')).toBeVisible();

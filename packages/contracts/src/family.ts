@@ -103,6 +103,8 @@ const ManagedFamilySchema = z.object({
   role: z.literal('manager'),
   /** The manager's own plan is Family now; when not, members are back on their own plans. */
   planActive: z.boolean(),
+  /** The day the Family plan ends when it was cancelled at the period's end (it will not renew); null while it renews. */
+  planEndsAt: z.string().nullable(),
   /** When the manager stated they are 18 or over. */
   adultConfirmedAt: z.string(),
   maxMembers: z.number().int(),
@@ -119,6 +121,8 @@ const MemberFamilySchema = z.object({
   joinedAt: z.string(),
   /** The manager's plan is Family now, so the member has it too. */
   planActive: z.boolean(),
+  /** The day the manager's Family plan ends when it will not renew; null while it renews. */
+  planEndsAt: z.string().nullable(),
   /** The manager sets this member's protection switches (while the family's plan lasts). */
   protectionManaged: z.boolean(),
 });

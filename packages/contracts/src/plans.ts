@@ -63,6 +63,8 @@ export const scansADay = (n: number) => `${n} ${n === 1 ? 'scan' : 'scans'} a da
 
 /** How a plan names a feature this server does not have yet. */
 const COMING_SOON = '(coming soon)';
+/** How Basic names what the paid plans will have once it is built. */
+const COMING_SOON_PAID = '(coming soon to paid plans)';
 
 /** The three plans. Prices and limits are the spec's (section 9). */
 export const PLANS: Readonly<Record<PlanId, Plan>> = {
@@ -75,7 +77,8 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     popular: false,
     highlights: [{ icon: 'shield', text: 'Scam checks for texts, emails and links' }],
     features: ['Basic SMS protection', 'Basic email protection', 'AI security assistant', '7 days of scan history'],
-    limitations: ['No social media protection', 'No on-device scanning', 'No priority support', scansADay(BASIC_SCANS_PER_DAY)],
+    // what paid plans will have, not what they have: 'coming soon' there, and said so here
+    limitations: [`No social media protection ${COMING_SOON_PAID}`, `No on-device scanning ${COMING_SOON_PAID}`, 'No priority support', scansADay(BASIC_SCANS_PER_DAY)],
     retentionDays: 7,
     scansPerDay: BASIC_SCANS_PER_DAY,
     members: 1,

@@ -17,6 +17,7 @@ import {
   type PlanId,
   type ProtectionSettings,
   type ProtectionSettingsPatch,
+  type Subscription,
 } from '@baitcheck/contracts';
 import type { EmailSender } from '../../adapters/email/email-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -56,8 +57,8 @@ export function invitationEmail(inviter: string, link: string): { subject: strin
 /** What the family service is built from. */
 export interface FamilyServiceDeps {
   repo: FamilyRepository;
-  /** The user's own paid plan (billing): a family's plan is its manager's own. */
-  billing: { effectivePlan(userId: string): Promise<PlanId> };
+  /** The user's own paid plan (billing): a family's plan is its manager's own, and ends when theirs does. */
+  billing: { effectivePlan(userId: string): Promise<PlanId>; get(userId: string): Promise<Pick<Subscription, 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>> };
   /** The protection switches (the protection-settings service): read, and set by the manager. */
   protection: { get(userId: string): Promise<ProtectionSettings>; override(userId: string, patch: ProtectionSettingsPatch): Promise<ProtectionSettings> };
   email: EmailSender;
@@ -94,6 +95,13 @@ export function createFamilyService(deps: FamilyServiceDeps) {
 
   const planActive = async (managerId: string) => (await deps.billing.effectivePlan(managerId)) === 'family';
 
+  /** Whether the manager's Family plan runs, and the day it ends when it will not renew (cancelled at the period's end). */
+  const familyPlan = async (managerId: string): Promise<{ active: boolean; endsAt: string | null }> => {
+    const sub = await deps.billing.get(managerId);
+    const active = sub.plan === 'family';
+    return { active, endsAt: active && sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null };
+  };
+
   const requirePlanActive = async (family: FamilyRow, doing: string) => {
     if (!(await planActive(family.managerId))) throw new AppError('FAMILY_PLAN_REQUIRED', `Your Family plan has ended, so ${doing}. Renew it on the Upgrade page.`);
   };
@@ -114,10 +122,11 @@ export function createFamilyService(deps: FamilyServiceDeps) {
       const family = await repo.familyManagedBy(userId);
       if (family) {
         const now = clock();
-        const [active, members, invitations] = await Promise.all([planActive(userId), repo.members(family.id), repo.invitations(family.id)]);
+        const [plan, members, invitations] = await Promise.all([familyPlan(userId), repo.members(family.id), repo.invitations(family.id)]);
         return {
           role: 'manager',
-          planActive: active,
+          planActive: plan.active,
+          planEndsAt: plan.endsAt,
           adultConfirmedAt: family.adultConfirmedAt.toISOString(),
           maxMembers: maxPeople,
           members: await Promise.all(
@@ -126,7 +135,8 @@ export function createFamilyService(deps: FamilyServiceDeps) {
               email: m.email,
               joinedAt: m.joinedAt.toISOString(),
               protection: await deps.protection.get(m.userId),
-              protectionManaged: m.protectionManaged,
+              // a control of the family's plan: it holds while the plan does
+              protectionManaged: m.protectionManaged && plan.active,
             })),
           ),
           invitations: invitations.map((i) => toInvitation(i, now)),
@@ -135,14 +145,15 @@ export function createFamilyService(deps: FamilyServiceDeps) {
       }
       const membership = await repo.membershipOf(userId);
       if (membership) {
-        const active = await planActive(membership.managerId);
+        const plan = await familyPlan(membership.managerId);
         return {
           role: 'member',
           manager: membership.managerEmail,
           joinedAt: membership.joinedAt.toISOString(),
-          planActive: active,
+          planActive: plan.active,
+          planEndsAt: plan.endsAt,
           // a control of the family's plan: it holds while the plan does
-          protectionManaged: membership.protectionManaged && active,
+          protectionManaged: membership.protectionManaged && plan.active,
         };
       }
       const account = await repo.accountEmail(userId);

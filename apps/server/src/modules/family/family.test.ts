@@ -6,6 +6,7 @@ import {
   ScanUsageSchema,
   type FamilyInvitationCreated,
   type FamilyView,
+  type ManagedFamily,
 } from '@baitcheck/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -227,7 +228,7 @@ describeWithDatabases('the Family plan', (ctx) => {
 
     const res = await join(member.v, tokenOf(await invite(manager.v, member.email)));
     expect(res.statusCode).toBe(200);
-    expect(FamilyViewSchema.parse(res.json())).toEqual({ role: 'member', manager: manager.email, joinedAt: expect.any(String), planActive: true, protectionManaged: false });
+    expect(FamilyViewSchema.parse(res.json())).toEqual({ role: 'member', manager: manager.email, joinedAt: expect.any(String), planActive: true, planEndsAt: null, protectionManaged: false });
     expect(await usageOf(member.v)).toMatchObject({ plan: 'family', limit: null, remaining: null });
     for (let i = 0; i < 3; i++) expect((await member.v.post('/api/scan/text', { content: `hello ${i}` })).statusCode).toBe(200);
     expect(((await member.v.get('/api/messages')).json() as { content: string }[]).map((m) => m.content)).toContain('sixty days old');
@@ -374,6 +375,34 @@ describeWithDatabases('the Family plan', (ctx) => {
     expect(sent.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
   });
 
+  it('tells the manager and each member the day a Family plan that will not renew ends, and no longer once it is kept', async () => {
+    const { manager, members } = await family(1);
+    const [member] = members;
+    expect(await view(manager.v)).toMatchObject({ planActive: true, planEndsAt: null });
+    const scheduled = await manager.v.post('/api/subscription/cancel', { refund: false });
+    expect(scheduled.statusCode).toBe(200);
+    const ends = scheduled.json().subscription.currentPeriodEnd as string;
+    expect(ends).toEqual(expect.any(String));
+    expect(await view(manager.v)).toMatchObject({ role: 'manager', planActive: true, planEndsAt: ends });
+    expect(await view(member!.v)).toMatchObject({ role: 'member', planActive: true, planEndsAt: ends });
+    expect((await manager.v.post('/api/subscription/resume')).statusCode).toBe(200);
+    expect(await view(member!.v)).toMatchObject({ planActive: true, planEndsAt: null });
+  });
+
+  it("says a member's switches are nobody's but theirs once the family's plan has ended", async () => {
+    const { manager, members } = await family(1);
+    const [member] = members;
+    const set = await manager.v.patch(`/api/family/members/${member!.id}/protection`, {
+      settings: { smsProtection: true, emailProtection: true, socialMediaProtection: false, onDeviceScanning: false },
+      managed: true,
+    });
+    expect(set.statusCode).toBe(200);
+    expect(((await view(manager.v)) as ManagedFamily).members[0]).toMatchObject({ userId: member!.id, protectionManaged: true });
+    await cancelNow(manager.v);
+    expect(((await view(manager.v)) as ManagedFamily).members[0]).toMatchObject({ userId: member!.id, protectionManaged: false });
+    expect(await view(member!.v)).toMatchObject({ protectionManaged: false });
+  });
+
   it("takes the plan away from every member the moment the manager's lapses, and gives it back on renewal", async () => {
     const { manager, members } = await family(2);
     const [member] = members;
@@ -510,7 +539,7 @@ describeWithDatabases('the Family plan', (ctx) => {
     // a member learns whose family it is, not who else is in it
     const memberView = await view(b!.v);
     expect(JSON.stringify(memberView)).not.toContain(a!.email);
-    expect(Object.keys(memberView).sort()).toEqual(['joinedAt', 'manager', 'planActive', 'protectionManaged', 'role']);
+    expect(Object.keys(memberView).sort()).toEqual(['joinedAt', 'manager', 'planActive', 'planEndsAt', 'protectionManaged', 'role']);
     expect(await ctx.database.db.select().from(messages).where(eq(messages.id, id))).toHaveLength(1);
   });
 

@@ -15,7 +15,7 @@ import { InvitationLink } from './invitation-link';
 import { InviteForm } from './invite-form';
 import { MemberPanel } from './member-panel';
 import { PendingInvitations } from './pending-invitations';
-import { WHAT_THE_MANAGER_SEES } from './labels';
+import { MEMBERS_AFTER_FAMILY, WHAT_THE_MANAGER_SEES, formatFamilyDate } from './labels';
 
 /** Moves focus to a heading (tabIndex -1) once the element it followed is gone. */
 const focus = (el: HTMLElement | null) => el?.focus();
@@ -88,6 +88,18 @@ function ManageFamily({ view, headingRef, lastInvite, onSent }: { view: ManagedF
         </p>
       </CardHeader>
       <CardContent className="space-y-5">
+        {view.planActive && view.planEndsAt ? (
+          <div role="note" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            <p>
+              Your Family plan ends on {formatFamilyDate(view.planEndsAt)} and will not renew. {MEMBERS_AFTER_FAMILY}{' '}
+              <Link href={paths.subscription} className="font-medium underline">
+                Keep the Family plan
+              </Link>{' '}
+              to stop that.
+            </p>
+          </div>
+        ) : null}
         {view.planActive ? null : (
           <div role="alert" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />

@@ -27,6 +27,7 @@ function managed(overrides: Partial<ManagedFamily> = {}): ManagedFamily {
   return {
     role: 'manager',
     planActive: true,
+    planEndsAt: null,
     adultConfirmedAt: '2026-03-01T10:00:00.000Z',
     maxMembers: 5,
     members: [KID, GRANDPA],
@@ -221,6 +222,31 @@ describe('Family Dashboard tab: the manager', () => {
     await waitFor(() => expect(trigger).toHaveFocus());
   });
 
+  it('says the switches watch nothing incoming yet, and offers no on-device switch', async () => {
+    mockApi({ 'GET /api/family': { body: managed() }, 'GET /api/family/dashboard': { body: DASHBOARD } });
+    const user = userEvent.setup();
+    renderWithApp(<FamilyTab />);
+    await user.click(await screen.findByRole('button', { name: 'Parental controls for kid@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Parental controls' });
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      'Baitcheck does not watch incoming texts, emails or social media messages by itself yet, so for now these switches record your choice for when it can. Whatever kid@example.com pastes into Scan is always checked.',
+    );
+    expect(within(dialog).getByRole('switch', { name: 'On-Device Scanning' })).toBeDisabled();
+    expect(within(dialog).getByRole('switch', { name: 'On-Device Scanning' })).toHaveAccessibleDescription("Not available yet: scans are checked on Baitcheck's server.");
+    expect(within(dialog).getByRole('switch', { name: 'SMS Protection' })).toBeEnabled();
+  });
+
+  it('says when a Family plan that will not renew ends, and what the members lose then', async () => {
+    mockApi({ 'GET /api/family': { body: managed({ planEndsAt: '2026-04-05T12:00:00.000Z' }) }, 'GET /api/family/dashboard': { body: DASHBOARD } });
+    renderWithApp(<FamilyTab />);
+    expect(await screen.findByText(/Your Family plan ends on April 5, 2026 and will not renew\./)).toHaveTextContent(
+      'Then your members go back to their own plans (on Basic, scan history keeps 7 days and older scans are deleted), and your parental controls stop.',
+    );
+    expect(screen.getByRole('link', { name: 'Keep the Family plan' })).toHaveAttribute('href', '/subscription');
+    // the plan still runs until then: the controls stay
+    expect(screen.getByRole('button', { name: 'Parental controls for kid@example.com' })).toBeInTheDocument();
+  });
+
   it('ends a family with no members left', async () => {
     let view: FamilyView = managed({ members: [], invitations: [] });
     const api = mockApi({
@@ -241,7 +267,7 @@ describe('Family Dashboard tab: the manager', () => {
 });
 
 describe('a member', () => {
-  const MEMBER: FamilyView = { role: 'member', manager: 'mum@example.com', joinedAt: '2026-03-01T12:00:00.000Z', planActive: true, protectionManaged: true };
+  const MEMBER: FamilyView = { role: 'member', manager: 'mum@example.com', joinedAt: '2026-03-01T12:00:00.000Z', planActive: true, planEndsAt: null, protectionManaged: true };
 
   it('sees whose family it is, what the manager sees, and leaves after asking', async () => {
     let view: FamilyView = MEMBER;
@@ -261,6 +287,14 @@ describe('a member', () => {
     await user.click(within(await screen.findByRole('dialog', { name: "Leave mum@example.com's family?" })).getByRole('button', { name: 'Leave family' }));
     const left = await screen.findByRole('heading', { name: "You left mum@example.com's family" });
     await waitFor(() => expect(left).toHaveFocus());
+  });
+
+  it("is told when the manager's Family plan ends, when it will not renew", async () => {
+    mockApi({ 'GET /api/family': { body: { ...MEMBER, planEndsAt: '2026-04-05T12:00:00.000Z' } } });
+    renderWithApp(<MemberFamilyCard />);
+    expect(await screen.findByText(/Family plan ends on/)).toHaveTextContent(
+      "mum@example.com's Family plan ends on April 5, 2026 and will not renew. Then you go back to your own plan (on Basic, scan history keeps 7 days and older scans are deleted), and your switches are yours again.",
+    );
   });
 
   it('sees their protection switches read-only while the manager sets them', async () => {
@@ -299,7 +333,7 @@ describe('the Account page', () => {
   });
 
   it("shows a member their plan as the family's, and their family card with Leave", async () => {
-    mockApi({ ...routes, 'GET /api/family': { body: { role: 'member', manager: 'mum@example.com', joinedAt: '2026-03-01T12:00:00.000Z', planActive: true, protectionManaged: false } } });
+    mockApi({ ...routes, 'GET /api/family': { body: { role: 'member', manager: 'mum@example.com', joinedAt: '2026-03-01T12:00:00.000Z', planActive: true, planEndsAt: null, protectionManaged: false } } });
     renderWithApp(<AccountRoute />, { path: '/account' });
     expect(await screen.findByText("Family · through mum@example.com's family")).toBeInTheDocument();
     expect(screen.queryByText('Basic · Free')).not.toBeInTheDocument();
@@ -337,7 +371,7 @@ describe('the invitation page', () => {
         user_ = { ...ACCOUNT, email: 'kid@example.com' };
         return { status: 201, body: { user: user_ } };
       },
-      'POST /api/family/join': { body: { role: 'member', manager: 'mum@example.com', joinedAt: '2026-03-05T12:00:00.000Z', planActive: true, protectionManaged: false } },
+      'POST /api/family/join': { body: { role: 'member', manager: 'mum@example.com', joinedAt: '2026-03-05T12:00:00.000Z', planActive: true, planEndsAt: null, protectionManaged: false } },
     });
     const user = userEvent.setup();
     const { location } = renderWithApp(<FamilyJoinPage />, { path: '/family/join' });
@@ -377,9 +411,32 @@ describe('the invitation page', () => {
     });
     const user = userEvent.setup();
     renderWithApp(<FamilyJoinPage />, { path: '/family/join' });
-    expect(await screen.findByText('sam@example.com')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Accept invitation' }));
+    await user.click(await screen.findByRole('button', { name: 'Accept invitation' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You are already in a family.');
+  });
+
+  it('says whom the invitation was sent to, and warns when another account is signed in', async () => {
+    mockApi({
+      'GET /api/auth/me': { body: { user: ACCOUNT } },
+      'POST /api/family/invitations/preview': { body: { inviter: 'mum@example.com', email: 'Kid@Example.com', expiresAt: '2026-03-12T12:00:00.000Z' } },
+    });
+    renderWithApp(<FamilyJoinPage />, { path: '/family/join' });
+    expect(await screen.findByText(/^Sent to/)).toHaveTextContent('Sent to Kid@Example.com.');
+    expect(screen.getByText(/^You are signed in as/)).toHaveTextContent('You are signed in as sam@example.com.');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      "This invitation was sent to Kid@Example.com, not to the account you are signed in with. Accepting joins sam@example.com to mum@example.com's family.",
+    );
+    expect(screen.getByRole('button', { name: 'Accept invitation' })).toBeEnabled();
+  });
+
+  it('gives no warning when the invited address is the signed-in one, whatever its case', async () => {
+    mockApi({
+      'GET /api/auth/me': { body: { user: ACCOUNT } },
+      'POST /api/family/invitations/preview': { body: { inviter: 'mum@example.com', email: 'SAM@example.com', expiresAt: '2026-03-12T12:00:00.000Z' } },
+    });
+    renderWithApp(<FamilyJoinPage />, { path: '/family/join' });
+    expect(await screen.findByRole('button', { name: 'Accept invitation' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('says a cut link is not complete, asking the server nothing', async () => {

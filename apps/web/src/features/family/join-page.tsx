@@ -91,7 +91,9 @@ export default function FamilyJoinPage() {
         <Problem message={read.message} />
       );
   } else {
-    const { inviter } = invitation.data;
+    const { inviter, email: invited } = invitation.data;
+    const signedInAs = kind === 'account' ? (me.data?.email ?? '') : '';
+    const otherAccount = signedInAs !== '' && signedInAs.toLowerCase() !== invited.toLowerCase();
     body = (
       <Card>
         <CardHeader>
@@ -99,6 +101,9 @@ export default function FamilyJoinPage() {
             <Users aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
             {inviter} invited you to join their family on Baitcheck
           </h2>
+          <p className="break-words text-sm text-slate-600">
+            Sent to <span className="font-medium text-slate-900">{invited}</span>.
+          </p>
         </CardHeader>
         <CardContent className="space-y-4 text-sm text-slate-700">
           <ul className="list-disc space-y-1 pl-5">
@@ -112,9 +117,15 @@ export default function FamilyJoinPage() {
           </ul>
           {me.isPending ? null : kind === 'account' ? (
             <div className="space-y-3">
-              <p>
-                You are signed in as <span className="font-medium text-slate-900">{me.data?.email}</span>.
+              <p className="break-words">
+                You are signed in as <span className="font-medium text-slate-900">{signedInAs}</span>.
               </p>
+              {otherAccount ? (
+                <p role="note" className="break-words rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
+                  This invitation was sent to {invited}, not to the account you are signed in with. Accepting joins {signedInAs} to {inviter}'s
+                  family. To join with {invited} instead, sign out on the Account page, then open the link again.
+                </p>
+              ) : null}
               {joinError ? (
                 <p role="alert" className="font-medium text-red-700">
                   {joinError}

@@ -1,4 +1,5 @@
 import type { MessageSource, ProtectionSettings } from '@baitcheck/contracts';
+import { ON_BASIC_HISTORY } from '@/lib/plan-wording';
 
 /** The channel an alert came from, as the dashboard names it. */
 export const SOURCE_LABELS: Record<MessageSource, string> = {
@@ -9,16 +10,27 @@ export const SOURCE_LABELS: Record<MessageSource, string> = {
 };
 
 /** The protection switches a manager sets, as the parental controls name them. */
-export const PROTECTION_SWITCHES: readonly { key: keyof ProtectionSettings; label: string; description: string }[] = [
-  { key: 'smsProtection', label: 'SMS Protection', description: 'Text messages' },
-  { key: 'emailProtection', label: 'Email Protection', description: 'Emails' },
-  { key: 'socialMediaProtection', label: 'Social Media Protection', description: 'Messages on social platforms' },
-  { key: 'onDeviceScanning', label: 'On-Device Scanning', description: 'Checking messages on their device (not available yet)' },
+export const PROTECTION_SWITCHES: readonly { key: keyof ProtectionSettings; label: string; description: string; available: boolean }[] = [
+  { key: 'smsProtection', label: 'SMS Protection', description: 'Incoming text messages', available: true },
+  { key: 'emailProtection', label: 'Email Protection', description: 'Incoming emails', available: true },
+  { key: 'socialMediaProtection', label: 'Social Media Protection', description: 'Incoming messages on social platforms', available: true },
+  // nothing runs on a device yet: a switch for it would set nothing
+  { key: 'onDeviceScanning', label: 'On-Device Scanning', description: "Not available yet: scans are checked on Baitcheck's server.", available: false },
 ];
+
+/**
+ * Said with the parental controls: no source brings messages in by itself yet, so the channel
+ * switches record a choice that applies once one can be connected; pasted messages are always checked.
+ */
+export const SWITCHES_NOT_WATCHING_YET = (who: string) =>
+  `Baitcheck does not watch incoming texts, emails or social media messages by itself yet, so for now these switches record your choice for when it can. Whatever ${who} pastes into Scan is always checked.`;
 
 /** What a manager sees of a member, and never sees: said wherever the family is explained. */
 export const WHAT_THE_MANAGER_SEES =
   'How many messages are checked and, for each threat found, its date, channel and how serious it is. Never what a message says or who sent it.';
+
+/** What a family's members lose when its plan ends: said before and when it does. */
+export const MEMBERS_AFTER_FAMILY = `Then your members go back to their own plans ${ON_BASIC_HISTORY}, and your parental controls stop.`;
 
 /** A date as the family screens show it: 'March 5, 2026'. */
 export function formatFamilyDate(iso: string): string {

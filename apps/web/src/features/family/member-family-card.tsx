@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LogOut, Users } from 'lucide-react';
+import { ON_BASIC_HISTORY } from '@/lib/plan-wording';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast-store';
 import { useFamily, useLeaveFamily } from '@/lib/api/family';
@@ -49,6 +50,12 @@ export function MemberFamilyCard() {
             ? 'You have the Family plan through this family: unlimited scans and 90 days of scan history.'
             : `${view.manager}'s Family plan has ended, so you are on your own plan until they renew it.`}
         </p>
+        {view.planActive && view.planEndsAt ? (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
+            {view.manager}'s Family plan ends on {formatFamilyDate(view.planEndsAt)} and will not renew. Then you go back to your own plan{' '}
+            {ON_BASIC_HISTORY}{view.protectionManaged ? ', and your switches are yours again' : ''}.
+          </p>
+        ) : null}
         {view.protectionManaged ? <p>{view.manager} sets your protection switches: you can see them in Settings, but not change them.</p> : null}
         <p>
           <span className="font-semibold text-slate-900">What {view.manager} sees: </span>

@@ -145,7 +145,7 @@ export default function HistoryPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <h1 ref={headingRef} tabIndex={-1} className="mb-4 rounded-md text-2xl font-bold text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-primary">
+      <h1 ref={headingRef} tabIndex={-1} className="mb-4 rounded-md text-2xl font-bold text-slate-900">
         Scan History
       </h1>
       {targetId && all.isSuccess && !targetFound && !searching ? (

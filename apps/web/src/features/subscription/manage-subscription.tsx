@@ -20,6 +20,7 @@ import {
   useResumeSubscription,
 } from '@/lib/api/billing';
 import { queryKeys } from '@/lib/api/query-keys';
+import { ON_BASIC_HISTORY } from '@/lib/plan-wording';
 
 /** What moving to Basic does to the history: it keeps 7 days, and older scans are deleted. */
 const HISTORY_ON_BASIC = `On Basic your history keeps ${PLANS.basic.retentionDays} days: older scans are deleted within the hour.`;
@@ -179,12 +180,19 @@ export function ManageSubscription({ subscription, onPlanEnded, familyMembers = 
   /** Said before a Family manager with members ends the plan: they lose it too (`when`: now, or at the period's end). */
   const familyNote = (when: 'too' | 'then too') =>
     subscription.plan === 'family' && familyMembers > 0
-      ? familyMembers === 1
-        ? `The member of your family loses the Family plan ${when} and goes back to their own plan.`
-        : `The ${familyMembers} members of your family lose the Family plan ${when} and go back to their own plans.`
+      ? `${
+          familyMembers === 1
+            ? `The member of your family loses the Family plan ${when} and goes back to their own plan`
+            : `The ${familyMembers} members of your family lose the Family plan ${when} and go back to their own plans`
+        } ${ON_BASIC_HISTORY}, and your parental controls stop.`
       : null;
   const familyEndsNow = familyNote('too');
   const familyEndsThen = familyNote('then too');
+  // a test payment charged no card: ending it early is a cancel, not a refund, and says so
+  const testPayment = subscription.provider === 'test';
+  const early = testPayment
+    ? { title: 'End your test plan now', button: 'Cancel now', question: `Cancel your ${plan.name} plan now?`, confirm: 'Yes, cancel now' }
+    : { title: 'Money-back guarantee', button: 'Cancel and get a refund', question: `Cancel your ${plan.name} plan now and get a refund?`, confirm: 'Yes, cancel and refund' };
   const refundSentence = subscription.provider === 'test' ? 'This server took a test payment: no card was charged, so there is nothing to refund.' : 'What you paid is refunded to your card.';
 
   const description = `You are on the ${plan.name} plan (${formatPrice(plan.price)}/month).${
@@ -210,8 +218,8 @@ export function ManageSubscription({ subscription, onPlanEnded, familyMembers = 
 
           {step === 'confirm-refund' ? (
             <Confirm
-              question={`Cancel your ${plan.name} plan now and get a refund?`}
-              confirmText="Yes, cancel and refund"
+              question={early.question}
+              confirmText={early.confirm}
               busyText="Canceling..."
               busy={cancel.isPending}
               onConfirm={cancelWithRefund}
@@ -240,10 +248,10 @@ export function ManageSubscription({ subscription, onPlanEnded, familyMembers = 
             <>
               {refundable ? (
                 <Action
-                  title="Money-back guarantee"
+                  title={early.title}
                   button={
                     <Button id={refundButtonId} variant="outline" className="w-full sm:w-auto" disabled={busy} onClick={() => setStep('confirm-refund')}>
-                      Cancel and get a refund
+                      {early.button}
                     </Button>
                   }
                 >

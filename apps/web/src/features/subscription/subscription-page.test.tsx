@@ -78,7 +78,7 @@ describe('SubscriptionPage', () => {
     expect(within(card('Basic')).queryByText('Most Popular')).not.toBeInTheDocument();
     expect(within(card('Basic')).getByRole('heading', { level: 3, name: 'Features' })).toBeInTheDocument();
     expect(within(card('Basic')).getByRole('heading', { level: 3, name: 'Limitations' })).toBeInTheDocument();
-    expect(within(card('Basic')).getByText('No social media protection')).toBeInTheDocument();
+    expect(within(card('Basic')).getByText('No social media protection (coming soon to paid plans)')).toBeInTheDocument();
     // no Limitations heading on a plan without limitations
     expect(within(card('Premium')).queryByRole('heading', { name: 'Limitations' })).not.toBeInTheDocument();
     expect(within(card('Family')).getByText('Parental controls')).toBeInTheDocument();
@@ -153,6 +153,8 @@ describe('SubscriptionPage', () => {
     expect(cardButton('Basic')).toBeDisabled();
     expect(cardButton('Family')).toHaveAccessibleName('Upgrade to Family');
     expect(cardButton('Family')).toBeEnabled();
+    // someone with Premium is not asked why they should upgrade to it
+    expect(screen.queryByRole('heading', { name: 'Why Upgrade to Premium?' })).not.toBeInTheDocument();
   });
 
   it('says when a canceled plan ends instead of when it renews', async () => {
@@ -240,7 +242,7 @@ describe('SubscriptionPage', () => {
   });
 
   it('tells a family member they have Family through the family, and sells them nothing', async () => {
-    await renderPage({ routes: { 'GET /api/family': { body: { role: 'member', manager: 'parent@example.com', joinedAt: '2026-03-01T00:00:00.000Z', planActive: true, protectionManaged: false } } } });
+    await renderPage({ routes: { 'GET /api/family': { body: { role: 'member', manager: 'parent@example.com', joinedAt: '2026-03-01T00:00:00.000Z', planActive: true, planEndsAt: null, protectionManaged: false } } } });
     expect(await screen.findByText("You have the Family plan through parent@example.com's family")).toBeInTheDocument();
     expect(cardButton('Family')).toHaveTextContent('Current Plan');
     expect(cardButton('Premium')).toHaveTextContent('Included in your family');
@@ -249,13 +251,13 @@ describe('SubscriptionPage', () => {
   });
 
   it('tells a Family manager, before cancelling, that the members lose the plan too, and links the Family Dashboard', async () => {
-    const family = { role: 'manager', planActive: true, adultConfirmedAt: '2026-03-01T00:00:00.000Z', maxMembers: 5, members: [{}, {}], invitations: [], emailConfigured: false };
+    const family = { role: 'manager', planActive: true, planEndsAt: null, adultConfirmedAt: '2026-03-01T00:00:00.000Z', maxMembers: 5, members: [{}, {}], invitations: [], emailConfigured: false };
     await renderPage({ subscription: makePremium({ plan: 'family' }), routes: { 'GET /api/family': { body: family } } });
     expect(screen.getByRole('link', { name: 'Invite your family and see their alerts on the Family Dashboard' })).toHaveAttribute('href', '/account?tab=family');
     await userEvent.click(screen.getByRole('button', { name: 'Manage Subscription' }));
     const dialog = screen.getByRole('dialog', { name: 'Manage Subscription' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel at the end of the period' }));
-    await waitFor(() => expect(dialog).toHaveTextContent('The 2 members of your family lose the Family plan then too and go back to their own plans.'));
+    await waitFor(() => expect(dialog).toHaveTextContent('The 2 members of your family lose the Family plan then too and go back to their own plans (on Basic, scan history keeps 7 days and older scans are deleted), and your parental controls stop.'));
   });
 
   it('does not promise the money-back guarantee again once it was used', async () => {
@@ -394,7 +396,7 @@ describe('Manage Subscription', () => {
     return { ...rendered, dialog };
   }
 
-  it('within the money-back window: cancels with a refund after asking, then the page is back on Basic', async () => {
+  it('within the money-back window on a test server: cancels now after asking (no refund said), then the page is back on Basic', async () => {
     let subscription: Subscription = { ...PREMIUM, refundableUntil: IN_A_WEEK };
     const canceled: Subscription = { ...BASIC, status: 'canceled', currentPeriodEnd: new Date().toISOString() };
     const { dialog, calls } = await openDialog(subscription, {
@@ -405,7 +407,9 @@ describe('Manage Subscription', () => {
       },
     });
     expect(dialog).toHaveAccessibleDescription('You are on the Premium plan ($7.99/month). It renews on March 5, 2026.');
-    // a test payment charged no card: nothing is said to be refunded
+    // a test payment charged no card: nothing is said to be refunded, and no guarantee is offered
+    expect(within(dialog).getByRole('heading', { name: 'End your test plan now' })).toBeInTheDocument();
+    expect(within(dialog).queryByText(/money-back|get a refund/i)).not.toBeInTheDocument();
     expect(dialog).toHaveTextContent('Your plan ends now. This server took a test payment: no card was charged, so there is nothing to refund.');
     expect(dialog).toHaveTextContent(`You can do this until ${longDate(IN_A_WEEK)}.`);
     expect(within(dialog).getByRole('button', { name: 'Cancel at the end of the period' })).toBeInTheDocument();
@@ -413,14 +417,14 @@ describe('Manage Subscription', () => {
     expect(within(dialog).queryByRole('button', { name: 'Update card and invoices' })).not.toBeInTheDocument();
     expect(dialog).toHaveTextContent('This server uses a test checkout: no card is charged, so there is no card or invoice to manage.');
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel and get a refund' }));
-    const question = within(dialog).getByRole('heading', { name: 'Cancel your Premium plan now and get a refund?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel now' }));
+    const question = within(dialog).getByRole('heading', { name: 'Cancel your Premium plan now?' });
     await waitFor(() => expect(question).toHaveFocus());
     expect(calls.some((c) => c.path === '/api/subscription/cancel')).toBe(false);
     // the person is told what happens to their history before they confirm
     expect(dialog).toHaveTextContent('On Basic your history keeps 7 days: older scans are deleted within the hour.');
     const familyReadsBefore = calls.filter((c) => c.method === 'GET' && c.path === '/api/family').length;
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel and refund' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel now' }));
 
     expect(await screen.findByText('Plan canceled')).toBeInTheDocument();
     expect(screen.getByText('This was a test payment: no card was charged. You are now on the free Basic plan.')).toBeInTheDocument();
@@ -436,9 +440,9 @@ describe('Manage Subscription', () => {
 
   it('Go back leaves the plan as it is', async () => {
     const { dialog, calls } = await openDialog({ ...PREMIUM, refundableUntil: IN_A_WEEK });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel and get a refund' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel now' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel and get a refund' })).toHaveFocus());
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel now' })).toHaveFocus());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel at the end of the period' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel at the end of the period' })).toHaveFocus());
@@ -454,7 +458,7 @@ describe('Manage Subscription', () => {
         return { body: { subscription, refundedCents: 0 } };
       },
     });
-    expect(within(dialog).queryByRole('button', { name: 'Cancel and get a refund' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel now' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel at the end of the period' }));
     expect(within(dialog).getByRole('heading', { name: 'Cancel your Premium plan at the end of the period?' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent('You keep Premium until March 5, 2026. After that you are on the free Basic plan and nothing more is charged.');
@@ -519,7 +523,7 @@ describe('Manage Subscription', () => {
   it("shows the server's reason when a refund is refused, and reads the plan again", async () => {
     const message = 'The 14-day money-back window has closed. You can still cancel: your plan then ends when the period you paid for does.';
     const { dialog, calls } = await openDialog(
-      { ...PREMIUM, refundableUntil: IN_A_WEEK },
+      { ...PREMIUM, provider: 'stripe', refundableUntil: IN_A_WEEK },
       { 'POST /api/subscription/cancel': fail(409, 'REFUND_WINDOW_CLOSED', message) },
     );
     const reads = calls.filter((c) => c.path === '/api/subscription').length;

@@ -188,7 +188,7 @@ export default function SubscriptionPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       <div className="space-y-2">
-        <h1 ref={headingRef} tabIndex={-1} className="rounded-md text-2xl font-bold text-slate-900 outline-none">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900">
           Upgrade Your Protection
         </h1>
         <p className="text-sm text-slate-700 sm:text-base">
@@ -242,24 +242,27 @@ export default function SubscriptionPage() {
         </>
       )}
 
-      <section aria-labelledby="why-premium" className="space-y-3">
-        <h2 id="why-premium" className="text-xl font-bold text-slate-900">
-          Why Upgrade to Premium?
-        </h2>
-        <ul className="grid gap-3 md:grid-cols-3">
-          {benefits((data ?? NO_SUBSCRIPTION).basicScansPerDay).map(({ title, text, Icon }) => (
-            <li key={title}>
-              <Card className="flex h-full gap-3 p-4">
-                <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
-                <div>
-                  <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
-                  <p className="text-sm text-slate-700">{text}</p>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {/* said to those who could upgrade: not to someone who has Premium or Family already */}
+      {effective === 'basic' && !subscription.isPending ? (
+        <section aria-labelledby="why-premium" className="space-y-3">
+          <h2 id="why-premium" className="text-xl font-bold text-slate-900">
+            Why Upgrade to Premium?
+          </h2>
+          <ul className="grid gap-3 md:grid-cols-3">
+            {benefits((data ?? NO_SUBSCRIPTION).basicScansPerDay).map(({ title, text, Icon }) => (
+              <li key={title}>
+                <Card className="flex h-full gap-3 p-4">
+                  <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary" />
+                  <div>
+                    <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+                    <p className="text-sm text-slate-700">{text}</p>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <p className="text-sm text-slate-800">
         {data?.moneyBackUsed
