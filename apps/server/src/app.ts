@@ -72,7 +72,7 @@ import { createEmailSender } from './adapters/email/email-sender.ts';
 import { createFamilyRepository } from './modules/family/family.repository.ts';
 import { registerFamilyRoutes } from './modules/family/family.routes.ts';
 import { createFamilyService } from './modules/family/family.service.ts';
-import { createPlanResolver } from './modules/family/plan-resolver.ts';
+import { createPlanResolver, type PlanResolver } from './modules/family/plan-resolver.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
@@ -109,8 +109,10 @@ declare module 'fastify' {
     sessions: SessionsService;
     /** The threat feeds, for the scheduled imports. */
     feeds: FeedsService;
-    /** Plans and payments: the plan in effect for each user. */
+    /** Plans and payments: each user's own subscription. */
     billing: BillingService;
+    /** The plan in effect for each user, family included, and what it gives (priority support). */
+    plans: PlanResolver;
     /** The retention job (scans past their plan's history window), for the schedule. */
     retention: RetentionService;
   }
@@ -197,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the plan in effect: the user's own, or Family through the family they are a member of
   const familyRepo = createFamilyRepository(db);
   const plans = createPlanResolver({ billing, family: familyRepo });
+  app.decorate('plans', plans);
   const historyWindow = createHistoryWindow({ plans, clock });
   const scanUsageRepo = createScanUsageRepository(db);
   const scanUsage = createScanUsageService({ repo: scanUsageRepo, plans, limitPerDay: config.scanLimitPerDay ?? 0, clock });

@@ -37,6 +37,8 @@ export interface Plan {
   scansPerDay: number | null;
   /** People on the plan, the manager included. */
   members: number;
+  /** Support requests of people on this plan are answered first (marked priority). */
+  prioritySupport: boolean;
 }
 
 /** Scans a day on the free plan by default (the pricing table's figure; `SCAN_LIMIT_PER_DAY`). */
@@ -82,6 +84,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     retentionDays: 7,
     scansPerDay: BASIC_SCANS_PER_DAY,
     members: 1,
+    prioritySupport: false,
   },
   premium: {
     id: 'premium',
@@ -100,6 +103,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     retentionDays: 30,
     scansPerDay: null,
     members: 1,
+    prioritySupport: true,
   },
   family: {
     id: 'family',
@@ -114,6 +118,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     retentionDays: 90,
     scansPerDay: null,
     members: FAMILY_MAX_MEMBERS,
+    prioritySupport: true,
   },
 };
 
@@ -134,7 +139,7 @@ export const PLAN_COMPARISON: readonly ComparisonRow[] = [
   { feature: 'Social media protection', description: 'Messages arriving on social platforms checked for you', basic: false, premium: 'Coming soon', family: 'Coming soon' },
   { feature: 'On-device scanning', description: 'Scan on your phone or computer, without sending the message', basic: false, premium: 'Coming soon', family: 'Coming soon' },
   { feature: 'Family Dashboard and parental controls', description: "See each member's alerts and set their protection", basic: false, premium: false, family: true },
-  { feature: 'Priority support', description: 'Your requests answered first', basic: false, premium: true, family: true },
+  { feature: 'Priority support', description: 'Your requests answered first', basic: PLANS.basic.prioritySupport, premium: PLANS.premium.prioritySupport, family: PLANS.family.prioritySupport },
   { feature: 'AI assistant', description: 'Ask about a message or what to do next', basic: true, premium: true, family: true },
   { feature: SCANS_PER_DAY_ROW, description: 'How many messages and links you can check a day', basic: String(BASIC_SCANS_PER_DAY), premium: 'Unlimited', family: 'Unlimited' },
   { feature: 'History retention', description: 'How long your scans are kept', basic: '7 days', premium: '30 days', family: '90 days' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SOURCE_SETS } from '../data/sources.ts';
-import { formatCrossSource, sourceGroups } from './cross-source.ts';
+import { errorOf, formatCrossSource, sourceGroups } from './cross-source.ts';
 
 describe('sourceGroups', () => {
   it('leaves out together the sets that share messages, a collector or a feed, and every other set alone', () => {
@@ -47,5 +47,22 @@ describe('formatCrossSource', () => {
     const [head, row] = out.split('\n');
     expect(head).toMatch(/held-out source\s+legit\s+threats\s+recall\s+FPR/);
     expect(row).toMatch(/^sms\/nus_sms_corpus_ham_20k\s+20000\s+0\s+—\s+1\.3%\s+—\s+\|\s+—\s+0\.1%$/);
+  });
+});
+
+describe('errorOf', () => {
+  const group = { name: 'g', channel: 'sms' as const, sets: ['s'] };
+  const rec = (label: 'legit' | 'scam' | 'phishing') => ({ id: 's:1', set: 's', channel: 'sms' as const, label, origLabel: label, text: 'x'.repeat(700) });
+  const result = (threatLevel: string) => ({ threatLevel, score: 61, reasons: [{ id: 'urgency', label: 'Urgent language' }] });
+
+  it('keeps a threat called safe and a legit message not called safe, with its first reason and the text cut', () => {
+    expect(errorOf(rec('scam'), group, { ...result('safe'), reasons: [] })).toEqual({ group: 'g', id: 's:1', label: 'scam', verdict: 'safe', score: 61, reason: null, text: 'x'.repeat(600) });
+    expect(errorOf(rec('legit'), group, result('suspicious'))).toMatchObject({ label: 'legit', verdict: 'suspicious', reason: 'urgency: Urgent language' });
+  });
+
+  it('keeps nothing the engine got right: a threat flagged either way, a legit message called safe', () => {
+    expect(errorOf(rec('phishing'), group, result('suspicious'))).toBeNull();
+    expect(errorOf(rec('scam'), group, result('phishing'))).toBeNull();
+    expect(errorOf(rec('legit'), group, result('safe'))).toBeNull();
   });
 });

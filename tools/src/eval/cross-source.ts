@@ -65,9 +65,33 @@ function keysOf(rec: DataRecord, group: SourceGroup): string[] {
   return rec.channel === 'url' && rec.form ? [base, `${base}/form=${rec.form}`] : [base];
 }
 
-function tally(records: readonly DataRecord[], group: SourceGroup, into: Map<string, Counts>): void {
+/** A held-out row the engine got wrong, written by `--errors FILE` for reading by hand. */
+export interface HeldOutError {
+  group: string;
+  id: string;
+  label: DataRecord['label'];
+  verdict: string;
+  score: number;
+  /** What the engine said first, as the result screen would show it. */
+  reason: string | null;
+  text: string;
+}
+
+/** A miss (a threat called safe) or a false alarm (legit not called safe); null when right. */
+export function errorOf(rec: DataRecord, group: SourceGroup, result: { threatLevel: string; score: number; reasons: readonly { id: string; label: string }[] }): HeldOutError | null {
+  const wrong = rec.label === 'legit' ? result.threatLevel !== 'safe' : result.threatLevel === 'safe';
+  if (!wrong) return null;
+  return { group: group.name, id: rec.id, label: rec.label, verdict: result.threatLevel, score: result.score, reason: result.reasons[0] ? `${result.reasons[0].id}: ${result.reasons[0].label}` : null, text: rec.text.slice(0, 600) };
+}
+
+function tally(records: readonly DataRecord[], group: SourceGroup, into: Map<string, Counts>, errors?: HeldOutError[]): void {
   for (const rec of records) {
-    const verdict = analyze(inputOf(rec)).threatLevel;
+    const result = analyze(inputOf(rec));
+    const verdict = result.threatLevel;
+    if (errors) {
+      const error = errorOf(rec, group, result);
+      if (error) errors.push(error);
+    }
     for (const k of keysOf(rec, group)) {
       let c = into.get(k);
       if (!c) into.set(k, (c = emptyCounts()));
@@ -115,6 +139,8 @@ export interface CrossSourceArgs {
   only?: readonly string[];
   /** Write {@link CROSS_SOURCE_PATH} (a full run only). */
   write: boolean;
+  /** Write each held-out miss and false alarm to this file, one JSON object a line. */
+  errorsPath?: string;
 }
 
 export function runCrossSource(args: CrossSourceArgs, log: (msg: string) => void = (m) => process.stderr.write(`${m}\n`)): CrossSourceRow[] {
@@ -138,13 +164,14 @@ export function runCrossSource(args: CrossSourceArgs, log: (msg: string) => void
   log(`views: ${textItems.length} text rows, ${urlItems.length} URL rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const heldOut = new Map<string, Counts>();
+  const errors: HeldOutError[] | undefined = args.errorsPath ? [] : undefined;
   for (const g of groups) {
     const t = performance.now();
     const keep = (it: Item) => !inGroup(it.rec, g);
     const content = fit(textItems.filter(keep), urlItems.filter(keep));
     const previous = model.installModels(model.loadModels(content));
     try {
-      tally(corpus.records.filter((r) => inGroup(r, g)), g, heldOut);
+      tally(corpus.records.filter((r) => inGroup(r, g)), g, heldOut, errors);
     } finally {
       model.installModels(previous);
     }
@@ -163,6 +190,10 @@ export function runCrossSource(args: CrossSourceArgs, log: (msg: string) => void
       rows,
     };
     writeFileSync(CROSS_SOURCE_PATH, `${JSON.stringify(file, null, 2)}\n`);
+  }
+  if (args.errorsPath && errors) {
+    writeFileSync(args.errorsPath, errors.map((e) => JSON.stringify(e)).join('\n') + (errors.length > 0 ? '\n' : ''));
+    log(`${errors.length} held-out misses and false alarms written to ${args.errorsPath}`);
   }
   log(`cross-source run in ${((performance.now() - t0) / 1000 / 60).toFixed(1)} min`);
   return rows;

@@ -13,6 +13,8 @@
  *   npm run eval -- --cross-source     leave-one-source-out (cross-source.ts): per source, trained
  *                                      on the others; writes tools/eval/cross-source.json (~40 min)
  *   npm run eval -- --cross-source --source nus_sms_corpus_ham_20k   one source (or group) only
+ *   npm run eval -- --cross-source --source X --errors /tmp/x.jsonl   also writes each held-out miss
+ *                                      and false alarm (id, label, verdict, score, first reason, text)
  *
  * A partial run (--channel, --limit, --split train) never writes the baseline.
  */
@@ -34,6 +36,8 @@ export interface EvalArgs {
   check: boolean;
   crossSource: boolean;
   sources?: string[];
+  /** With --cross-source: where to write the held-out misses and false alarms. */
+  errorsPath?: string;
   channel?: DataChannel;
   limit?: number;
   split: Split;
@@ -52,6 +56,7 @@ export function parseArgs(argv: readonly string[]): EvalArgs {
     if (name === '--check') args.check = true;
     else if (name === '--cross-source') args.crossSource = true;
     else if (name === '--source') args.sources = [...(args.sources ?? []), value()];
+    else if (name === '--errors') args.errorsPath = value();
     else if (name === '--channel') {
       const v = value();
       if (v !== 'sms' && v !== 'email' && v !== 'url') throw new Error('--channel must be sms, email or url');
@@ -65,7 +70,7 @@ export function parseArgs(argv: readonly string[]): EvalArgs {
       if (v !== 'train' && v !== 'dev') throw new Error('--split must be train or dev');
       args.split = v;
     } else if (name === '--help' || name === '-h') {
-      throw new Error('usage: npm run eval -- [--check] [--channel sms|email|url] [--limit N] [--split train|dev] | --cross-source [--channel C] [--source NAME]...');
+      throw new Error('usage: npm run eval -- [--check] [--channel sms|email|url] [--limit N] [--split train|dev] | --cross-source [--channel C] [--source NAME]... [--errors FILE]');
     } else throw new Error(`unknown option ${a}`);
   }
   return args;
@@ -151,15 +156,15 @@ export function main(argv: readonly string[]): number {
       return 2;
     }
     const full = !args.channel && !args.sources;
-    const rows = runCrossSource({ channels, ...(args.sources ? { only: args.sources } : {}), write: full });
+    const rows = runCrossSource({ channels, ...(args.sources ? { only: args.sources } : {}), ...(args.errorsPath ? { errorsPath: args.errorsPath } : {}), write: full });
     console.log('Baitcheck eval, leave-one-source-out: each source judged by an engine trained without it (all its rows),');
     console.log('beside the shipped engine on its dev rows ("seen"). recall = threats flagged; FPR = legit not safe.\n');
     console.log(formatCrossSource(rows));
     console.log(full ? `\nwrote ${relative(process.cwd(), CROSS_SOURCE_PATH)}` : '\npartial run: tools/eval/cross-source.json not written');
     return 0;
   }
-  if (args.sources) {
-    console.error('--source goes with --cross-source');
+  if (args.sources || args.errorsPath) {
+    console.error('--source and --errors go with --cross-source');
     return 2;
   }
   const corpus = loadCorpus({ channels, split: args.split, includeModern: args.split === 'dev' });

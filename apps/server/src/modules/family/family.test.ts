@@ -403,6 +403,21 @@ describeWithDatabases('the Family plan', (ctx) => {
     expect(await view(member!.v)).toMatchObject({ protectionManaged: false });
   });
 
+  it('gives priority support to paying users and to members of a running family, to nobody else', async () => {
+    const basic = await account();
+    const premium = await account('premium');
+    const { manager, members } = await family(1);
+    const [member] = members;
+    expect(await app.plans.prioritySupport(basic.id)).toBe(false);
+    expect(await app.plans.prioritySupport(premium.id)).toBe(true);
+    expect(await app.plans.prioritySupport(manager.id)).toBe(true);
+    expect(await app.plans.prioritySupport(member!.id)).toBe(true);
+    expect(await app.plans.prioritySupport('')).toBe(false);
+    await cancelNow(manager.v);
+    expect(await app.plans.prioritySupport(manager.id)).toBe(false);
+    expect(await app.plans.prioritySupport(member!.id)).toBe(false);
+  });
+
   it("takes the plan away from every member the moment the manager's lapses, and gives it back on renewal", async () => {
     const { manager, members } = await family(2);
     const [member] = members;

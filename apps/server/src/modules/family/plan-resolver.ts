@@ -1,4 +1,4 @@
-import type { PlanId } from '@baitcheck/contracts';
+import { PLANS, type PlanId } from '@baitcheck/contracts';
 import type { FamilyRepository } from './family.repository.ts';
 
 /**
@@ -12,13 +12,22 @@ export function createPlanResolver(deps: {
   billing: { effectivePlan(userId: string): Promise<PlanId> };
   family: Pick<FamilyRepository, 'managerOfMember' | 'membersOfManagers'>;
 }) {
-  return {
+  const resolver = {
     async effectivePlan(userId: string): Promise<PlanId> {
       const own = await deps.billing.effectivePlan(userId);
       if (own === 'family') return own;
       const managerId = await deps.family.managerOfMember(userId);
       if (managerId && (await deps.billing.effectivePlan(managerId)) === 'family') return 'family';
       return own;
+    },
+
+    /**
+     * Whether the user's support requests are answered first: anyone whose plan in effect has
+     * priority support (a paying user, or a member of a family whose plan runs). The support
+     * requests mark themselves with it.
+     */
+    async prioritySupport(userId: string): Promise<boolean> {
+      return userId !== '' && PLANS[await resolver.effectivePlan(userId)].prioritySupport;
     },
 
     /**
@@ -30,6 +39,7 @@ export function createPlanResolver(deps: {
       return [...new Set([...payers, ...members])];
     },
   };
+  return resolver;
 }
 
 /** The plan resolver. */
