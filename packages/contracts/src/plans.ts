@@ -47,7 +47,7 @@ export const BASIC_SCANS_PER_DAY = 10;
 export const FAMILY_MAX_MEMBERS = 5;
 /** Days a family invitation link stays valid. */
 export const FAMILY_INVITATION_DAYS = 7;
-/** Invitation emails a family may send in 24 hours (a re-invite counts: it sends a new email). */
+/** Invitation emails one manager may send in 24 hours, whatever family they found (a re-invite counts: it sends a new email). */
 export const FAMILY_INVITATION_EMAILS_PER_DAY = 20;
 /** Minutes before the same address may be emailed an invitation again. */
 export const FAMILY_INVITATION_EMAIL_COOLDOWN_MINUTES = 60;

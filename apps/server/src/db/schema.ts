@@ -402,19 +402,21 @@ export const familyInvitations = pgTable(
 );
 
 /**
- * The invitation emails a family sent, kept a day: an address is emailed at most once an hour
- * and a family at most `FAMILY_INVITATION_EMAILS_PER_DAY` times a day, so the server cannot be
- * made to flood a mailbox (a re-invite replaces the invitation, and its row).
+ * The invitation emails a manager sent, kept a day: an address is emailed at most once an hour
+ * and a manager sends at most `FAMILY_INVITATION_EMAILS_PER_DAY` a day, so the server cannot be
+ * made to flood a mailbox. Kept by manager, not by family: a family ended and founded again
+ * (its rows gone with it) does not start the count afresh.
  */
 export const familyInvitationEmails = pgTable(
   'family_invitation_emails',
   {
     id: id(),
-    familyId: text('family_id')
+    // the manager's, not the family's: ending a family and founding it again must not start the budget afresh
+    managerId: text('manager_id')
       .notNull()
-      .references(() => families.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('family_invitation_emails_family_sent_at_idx').on(t.familyId, t.sentAt)],
+  (t) => [index('family_invitation_emails_manager_sent_at_idx').on(t.managerId, t.sentAt)],
 );

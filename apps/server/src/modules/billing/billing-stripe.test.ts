@@ -261,14 +261,23 @@ for (const factory of DATABASES) {
       expect(peer.requests.filter((r) => r.path === '/v1/refunds' && peer.charges.some((c) => c.customer === customerId && c.id === r.form.charge))).toHaveLength(1);
     });
 
-    it('finishes a refunded cancel whose second step failed, without refunding again', async () => {
-      const { v, customerId } = await subscribe('premium');
+    /** A paid plan whose refund went through and whose cancel then failed at Stripe. */
+    async function refundedButRunning() {
+      const subscribed = await subscribe('premium');
       peer.failRequestsWhen((r) => r.method === 'DELETE' && r.path.startsWith('/v1/subscriptions/'));
       try {
-        expect((await v.post('/api/subscription/cancel', { refund: true })).statusCode).toBe(502);
+        const failed = await subscribed.v.post('/api/subscription/cancel', { refund: true });
+        // the money went back: the answer says so, not that nothing was charged
+        expect([failed.statusCode, failed.json().error.code]).toEqual([502, 'CANCEL_AFTER_REFUND_FAILED']);
+        expect(failed.json().error.message).toContain('Your payment was refunded');
       } finally {
         peer.failRequestsWhen(null);
       }
+      return subscribed;
+    }
+
+    it('finishes a refunded cancel whose second step failed, without refunding again', async () => {
+      const { v, customerId } = await refundedButRunning();
       // refunded, still running: the page still offers to finish, and finishing refunds nothing more
       expect(await subscriptionOf(v)).toMatchObject({ plan: 'premium', moneyBackUsed: true, refundableUntil: expect.any(String) });
       const refundsBefore = peer.requests.filter((r) => r.path === '/v1/refunds').length;
@@ -276,6 +285,51 @@ for (const factory of DATABASES) {
       expect(again.json()).toMatchObject({ refundedCents: 0, subscription: { plan: 'basic', status: 'canceled' } });
       expect(peer.requests.filter((r) => r.path === '/v1/refunds').length).toBe(refundsBefore);
       expect(peer.charges.find((c) => c.customer === customerId)?.amount_refunded).toBe(799);
+    });
+
+    it('does not let a refunded plan be kept: it cannot be resumed, and a cancel at the period end ends it now', async () => {
+      const { v, subscriptionId } = await refundedButRunning();
+      const kept = await v.post('/api/subscription/resume');
+      expect([kept.statusCode, kept.json().error.code]).toEqual([409, 'SUBSCRIPTION_REFUNDED']);
+      const refundsBefore = peer.requests.filter((r) => r.path === '/v1/refunds').length;
+      const ended = await v.post('/api/subscription/cancel', { refund: false });
+      expect(ended.statusCode).toBe(200);
+      expect(ended.json()).toMatchObject({ refundedCents: 0, subscription: { plan: 'basic', status: 'canceled' } });
+      expect(peer.subscriptionObject(subscriptionId)).toMatchObject({ status: 'canceled' });
+      expect(peer.requests.filter((r) => r.path === '/v1/refunds').length).toBe(refundsBefore);
+    });
+
+    it('opens one checkout and one customer for a person who presses Upgrade several times at once', async () => {
+      const v = visitor();
+      const email = `clicks${++addresses}@example.com`;
+      await v.post('/api/auth/sign-up', { email, password: 'correct horse battery' });
+      const customersBefore = [...peer.customers.values()].filter((c) => c.email === email).length;
+      const answers = await Promise.all([1, 2, 3].map(() => v.post('/api/create-checkout-session', { priceId: 'premium' })));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      expect([...peer.customers.values()].filter((c) => c.email === email).length - customersBefore).toBe(1);
+      const opened = answers.map((a) => String(a.json().url).split('/').pop()!);
+      // each checkout expired the ones before it: one stays open
+      expect(opened.filter((id) => peer.sessionStatus(id) === 'open')).toHaveLength(1);
+    });
+
+    it('cancels and refunds the second of two paid checkouts whose events arrive at the same moment', async () => {
+      const v = visitor();
+      await v.post('/api/auth/sign-up', { email: `together${++addresses}@example.com`, password: 'correct horse battery' });
+      const first = ((await v.post('/api/create-checkout-session', { priceId: 'premium' })).json().url as string).split('/').pop()!;
+      const paidFirst = peer.completeCheckout(first, 799);
+      const second = ((await v.post('/api/create-checkout-session', { priceId: 'premium' })).json().url as string).split('/').pop()!;
+      const paidSecond = peer.completeCheckout(second, 799);
+      const answers = await Promise.all([sendEvent('checkout.session.completed', paidFirst), sendEvent('checkout.session.completed', paidSecond)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const subs = [paidFirst.subscription as string, paidSecond.subscription as string];
+      // exactly one runs and charges; the other is cancelled and refunded, whichever came first
+      const running = subs.filter((id) => peer.subscriptionObject(id).status === 'active');
+      expect(running).toHaveLength(1);
+      const ended = subs.find((id) => id !== running[0])!;
+      expect(peer.subscriptionObject(ended)).toMatchObject({ status: 'canceled' });
+      expect(peer.charges.find((c) => c.subscription === ended)?.amount_refunded).toBe(799);
+      expect(peer.charges.find((c) => c.subscription === running[0])?.amount_refunded).toBe(0);
+      expect(await subscriptionOf(v)).toMatchObject({ plan: 'premium', status: 'active' });
     });
 
     it('keeps an ended subscription ended when a snapshot of the same second still saw it running', async () => {

@@ -92,7 +92,8 @@ export function createBillingRepository(db: Db) {
       const fresh = { provider, customerId, subscriptionId: null, plan: 'basic' as const, status: 'none', currentPeriodEnd: null, cancelAtPeriodEnd: false, firstPaidAt: null, refundedAt: null, refundedSubscriptionId: null, stateAt: null, updatedAt: new Date() };
       await db.transaction(async (tx) => {
         const [row] = await tx.select({ provider: subscriptions.provider }).from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
-        if (!row) await tx.insert(subscriptions).values({ userId, ...fresh });
+        // another request may have made the row since (another server process): then it stands
+        if (!row) await tx.insert(subscriptions).values({ userId, ...fresh }).onConflictDoNothing();
         else if (row.provider !== provider) await tx.update(subscriptions).set(fresh).where(eq(subscriptions.userId, userId));
         else await tx.update(subscriptions).set({ customerId, updatedAt: new Date() }).where(eq(subscriptions.userId, userId));
       });

@@ -1,6 +1,7 @@
 import { MONEY_BACK_DAYS, PAID_PLAN_STATUSES, PLANS, type CancelSubscriptionResponse, type PaidPlanId, type PlanId, type Subscription, type SubscriptionStatus, type TestCheckout } from '@baitcheck/contracts';
 import type { BillingEvent, PaymentsProvider, ProviderSubscription } from '../../adapters/payments/payments-provider.ts';
 import { idOf, safeId } from '../../adapters/payments/stripe-provider.ts';
+import { createKeyedQueue } from '../../lib/keyed-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { BillingRepository, StateChange, SubscriptionRow } from './billing.repository.ts';
 import { addMonth, priceCents, type TestPaymentsProvider } from './test-provider.ts';
@@ -46,6 +47,13 @@ export interface BillingServiceDeps {
  * money-back guarantee.
  */
 export function createBillingService({ repo, provider, now = () => new Date(), log = () => {}, basicScansPerDay = 0 }: BillingServiceDeps) {
+  /**
+   * One person's checkouts, payment events and cancels, one at a time: two checkouts opened at
+   * once would both stay open (each expiring the others before the other existed) and make two
+   * customers, and two paid checkouts' events applied at once would each miss the other, so the
+   * second subscription would be neither cancelled nor refunded.
+   */
+  const perPerson = createKeyedQueue();
   /** The row, when it belongs to this server's provider (test payments grant nothing under Stripe). */
   const ours = (row: SubscriptionRow | undefined) => (row && row.provider === provider.kind ? row : undefined);
 
@@ -191,28 +199,8 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
     },
 
     /** Opens a checkout for `plan` (or the confirmation of a change of plan) and answers where to go. */
-    async startCheckout(userId: string, plan: PaidPlanId, origin: string): Promise<string> {
-      const email = await repo.accountEmail(userId);
-      if (!email) throw new AppError('ACCOUNT_REQUIRED');
-      const row = await current(userId);
-      const now_ = toSubscription(row);
-      if (now_.plan === plan) throw new AppError('ALREADY_ON_PLAN', `You are already on the ${PLANS[plan].name} plan.`);
-      const customerId = await provider.ensureCustomer({ userId, email, existing: row?.customerId ?? null });
-      if (customerId !== row?.customerId) await repo.setCustomer(userId, provider.kind, customerId);
-      const paying = now_.plan !== 'basic' && row?.subscriptionId;
-      const currentSub: ProviderSubscription | null = paying
-        ? { id: row.subscriptionId!, customerId, status: row.status as SubscriptionStatus, plan: row.plan === 'basic' ? null : row.plan, currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd, userId }
-        : null;
-      return provider.startCheckout({
-        userId,
-        email,
-        customerId,
-        plan,
-        fromPlan: now_.plan,
-        current: currentSub,
-        successUrl: `${origin}${RETURN_PATHS.success}`,
-        cancelUrl: `${origin}${RETURN_PATHS.canceled}`,
-      });
+    startCheckout(userId: string, plan: PaidPlanId, origin: string): Promise<string> {
+      return perPerson.run(userId, () => startCheckout(userId, plan, origin));
     },
 
     /**
@@ -227,8 +215,10 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
         log(refused, { eventId: event.id, type: event.type });
         state = null;
       }
-      if (state?.firstPaidAt && (await endDuplicate(state, event.id))) state = null;
-      return repo.applyEvent(event, state);
+      if (!state) return repo.applyEvent(event, null);
+      const found = state;
+      // the person's row is read again in turn: an event applied meanwhile (a second checkout's) is seen
+      return perPerson.run(found.userId, async () => (found.firstPaidAt && (await endDuplicate(found, event.id)) ? repo.applyEvent(event, null) : repo.applyEvent(event, found)));
     },
 
     async portal(userId: string, origin: string): Promise<string> {
@@ -240,34 +230,82 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
 
     /**
      * Cancels: with `refund`, within the money-back window, the payments are refunded and the plan
-     * ends now; without, the plan ends when the period paid for does. The refund comes first: a
-     * cancel that then fails can be asked again, and the second refund finds nothing left to refund.
+     * ends now; without, the plan ends when the period paid for does.
      */
-    async cancel(userId: string, refund: boolean): Promise<CancelSubscriptionResponse> {
-      const row = await requirePaid(userId);
-      let refundedCents = 0;
-      const at = now();
-      if (refund && !refundUnfinished(row)) {
-        if (!refundableUntil(row, at)) throw new AppError('REFUND_WINDOW_CLOSED');
-        refundedCents = await provider.refundPaymentsSince({ customerId: row.customerId, subscriptionId: row.subscriptionId, since: row.firstPaidAt! });
-        // written at once, whatever happens next: the money-back guarantee is used up, and a
-        // cancel that then fails can be asked again, finishing without a second refund. A test
-        // payment charged no card: ending it uses up no guarantee (and a retry refunds nothing,
-        // the test subscription being marked refunded already)
-        if (provider.kind !== 'test') await repo.markRefunded(userId, at, row.subscriptionId);
-      }
-      const sub = await provider.cancelSubscription(row.subscriptionId, { atPeriodEnd: !refund });
-      await repo.applyState(change(userId, sub, answeredAt(row, at)));
-      return { subscription: toSubscription(await repo.find(userId)), refundedCents };
+    cancel(userId: string, refund: boolean): Promise<CancelSubscriptionResponse> {
+      return perPerson.run(userId, () => cancel(userId, refund));
     },
 
     /** Takes back a cancel at the period's end. */
-    async resume(userId: string): Promise<Subscription> {
-      const row = await requirePaid(userId);
-      if (row.cancelAtPeriodEnd) await repo.applyState(change(userId, await provider.resumeSubscription(row.subscriptionId), answeredAt(row, now())));
-      return toSubscription(await repo.find(userId));
+    resume(userId: string): Promise<Subscription> {
+      return perPerson.run(userId, () => resume(userId));
     },
   };
+
+  async function startCheckout(userId: string, plan: PaidPlanId, origin: string): Promise<string> {
+    const email = await repo.accountEmail(userId);
+    if (!email) throw new AppError('ACCOUNT_REQUIRED');
+    const row = await current(userId);
+    const now_ = toSubscription(row);
+    if (now_.plan === plan) throw new AppError('ALREADY_ON_PLAN', `You are already on the ${PLANS[plan].name} plan.`);
+    const customerId = await provider.ensureCustomer({ userId, email, existing: row?.customerId ?? null });
+    if (customerId !== row?.customerId) await repo.setCustomer(userId, provider.kind, customerId);
+    const paying = now_.plan !== 'basic' && row?.subscriptionId;
+    const currentSub: ProviderSubscription | null = paying
+      ? { id: row.subscriptionId!, customerId, status: row.status as SubscriptionStatus, plan: row.plan === 'basic' ? null : row.plan, currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd, userId }
+      : null;
+    return provider.startCheckout({
+      userId,
+      email,
+      customerId,
+      plan,
+      fromPlan: now_.plan,
+      current: currentSub,
+      successUrl: `${origin}${RETURN_PATHS.success}`,
+      cancelUrl: `${origin}${RETURN_PATHS.canceled}`,
+    });
+  }
+
+  /**
+   * The refund comes first: a cancel that then fails can be asked again, and finishes without a
+   * second refund. A plan refunded but not ended yet ends now, whatever was asked: it was paid
+   * back, so it does not run to the period's end.
+   */
+  async function cancel(userId: string, refund: boolean): Promise<CancelSubscriptionResponse> {
+    const row = await requirePaid(userId);
+    let refundedCents = 0;
+    const at = now();
+    const unfinished = refundUnfinished(row);
+    if (refund && !unfinished) {
+      if (!refundableUntil(row, at)) throw new AppError('REFUND_WINDOW_CLOSED');
+      refundedCents = await provider.refundPaymentsSince({ customerId: row.customerId, subscriptionId: row.subscriptionId, since: row.firstPaidAt! });
+      // written at once, whatever happens next: the money-back guarantee is used up, and a
+      // cancel that then fails can be asked again, finishing without a second refund. A test
+      // payment charged no card: ending it uses up no guarantee (and a retry refunds nothing,
+      // the test subscription being marked refunded already)
+      if (provider.kind !== 'test') await repo.markRefunded(userId, at, row.subscriptionId);
+    }
+    const refunded = unfinished || (refund && provider.kind !== 'test');
+    let sub: ProviderSubscription;
+    try {
+      sub = await provider.cancelSubscription(row.subscriptionId, { atPeriodEnd: !refund && !unfinished });
+    } catch (err) {
+      // money went back: 'nothing was charged' would not be the whole truth
+      if (refunded && err instanceof AppError && err.code === 'PAYMENTS_UNAVAILABLE') throw new AppError('CANCEL_AFTER_REFUND_FAILED');
+      throw err;
+    }
+    await repo.applyState(change(userId, sub, answeredAt(row, at)));
+    return { subscription: toSubscription(await repo.find(userId)), refundedCents };
+  }
+
+  /** Takes back a cancel at the period's end; a refunded plan cannot be kept. */
+  async function resume(userId: string): Promise<Subscription> {
+    const row = await requirePaid(userId);
+    if (refundUnfinished(row)) throw new AppError('SUBSCRIPTION_REFUNDED');
+    if (row.cancelAtPeriodEnd) await repo.applyState(change(userId, await provider.resumeSubscription(row.subscriptionId), answeredAt(row, now())));
+    return toSubscription(await repo.find(userId));
+  }
+
   return service;
 }
 

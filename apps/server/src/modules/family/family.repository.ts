@@ -234,7 +234,7 @@ export function createFamilyRepository(db: Db) {
       expiresAt: Date;
       maxPeople: number;
       found: { adultConfirmedAt: Date } | null;
-      /** The invitation will be emailed: the family's email budget applies (one an hour per address, so many a day). */
+      /** The invitation will be emailed: the manager's email budget applies (one an hour per address, so many a day), whatever family they found. */
       emailing: { perDay: number; cooldownMs: number } | null;
     }): Promise<InviteOutcome> {
       return db.transaction(async (tx): Promise<InviteOutcome> => {
@@ -261,12 +261,12 @@ export function createFamilyRepository(db: Db) {
         if (input.emailing) {
           // the family's sends of the last day (older ones go: they no longer count)
           const dayAgo = new Date(input.now.getTime() - 24 * 60 * 60 * 1000);
-          await tx.delete(familyInvitationEmails).where(and(eq(familyInvitationEmails.familyId, familyId), lt(familyInvitationEmails.sentAt, dayAgo)));
-          const sent = await tx.select({ email: familyInvitationEmails.email, sentAt: familyInvitationEmails.sentAt }).from(familyInvitationEmails).where(eq(familyInvitationEmails.familyId, familyId));
+          await tx.delete(familyInvitationEmails).where(and(eq(familyInvitationEmails.managerId, input.managerId), lt(familyInvitationEmails.sentAt, dayAgo)));
+          const sent = await tx.select({ email: familyInvitationEmails.email, sentAt: familyInvitationEmails.sentAt }).from(familyInvitationEmails).where(eq(familyInvitationEmails.managerId, input.managerId));
           const recent = new Date(input.now.getTime() - input.emailing.cooldownMs);
           if (sent.some((x) => x.email === email.toLowerCase() && x.sentAt > recent)) return { kind: 'email-too-soon' };
           if (sent.length >= input.emailing.perDay) return { kind: 'emails-exhausted' };
-          await tx.insert(familyInvitationEmails).values({ familyId, email: email.toLowerCase(), sentAt: input.now });
+          await tx.insert(familyInvitationEmails).values({ managerId: input.managerId, email: email.toLowerCase(), sentAt: input.now });
         }
         await tx
           .delete(familyInvitations)

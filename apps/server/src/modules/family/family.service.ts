@@ -21,6 +21,7 @@ import {
 } from '@baitcheck/contracts';
 import type { EmailSender } from '../../adapters/email/email-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createKeyedQueue } from '../../lib/keyed-queue.ts';
 import type { FamilyRepository, FamilyRow, InvitationRow } from './family.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,13 +39,15 @@ const ACCOUNT_FIRST = 'Sign in or create an account first: a family is made of a
 
 /**
  * The invitation email: the inviter's address and the link, nothing else (no member's data, no
- * message of anyone's).
+ * message of anyone's). An account's address is not confirmed at sign-up, so the address is not
+ * put forward as who sent it: the subject names nobody, and the text says it was not checked.
  */
 export function invitationEmail(inviter: string, link: string): { subject: string; text: string } {
   return {
-    subject: `${inviter} invited you to their family on Baitcheck`,
+    subject: 'An invitation to join a family on Baitcheck',
     text: [
-      `${inviter} invited you to join their family on Baitcheck.`,
+      `Someone using the Baitcheck account ${inviter} invited you to join their family on Baitcheck.`,
+      'Baitcheck has not confirmed that this address belongs to them: accept only if you know who invited you and expected it.',
       '',
       `To accept, open this link within ${FAMILY_INVITATION_DAYS} days and sign in or create an account:`,
       link,
@@ -78,6 +81,12 @@ export function createFamilyService(deps: FamilyServiceDeps) {
   const clock = deps.clock ?? (() => new Date());
   const log = deps.log ?? (() => {});
   const maxPeople = FAMILY_MAX_MEMBERS;
+  /**
+   * Who is in a family and what the manager sets for them change one at a time per family: a
+   * member leaving while the manager saves their switches must not have the switches written
+   * after they left (the manager told nothing changed, the former member's switches changed).
+   */
+  const perFamily = createKeyedQueue();
 
   const requireAccount = async (userId: string): Promise<string> => {
     const email = userId === '' ? undefined : await repo.accountEmail(userId);
@@ -258,7 +267,7 @@ export function createFamilyService(deps: FamilyServiceDeps) {
     /** The manager takes a member out of the family: they are back on their own plan at once. */
     async removeMember(userId: string, memberId: string): Promise<void> {
       const family = await requireManagedFamily(userId);
-      if (!(await repo.removeMember(family.id, memberId))) throw new AppError('FAMILY_MEMBER_NOT_FOUND');
+      if (!(await perFamily.run(family.id, () => repo.removeMember(family.id, memberId)))) throw new AppError('FAMILY_MEMBER_NOT_FOUND');
     },
 
     /**
@@ -269,7 +278,7 @@ export function createFamilyService(deps: FamilyServiceDeps) {
       if (userId === '') throw new AppError('FAMILY_NOT_FOUND');
       const membership = await repo.membershipOf(userId);
       if (membership) {
-        await repo.removeMember(membership.familyId, userId);
+        await perFamily.run(membership.familyId, () => repo.removeMember(membership.familyId, userId));
         return;
       }
       const family = await repo.familyManagedBy(userId);
@@ -314,17 +323,20 @@ export function createFamilyService(deps: FamilyServiceDeps) {
     async setProtection(userId: string, memberId: string, body: FamilyProtectionRequest): Promise<FamilyProtection> {
       const family = await requireManagedFamily(userId);
       await requirePlanActive(family, "members' protection switches are theirs again");
-      const member = await repo.member(family.id, memberId);
-      if (!member) throw new AppError('FAMILY_MEMBER_NOT_FOUND');
-      // taking the switches over stores them too: a member with no stored switches would otherwise
-      // be given a guest's on signing in (the guest's settings move to an account that has none)
-      const protection = body.settings || body.managed === true ? await deps.protection.override(memberId, body.settings ?? {}) : await deps.protection.get(memberId);
-      let managed = member.protectionManaged;
-      if (body.managed !== undefined && body.managed !== managed) {
-        if (!(await repo.setProtectionManaged(family.id, memberId, body.managed))) throw new AppError('FAMILY_MEMBER_NOT_FOUND');
-        managed = body.managed;
-      }
-      return { protection, protectionManaged: managed };
+      // the membership is read in the family's turn: nobody leaves between the check and the writes
+      return perFamily.run(family.id, async () => {
+        const member = await repo.member(family.id, memberId);
+        if (!member) throw new AppError('FAMILY_MEMBER_NOT_FOUND');
+        // taking the switches over stores them too: a member with no stored switches would otherwise
+        // be given a guest's on signing in (the guest's settings move to an account that has none)
+        const protection = body.settings || body.managed === true ? await deps.protection.override(memberId, body.settings ?? {}) : await deps.protection.get(memberId);
+        let managed = member.protectionManaged;
+        if (body.managed !== undefined && body.managed !== managed) {
+          if (!(await repo.setProtectionManaged(family.id, memberId, body.managed))) throw new AppError('FAMILY_MEMBER_NOT_FOUND');
+          managed = body.managed;
+        }
+        return { protection, protectionManaged: managed };
+      });
     },
 
     /** Whether `userId`'s switches are their family manager's to set now (the family's plan lasting). */

@@ -160,6 +160,9 @@ describeWithDatabases('the Family plan', (ctx) => {
     expect(link).toBeDefined();
     const expected = invitationEmail(managerEmail, link!);
     expect(mail.subject).toBe(expected.subject);
+    // the account's address is not confirmed: the subject names nobody, the text says so
+    expect(mail.subject).not.toContain(managerEmail);
+    expect(mail.text).toContain('Baitcheck has not confirmed that this address belongs to them');
     expect(mail.text.trim()).toBe(expected.text);
     expect(mail.text).not.toContain('PRIVATE');
     // the emailed link works
@@ -173,7 +176,7 @@ describeWithDatabases('the Family plan', (ctx) => {
     expect(refused.link).toMatch(/\/family\/join#[A-Za-z0-9_-]{43}$/);
   });
 
-  it('emails an address at most once an hour, and a family at most 20 invitations a day', async () => {
+  it('emails an address at most once an hour, and a manager at most 20 invitations a day, however often the family is ended and founded again', async () => {
     const manager = visitor(mailApp);
     await signUp(manager);
     await upgrade(manager, 'family');
@@ -183,15 +186,21 @@ describeWithDatabases('the Family plan', (ctx) => {
     const again = await manager.post('/api/family/invitations', { email: 'Cousin@example.com' });
     expect([again.statusCode, codeOf(again)]).toEqual([429, 'FAMILY_INVITATION_TOO_SOON']);
     expect(smtp.received.length).toBe(count);
+    // ending the family (no members) and founding it again does not start the count afresh
+    expect((await manager.post('/api/family/leave')).statusCode).toBe(200);
+    const refounded = await manager.post('/api/family/invitations', { email: 'cousin@example.com', adultConfirmed: true });
+    expect([refounded.statusCode, codeOf(refounded)]).toEqual([429, 'FAMILY_INVITATION_TOO_SOON']);
+    expect(smtp.received.length).toBe(count);
     ahead = 61 * 60 * 1000;
     try {
-      expect((await manager.post('/api/family/invitations', { email: 'cousin@example.com' })).statusCode).toBe(201);
-      // cancelling and inviting others: the day's budget counts every email sent
+      expect((await manager.post('/api/family/invitations', { email: 'cousin@example.com', adultConfirmed: true })).statusCode).toBe(201);
+      // cancelling and inviting others, ending the family between: the day's budget counts every email sent
       let sent = 2;
       for (let i = 0; sent < 20; i++) {
         const created = await invite(manager, `friend${i}@example.com`);
         sent += 1;
         expect((await manager.delete(`/api/family/invitations/${created.invitation.id}`)).statusCode).toBe(200);
+        if (i % 5 === 4) expect((await manager.post('/api/family/leave')).statusCode).toBe(200);
       }
       const over = await manager.post('/api/family/invitations', { email: 'one-more@example.com' });
       expect([over.statusCode, codeOf(over)]).toEqual([429, 'FAMILY_INVITATION_EMAILS_EXHAUSTED']);
@@ -387,6 +396,22 @@ describeWithDatabases('the Family plan', (ctx) => {
     expect(await view(member!.v)).toMatchObject({ role: 'member', planActive: true, planEndsAt: ends });
     expect((await manager.v.post('/api/subscription/resume')).statusCode).toBe(200);
     expect(await view(member!.v)).toMatchObject({ planActive: true, planEndsAt: null });
+  });
+
+  it("never writes a member's switches once they have left, when the leave and the manager's save come together", async () => {
+    for (let round = 0; round < 8; round++) {
+      const { manager, members } = await family(1);
+      const [member] = members;
+      const before = (await member!.v.get('/api/protection-settings')).json();
+      const [saved, left] = await Promise.all([
+        manager.v.patch(`/api/family/members/${member!.id}/protection`, { settings: { socialMediaProtection: !before.socialMediaProtection }, managed: true }),
+        member!.v.post('/api/family/leave'),
+      ]);
+      expect(left.statusCode).toBe(200);
+      const after = (await member!.v.get('/api/protection-settings')).json();
+      if (saved.statusCode === 404) expect(after).toEqual(before);
+      else expect(saved.statusCode).toBe(200);
+    }
   });
 
   it("says a member's switches are nobody's but theirs once the family's plan has ended", async () => {

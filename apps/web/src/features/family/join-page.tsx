@@ -114,6 +114,7 @@ export default function FamilyJoinPage() {
             </li>
             <li>They can set your protection switches; while they do, you cannot change them yourself.</li>
             <li>You can leave the family at any time from your Account page.</li>
+            <li>Accept only if you know who invited you: Baitcheck does not confirm the email address of an account.</li>
           </ul>
           {me.isPending ? null : kind === 'account' ? (
             <div className="space-y-3">

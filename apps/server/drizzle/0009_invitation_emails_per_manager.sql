@@ -1,0 +1,4 @@
+ALTER TABLE "family_invitation_emails" ADD COLUMN "manager_id" text;--> statement-breakpoint
+UPDATE "family_invitation_emails" SET "manager_id" = "families"."manager_id" FROM "families" WHERE "families"."id" = "family_invitation_emails"."family_id";--> statement-breakpoint
+ALTER TABLE "family_invitation_emails" ADD CONSTRAINT "family_invitation_emails_manager_id_users_id_fk" FOREIGN KEY ("manager_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "family_invitation_emails_manager_sent_at_idx" ON "family_invitation_emails" USING btree ("manager_id","sent_at");
