@@ -103,11 +103,11 @@ function AuthForm({
       />
       <FormError>{formMessage(error, ['email', 'password'])}</FormError>
       {mode === 'create' ? (
-        <SubmitButton busy={signUp.isPending} busyText="Creating account..." disabled={signUp.isPending}>
+        <SubmitButton busy={signUp.isPending} busyText="Creating account...">
           Create account
         </SubmitButton>
       ) : (
-        <SubmitButton busy={signIn.isPending} busyText="Signing in..." disabled={signIn.isPending}>
+        <SubmitButton busy={signIn.isPending} busyText="Signing in...">
           Sign in
         </SubmitButton>
       )}

@@ -206,7 +206,11 @@ describe('AccountPage', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     const busy = await screen.findByRole('button', { name: 'Signing in...' });
-    expect(busy).toBeDisabled();
+    // marked unavailable while busy, but keeping the keyboard focus; a second press sends nothing
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    expect(busy).toHaveFocus();
+    await userEvent.click(busy);
+    expect(calls.filter((c) => c.path === '/api/auth/sign-in')).toHaveLength(1);
     release();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The email or password is not right.');

@@ -89,7 +89,7 @@ function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => vo
         <Dialog.Close asChild>
           <Button variant="outline">Cancel</Button>
         </Dialog.Close>
-        <SubmitButton busy={change.isPending} busyText="Changing password..." disabled={change.isPending}>
+        <SubmitButton busy={change.isPending} busyText="Changing password...">
           Change Password
         </SubmitButton>
       </div>

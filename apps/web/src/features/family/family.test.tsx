@@ -107,9 +107,15 @@ describe('Family Dashboard tab: starting a family', () => {
     renderWithApp(<FamilyTab />);
     const field = await screen.findByLabelText('Email of the person to invite');
     expect(screen.queryByText(/Email is not configured/)).not.toBeInTheDocument();
-    await user.type(field, 'kid@example.com{Enter}');
+    await user.type(field, 'kid@example.com');
+    // sent with the button, from the keyboard: after the refusal the focus is on the field, not lost to the page
+    await user.tab();
+    const send = screen.getByRole('button', { name: 'Send invitation' });
+    expect(send).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(await screen.findByText('This person is already in your family.')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
     await user.clear(field);
     await user.type(field, 'nan@example.com{Enter}');
     expect(await screen.findByRole('heading', { name: 'Invitation emailed to nan@example.com' })).toBeInTheDocument();

@@ -39,8 +39,14 @@ export function InviteForm({ founding, emailConfigured, onSent }: { founding: bo
       onSent(created);
     } catch (caught) {
       const read = readAuthError(caught);
-      if (read.code === 'FAMILY_ADULT_CONFIRMATION_REQUIRED') setAdultError(read.message);
-      else setError(read);
+      // the person goes on where the problem is
+      if (read.code === 'FAMILY_ADULT_CONFIRMATION_REQUIRED') {
+        setAdultError(read.message);
+        document.getElementById(`${id}-adult`)?.focus();
+      } else {
+        setError(read);
+        document.getElementById(`${id}-email`)?.focus();
+      }
     }
   };
 
@@ -96,7 +102,7 @@ export function InviteForm({ founding, emailConfigured, onSent }: { founding: bo
           <FieldError id={`${id}-adult-error`}>{adultError}</FieldError>
         </div>
       ) : null}
-      <SubmitButton busy={invite.isPending} busyText="Sending..." disabled={invite.isPending}>
+      <SubmitButton busy={invite.isPending} busyText="Sending...">
         Send invitation
       </SubmitButton>
     </form>

@@ -80,7 +80,7 @@ function ProtectionForm({ member, onDone }: { member: FamilyMember; onDone: () =
         <Dialog.Close asChild>
           <Button variant="outline">Cancel</Button>
         </Dialog.Close>
-        <SubmitButton busy={save.isPending} busyText="Saving..." disabled={save.isPending}>
+        <SubmitButton busy={save.isPending} busyText="Saving...">
           Save
         </SubmitButton>
       </div>

@@ -195,7 +195,7 @@ export function SocialScan() {
               onChange={(e) => setContent(e.target.value)}
             />
           </div>
-          <SubmitButton busy={scan.isPending} busyText="Analyzing content..." disabled={empty || scan.isPending || !!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
+          <SubmitButton busy={scan.isPending} busyText="Analyzing content..." disabled={empty || !!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
             Scan Message
           </SubmitButton>
           {outOfScans ? <ScanLimitNote id={`${id}-limit`} usage={outOfScans} /> : null}

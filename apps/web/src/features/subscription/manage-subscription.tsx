@@ -20,7 +20,7 @@ import {
   useResumeSubscription,
 } from '@/lib/api/billing';
 import { queryKeys } from '@/lib/api/query-keys';
-import { ON_BASIC_HISTORY } from '@/lib/plan-wording';
+import { membersLoseFamily } from '@/lib/plan-wording';
 
 /** What moving to Basic does to the history: it keeps 7 days, and older scans are deleted. */
 const HISTORY_ON_BASIC = `On Basic your history keeps ${PLANS.basic.retentionDays} days: older scans are deleted within the hour.`;
@@ -178,14 +178,7 @@ export function ManageSubscription({ subscription, onPlanEnded, familyMembers = 
   };
 
   /** Said before a Family manager with members ends the plan: they lose it too (`when`: now, or at the period's end). */
-  const familyNote = (when: 'too' | 'then too') =>
-    subscription.plan === 'family' && familyMembers > 0
-      ? `${
-          familyMembers === 1
-            ? `The member of your family loses the Family plan ${when} and goes back to their own plan`
-            : `The ${familyMembers} members of your family lose the Family plan ${when} and go back to their own plans`
-        } ${ON_BASIC_HISTORY}, and your parental controls stop.`
-      : null;
+  const familyNote = (when: 'too' | 'then too') => (subscription.plan === 'family' ? membersLoseFamily(familyMembers, when) : null);
   const familyEndsNow = familyNote('too');
   const familyEndsThen = familyNote('then too');
   // a test payment charged no card: ending it early is a cancel, not a refund, and says so

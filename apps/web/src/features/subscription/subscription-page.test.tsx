@@ -228,6 +228,30 @@ describe('SubscriptionPage', () => {
     expect(screen.getByRole('button', { name: 'Switch to Premium ($7.99/mo)' })).toBeEnabled();
   });
 
+  it('asks a Family manager with members before switching to Premium, then goes on to the checkout; Go back changes nothing', async () => {
+    const family = { role: 'manager', planActive: true, planEndsAt: null, adultConfirmedAt: '2026-03-01T00:00:00.000Z', maxMembers: 5, members: [{}], invitations: [], emailConfigured: false };
+    const { calls } = await renderPage({
+      subscription: makePremium({ plan: 'family' }),
+      routes: { 'GET /api/family': { body: family }, 'POST /api/create-checkout-session': { body: { url: '/checkout/test/chk_9' } } },
+    });
+    const button = cardButton('Premium');
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to Premium?' });
+    expect(dialog).toHaveTextContent(
+      'The member of your family loses the Family plan too and goes back to their own plan (on Basic, scan history keeps 7 days and older scans are deleted), and your parental controls stop.',
+    );
+    expect(dialog).toHaveTextContent('Your own history then keeps 30 days instead of 90: older scans are deleted.');
+    expect(calls.some((c) => c.path === '/api/create-checkout-session')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(calls.some((c) => c.path === '/api/create-checkout-session')).toBe(false);
+
+    await userEvent.click(button);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Switch to Premium' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/create-checkout-session')?.body).toEqual({ priceId: 'premium' }));
+  });
+
   it("shows this server's daily scan figure, and no limit when it has none", async () => {
     const { unmount } = await renderPage({ subscription: { ...BASIC, basicScansPerDay: 25 } });
     expect(within(card('Basic')).getByText('25 scans a day')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { CircleCheck, Headphones, History, Info, Loader2, TriangleAlert, UserRound, Users, Zap, type LucideIcon } from 'lucide-react';
 import type { Subscription } from '@baitcheck/contracts';
-import { PLANS, scansADay } from '@baitcheck/contracts/lite';
+import { PLANS, scansADay, type PlanId } from '@baitcheck/contracts/lite';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/load-error';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -14,6 +14,7 @@ import { FeatureComparison } from './feature-comparison';
 import { ManageSubscription } from './manage-subscription';
 import { PlanCards } from './plan-cards';
 import { useCheckoutReturn } from './use-checkout-return';
+import { SwitchToPremiumConfirm } from './switch-confirm';
 import { useUpgrade } from './use-upgrade';
 
 /** After a completed checkout, how often and how long to ask again while the payment service's word is on its way (Stripe's webhook). */
@@ -152,6 +153,14 @@ export default function SubscriptionPage() {
   const familyMembers = family?.role === 'manager' ? family.members.length : 0;
   const effective = familyMember ? 'family' : effectivePlanOf(data);
   const { pending, choose } = useUpgrade(effective);
+  // a Family manager with members is asked first: they lose the Family plan with the switch
+  const [confirmSwitch, setConfirmSwitch] = useState(false);
+  const switchAskedBy = useRef<HTMLElement | null>(null);
+  const chooseAsking = (plan: PlanId) => {
+    if (plan !== 'premium' || effective !== 'family' || familyMembers === 0) return void choose(plan);
+    switchAskedBy.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setConfirmSwitch(true);
+  };
 
   useCheckoutReturn(
     useCallback(() => setAwaitingPayment(true), []),
@@ -223,16 +232,23 @@ export default function SubscriptionPage() {
             </p>
           ) : null}
 
+          <SwitchToPremiumConfirm
+            open={confirmSwitch}
+            members={familyMembers}
+            returnTo={switchAskedBy}
+            onConfirm={() => void choose('premium')}
+            onClose={() => setConfirmSwitch(false)}
+          />
           <Tabs defaultValue="cards">
             <TabsList aria-label="Ways to compare the plans" className="sm:max-w-md">
               <TabsTrigger value="cards">Plan Cards</TabsTrigger>
               <TabsTrigger value="comparison">Feature Comparison</TabsTrigger>
             </TabsList>
             <TabsContent value="cards">
-              <PlanCards effective={effective} pending={pending} onChoose={choose} basicScansPerDay={subscription.data.basicScansPerDay} coveredByFamily={familyMember !== null} />
+              <PlanCards effective={effective} pending={pending} onChoose={chooseAsking} basicScansPerDay={subscription.data.basicScansPerDay} coveredByFamily={familyMember !== null} />
             </TabsContent>
             <TabsContent value="comparison">
-              <FeatureComparison effective={effective} pending={pending} onChoose={choose} basicScansPerDay={subscription.data.basicScansPerDay} coveredByFamily={familyMember !== null} />
+              <FeatureComparison effective={effective} pending={pending} onChoose={chooseAsking} basicScansPerDay={subscription.data.basicScansPerDay} coveredByFamily={familyMember !== null} />
             </TabsContent>
           </Tabs>
           <p className="text-sm text-slate-700">

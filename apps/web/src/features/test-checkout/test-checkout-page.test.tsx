@@ -50,6 +50,23 @@ describe('TestCheckoutPage', () => {
     expect(screen.queryByText(/older scans are deleted/)).not.toBeInTheDocument();
   });
 
+  it("tells a Family manager leaving Family that the family's members lose it too", async () => {
+    const family = { role: 'manager', planActive: true, planEndsAt: null, adultConfirmedAt: '2026-03-01T00:00:00.000Z', maxMembers: 5, members: [{}, {}], invitations: [], emailConfigured: false };
+    renderCheckout({ 'GET /api/test-checkout/chk_1': { body: { ...OPEN, fromPlan: 'family' } }, 'GET /api/family': { body: family } });
+    expect(
+      await screen.findByText(
+        'The 2 members of your family lose the Family plan too and go back to their own plans (on Basic, scan history keeps 7 days and older scans are deleted), and your parental controls stop.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of members to a Family manager with none, nor to anyone leaving another plan', async () => {
+    const family = { role: 'manager', planActive: true, planEndsAt: null, adultConfirmedAt: '2026-03-01T00:00:00.000Z', maxMembers: 5, members: [], invitations: [], emailConfigured: false };
+    renderCheckout({ 'GET /api/test-checkout/chk_1': { body: { ...OPEN, fromPlan: 'family' } }, 'GET /api/family': { body: family } });
+    expect(await screen.findByText(/You switch from the Family plan to the Premium plan at once/)).toBeInTheDocument();
+    expect(screen.queryByText(/members of your family/)).not.toBeInTheDocument();
+  });
+
   it('says a move to a plan with a shorter history deletes older scans', async () => {
     renderCheckout({ 'GET /api/test-checkout/chk_1': { body: { ...OPEN, plan: 'premium', fromPlan: 'family', price: 7.99 } } });
     expect(await screen.findByText(/Your history then keeps 30 days instead of 90: older scans are deleted\./)).toBeInTheDocument();

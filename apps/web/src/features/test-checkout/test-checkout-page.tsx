@@ -6,6 +6,8 @@ import { PLANS } from '@baitcheck/contracts/lite';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/load-error';
+import { useFamily } from '@/lib/api/family';
+import { membersLoseFamily } from '@/lib/plan-wording';
 import { paths } from '@/config/paths';
 import { readAuthError } from '@/lib/api/auth';
 import { followRedirect, formatPrice, useFinishTestCheckout, useTestCheckout } from '@/lib/api/billing';
@@ -63,6 +65,9 @@ function OpenCheckout({ checkout }: { checkout: TestCheckout }) {
   const plan = PLANS[checkout.plan];
   const from = PLANS[checkout.fromPlan];
   const change = checkout.fromPlan !== 'basic';
+  // leaving Family: the manager's members lose it too, said here as the cancel says it
+  const family = useFamily().data;
+  const membersNote = checkout.fromPlan === 'family' && checkout.plan !== 'family' && family?.role === 'manager' ? membersLoseFamily(family.members.length, 'too') : null;
 
   const run = async (next: 'complete' | 'cancel') => {
     if (outcome) return;
@@ -101,6 +106,7 @@ function OpenCheckout({ checkout }: { checkout: TestCheckout }) {
             : `Your ${plan.name} plan starts now and renews every month until you cancel.`}{' '}
           No card is charged: this is a test payment.
         </p>
+        {membersNote ? <p className="font-medium">{membersNote}</p> : null}
       </div>
       {error ? (
         <div role="alert" className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
