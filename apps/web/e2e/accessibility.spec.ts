@@ -36,7 +36,7 @@ test('the header dialog: choices apply at once, survive a reload and change what
   await openHome(page);
   // 'Last 7 days' for a guest: the dashboard counts the Basic plan's 7 days of history
   const bodyText = page.getByText(/^Last \d+ days$/);
-  const badge = page.getByText('Protected', { exact: true });
+  const badge = page.getByText('No phishing found', { exact: true });
   const fontBefore = parseFloat(await computed(bodyText, 'fontSize'));
   expect(await computed(badge, 'filter')).toBe('none');
   expect(await htmlAttributes(page)).toEqual({ contrast: null, text: null, motion: null, colorblind: null });

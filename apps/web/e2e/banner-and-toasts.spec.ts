@@ -4,7 +4,7 @@ test('the status banner follows the connection: offline, then active again', asy
   await page.goto('/');
   const banner = page.locator('[role="status"][data-state]');
   await expect(banner).toHaveAttribute('data-state', 'active');
-  await expect(banner).toContainText('Protection active.');
+  await expect(banner).toContainText('Ready to check.');
 
   await context.setOffline(true);
   await expect(banner).toHaveAttribute('data-state', 'offline');

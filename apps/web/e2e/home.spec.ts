@@ -14,7 +14,7 @@ async function counters(page: Page) {
 test('home: counters, seven real bars, recent alerts, delete, report, block, protection switches, banner', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'No Threats Detected' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Protection active.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Ready to check.' })).toBeVisible();
   await expect.poll(() => counters(page)).toEqual({ Phishing: '0', Suspicious: '0', Safe: '0' });
 
   await seedText(page.request, SAMPLES.phishing, SAMPLES.phishingSender);
@@ -139,7 +139,7 @@ test('home: a newcomer first reads what Baitcheck does, and the Scan button is t
   await expect(page.getByRole('heading', { name: 'Scan for Threats' })).toBeVisible();
 });
 
-test('home offline: no counts and no Protected badge, a plain sentence and a Retry that brings the dashboard back', async ({ page }) => {
+test('home offline: no counts and no badge, a plain sentence and a Retry that brings the dashboard back', async ({ page }) => {
   await seedText(page.request, SAMPLES.phishing, SAMPLES.phishingSender);
   // Baitcheck cannot be reached: every API request fails at the network.
   await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
@@ -147,13 +147,13 @@ test('home offline: no counts and no Protected badge, a plain sentence and a Ret
   const dashboard = page.locator('section[aria-labelledby="your-protection"]');
   await expect(dashboard.getByRole('alert')).toContainText("Can't reach Baitcheck — check your connection");
   await expect.poll(() => counters(page)).toEqual({ Phishing: '—not known', Suspicious: '—not known', Safe: '—not known' });
-  await expect(page.getByText('Protected', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/^(No )?[Pp]hishing found$/)).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.unroute('**/api/**');
   await dashboard.getByRole('button', { name: 'Retry' }).click();
   await expect.poll(() => counters(page)).toEqual({ Phishing: '1', Suspicious: '0', Safe: '0' });
-  await expect(page.getByText('Protected', { exact: true })).toBeVisible();
+  await expect(page.getByText('Phishing found', { exact: true })).toBeVisible();
   // The other parts that had failed came back with it.
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
   await expect(page.getByRole('switch', { name: 'SMS Protection' })).toBeVisible();

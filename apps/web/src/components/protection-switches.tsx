@@ -16,6 +16,8 @@ export interface ProtectionSwitchSpec {
   description: string;
   badge?: ReactNode;
   icon?: ReactNode;
+  /** Not built yet: shown, but not switchable (a switch that changes nothing would only mislead). */
+  unavailable?: boolean;
   /** The plugins that bring this channel's messages in, and what the switch covers once one is connected. */
   source?: { types: readonly Plugin['type'][]; covering: (pluginName: string) => string };
 }
@@ -148,7 +150,7 @@ export function ProtectionSwitches({ items, showActive = true }: { items: readon
             showActive={showActive && (!item.source || Boolean(source))}
             checked={shown[item.key] ?? settings.data[item.key]}
             onCheckedChange={(value) => change(item.key, value)}
-            disabled={managed}
+            disabled={managed || item.unavailable === true}
           />
         );
       })}

@@ -85,7 +85,7 @@ function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => vo
         }}
       />
       <FormError>{formError}</FormError>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>
           <Button variant="outline">Cancel</Button>
         </Dialog.Close>

@@ -105,8 +105,9 @@ function PaidPlan({ subscription }: { subscription: Subscription }) {
 }
 
 /** The Family plan a member has through their family: theirs while the manager's plan lasts, nothing to manage or pay. */
-function FamilyMemberPlan({ manager }: { manager: string }) {
+function FamilyMemberPlan({ manager, endsAt }: { manager: string; endsAt: string | null }) {
   const plan = PLANS.family;
+  const ends = formatBillingDate(endsAt);
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between">
@@ -116,9 +117,10 @@ function FamilyMemberPlan({ manager }: { manager: string }) {
             {plan.name} · through {manager}'s family
           </p>
         </div>
-        <Badge variant="success">Active</Badge>
+        {ends ? <Badge variant="neutral">Ending</Badge> : <Badge variant="success">Active</Badge>}
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-4">
+        {ends ? <p className="text-sm text-slate-800">Ends on {ends}: {manager} will not renew the Family plan.</p> : null}
         <FeatureList items={['Unlimited scans', `${plan.retentionDays} days of scan history`]} included />
       </CardContent>
     </Card>
@@ -156,5 +158,5 @@ export function SubscriptionCard() {
     );
   }
   if (isPaying(subscription.data)) return <PaidPlan subscription={subscription.data} />;
-  return family.data?.role === 'member' && family.data.planActive ? <FamilyMemberPlan manager={family.data.manager} /> : <BasicPlan />;
+  return family.data?.role === 'member' && family.data.planActive ? <FamilyMemberPlan manager={family.data.manager} endsAt={family.data.planEndsAt} /> : <BasicPlan />;
 }

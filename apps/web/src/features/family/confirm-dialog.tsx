@@ -86,7 +86,7 @@ export function ConfirmButton({
             {error}
           </p>
         ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Dialog.Close asChild>
             <Button variant="outline">{cancelText}</Button>
           </Dialog.Close>

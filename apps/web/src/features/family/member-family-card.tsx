@@ -57,10 +57,14 @@ export function MemberFamilyCard() {
           </p>
         ) : null}
         {view.protectionManaged ? <p>{view.manager} sets your protection switches: you can see them in Settings, but not change them.</p> : null}
-        <p>
-          <span className="font-semibold text-slate-900">What {view.manager} sees: </span>
-          {WHAT_THE_MANAGER_SEES}
-        </p>
+        {view.planActive ? (
+          <p>
+            <span className="font-semibold text-slate-900">What {view.manager} sees: </span>
+            {WHAT_THE_MANAGER_SEES}
+          </p>
+        ) : (
+          <p>While the Family plan is off, {view.manager} sees nothing of your scans; if they renew it, they see your counts again.</p>
+        )}
         <ConfirmButton
           trigger={
             <>
@@ -69,7 +73,7 @@ export function MemberFamilyCard() {
             </>
           }
           title={`Leave ${view.manager}'s family?`}
-          description="You leave at once and are back on your own plan. To join again you need a new invitation."
+          description={`You leave at once and are back on your own plan ${ON_BASIC_HISTORY}. To join again you need a new invitation.`}
           confirmText="Leave family"
           busyText="Leaving..."
           run={async () => {

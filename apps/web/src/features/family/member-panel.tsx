@@ -1,3 +1,4 @@
+import { ON_BASIC_HISTORY } from '@/lib/plan-wording';
 import { useId } from 'react';
 import { Lock, UserMinus } from 'lucide-react';
 import type { FamilyAlert, FamilyDashboard, FamilyMember } from '@baitcheck/contracts';
@@ -109,7 +110,7 @@ export function MemberPanel({
           }
           triggerLabel={`Remove ${member.email}`}
           title={`Remove ${member.email}?`}
-          description="They leave your family at once and are back on their own plan. Their scans stay theirs."
+          description={`They leave your family at once and are back on their own plan ${ON_BASIC_HISTORY}. Their scans stay theirs.`}
           confirmText="Remove"
           busyText="Removing..."
           run={async () => {

@@ -67,7 +67,8 @@ function ProtectionForm({ member, onDone }: { member: FamilyMember; onDone: () =
             Only I can change these switches
           </label>
           <p id={`${id}-managed-hint`} className="text-sm text-slate-600">
-            {member.email} sees them, marked as set by you, but cannot turn them off. Untick to let them choose.
+            {member.email} sees them, marked as set by you, but cannot turn them off. Untick to let them choose. Nothing changes until you
+            press Save: {member.protectionManaged ? 'now only you can change them.' : 'for now they can change them themselves.'}
           </p>
         </div>
       </div>
@@ -76,7 +77,7 @@ function ProtectionForm({ member, onDone }: { member: FamilyMember; onDone: () =
           {error}
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>
           <Button variant="outline">Cancel</Button>
         </Dialog.Close>

@@ -242,10 +242,18 @@ describe('ThreatDashboard', () => {
     // Taller bar for the busier day.
     expect(parseInt(bars[4]!.style.height, 10)).toBeGreaterThan(parseInt(bars[0]!.style.height, 10));
     expect(screen.getByText('Last 30 days')).toBeInTheDocument();
-    expect(screen.getByText('Protected')).toBeInTheDocument();
+    // the badge says what the counts say, never that anything is watched
+    expect(screen.getByText('Phishing found')).toBeInTheDocument();
+    expect(screen.queryByText('Protected')).not.toBeInTheDocument();
   });
 
-  it('offline: no counts and no Protected badge, says Baitcheck cannot be reached, and Retry asks again', async () => {
+  it('says no phishing was found when the window holds none', async () => {
+    mockApi({ 'GET /api/message-stats': { body: makeStats({ phishing: 0 }) } });
+    renderWithApp(<ThreatDashboard />);
+    expect(await screen.findByText('No phishing found')).toBeInTheDocument();
+  });
+
+  it('offline: no counts and no badge, says Baitcheck cannot be reached, and Retry asks again', async () => {
     let offline = true;
     const fetchMock = vi.fn(async () => {
       if (offline) throw new TypeError('Failed to fetch');
@@ -255,11 +263,11 @@ describe('ThreatDashboard', () => {
     renderWithApp(<ThreatDashboard />);
     expect(await screen.findByRole('alert')).toHaveTextContent("Can't reach Baitcheck — check your connection");
     expect(screen.getAllByRole('definition').map((d) => d.textContent)).toEqual(['—not known', '—not known', '—not known']);
-    expect(screen.queryByText('Protected')).not.toBeInTheDocument();
+    expect(screen.queryByText(/phishing found/i)).not.toBeInTheDocument();
     offline = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getAllByRole('definition').map((d) => d.textContent)).toEqual(['3', '2', '7']));
-    expect(screen.getByText('Protected')).toBeInTheDocument();
+    expect(screen.getByText('Phishing found')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -267,13 +275,13 @@ describe('ThreatDashboard', () => {
     mockApi({ 'GET /api/message-stats': { status: 500, body: 'boom' } });
     renderWithApp(<ThreatDashboard />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your dashboard.');
-    expect(screen.queryByText('Protected')).not.toBeInTheDocument();
+    expect(screen.queryByText(/phishing found/i)).not.toBeInTheDocument();
   });
 
-  it('shows no Protected badge while the counts are loading', () => {
+  it('shows no badge while the counts are loading', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
     renderWithApp(<ThreatDashboard />);
-    expect(screen.queryByText('Protected')).not.toBeInTheDocument();
+    expect(screen.queryByText(/phishing found/i)).not.toBeInTheDocument();
   });
 
   it("names the plan's shorter window: a Basic history keeps 7 days", async () => {

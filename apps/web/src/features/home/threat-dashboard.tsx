@@ -1,7 +1,7 @@
 import type { DailyCount, MessageStats } from '@baitcheck/contracts';
 import { DASHBOARD_WINDOW_DAYS } from '@baitcheck/contracts/lite';
 import { useQueryClient } from '@tanstack/react-query';
-import { RotateCw, ShieldCheck, WifiOff } from 'lucide-react';
+import { RotateCw, ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Badge } from '@/components/ui/badge';
@@ -82,7 +82,7 @@ export function ThreatDashboard() {
   const stats = useMessageStats();
   const queryClient = useQueryClient();
   const data: Partial<MessageStats> = stats.data ?? {};
-  // Unknown (loading or failed): no 'Protected' badge and no counts, rather than zeros that read as "nothing found".
+  // Unknown (loading or failed): no badge and no counts, rather than zeros that read as "nothing found".
   const unknown = !stats.isSuccess;
   // Everything on the page that failed with it (alerts, settings, the banner) is asked again too.
   const retry = () => void queryClient.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' });
@@ -94,10 +94,16 @@ export function ThreatDashboard() {
           {/* 30 days (spec section 9), or the plan's shorter history (7 days on Basic) */}
           <p className="text-sm text-slate-600">Last {data.windowDays ?? DASHBOARD_WINDOW_DAYS} days</p>
         </div>
-        {unknown ? null : (
+        {/* what the counts say, not the spec's 'Protected': nothing watches incoming messages yet */}
+        {unknown ? null : (data.phishing ?? 0) > 0 ? (
+          <Badge variant="danger">
+            <ShieldAlert aria-hidden="true" className="h-3.5 w-3.5" />
+            Phishing found
+          </Badge>
+        ) : (
           <Badge variant="success">
             <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
-            Protected
+            No phishing found
           </Badge>
         )}
       </CardHeader>

@@ -20,6 +20,7 @@ const SWITCHES: readonly ProtectionSwitchSpec[] = [
     label: 'On-Device Scanning',
     // The spec's 'Enhanced privacy: messages are checked on this device' is not true yet.
     description: "Not available yet: your scans are checked on Baitcheck's server.",
+    unavailable: true,
     badge: PREMIUM,
     icon: <Cpu aria-hidden="true" className={ICON} />,
   },

@@ -65,7 +65,7 @@ function Confirm({
         {question}
       </h3>
       <div className="space-y-1 text-sm text-slate-800">{children}</div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onBack} disabled={busy}>
           Go back
         </Button>

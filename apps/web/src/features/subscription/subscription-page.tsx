@@ -49,12 +49,14 @@ const LINKS = [
 ] as const;
 
 /** Said to a family member: they have Family through the family, and pay nothing. */
-function FamilyMemberBanner({ manager }: { manager: string }) {
+function FamilyMemberBanner({ manager, endsAt }: { manager: string; endsAt: string | null }) {
+  const ends = formatBillingDate(endsAt);
   return (
     <section aria-label="Your subscription" className="flex items-start gap-3 rounded-xl border border-green-300 bg-green-50 p-4 text-green-950">
       <Users aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
       <div className="space-y-1">
         <p className="font-semibold">You have the Family plan through {manager}&apos;s family</p>
+        {ends ? <p className="text-sm font-medium">It ends on {ends}: {manager} will not renew it. Then you are back on your own plan.</p> : null}
         <p className="text-sm">
           They manage and pay for it: there is nothing for you to buy here. You can leave the family on your{' '}
           <Link href={paths.account} className="font-semibold underline underline-offset-2 focus-ring">
@@ -217,7 +219,7 @@ export default function SubscriptionPage() {
       ) : (
         <>
           {showBanner ? <SubscriptionBanner subscription={data} onPlanEnded={() => setPlanEnded(true)} familyMembers={familyMembers} /> : null}
-          {familyMember && !showBanner ? <FamilyMemberBanner manager={familyMember.manager} /> : null}
+          {familyMember && !showBanner ? <FamilyMemberBanner manager={familyMember.manager} endsAt={familyMember.planEndsAt} /> : null}
           {waiting ? (
             <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
               <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" />

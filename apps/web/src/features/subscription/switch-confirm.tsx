@@ -41,7 +41,7 @@ export function SwitchToPremiumConfirm({
           <p>
             Your own history then keeps {premium.retentionDays} days instead of {family.retentionDays}: older scans are deleted.
           </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>
               <Button variant="outline">Go back</Button>
             </Dialog.Close>
