@@ -61,10 +61,43 @@ function ScrollAndFocusOnNavigate() {
   return null;
 }
 
+/** The product's name: the home page's title, and the end of every other page's. */
+export const PRODUCT_NAME = 'Baitcheck';
+
+const PAGE_NAMES: Readonly<Record<string, string>> = {
+  [paths.scan]: 'Scan for Threats',
+  [paths.history]: 'History',
+  [paths.account]: 'Account',
+  [paths.settings]: 'Settings',
+  [paths.subscription]: 'Upgrade Your Protection',
+  [paths.familyJoin]: 'Family invitation',
+};
+
+/**
+ * The browser tab's title for a path: the page's name, then the product's ('History ·
+ * Baitcheck'), so a screen reader announces where one is and tabs can be told apart (the
+ * specification's title is the product name alone: README differences). The home page keeps the
+ * product name.
+ */
+export function titleFor(path: string): string {
+  if (path === paths.home) return PRODUCT_NAME;
+  const name = path.startsWith('/checkout/test/') ? 'Test checkout' : (PAGE_NAMES[path] ?? 'Page not found');
+  return `${name} · ${PRODUCT_NAME}`;
+}
+
+function DocumentTitle() {
+  const [location] = useLocation();
+  useEffect(() => {
+    document.title = titleFor(location);
+  }, [location]);
+  return null;
+}
+
 export function AppRouter() {
   return (
     <Suspense fallback={<PageFallback />}>
       <ScrollAndFocusOnNavigate />
+      <DocumentTitle />
       <Switch>
         <Route path={paths.home} component={HomePage} />
         <Route path={paths.scan} component={ScanPage} />

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp, mockApi } from '@/testing/render';
 import { AppShell, isActivePath } from './shell';
-import { AppRouter } from './router';
+import { AppRouter, titleFor } from './router';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -57,6 +57,23 @@ describe('AppShell', () => {
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Scan' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Scan for Threats' });
     await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it("names each page in the browser tab's title, the product after it", async () => {
+    mockApi({ 'GET /api/protection-status': { body: status }, 'GET /api/scan-usage': { body: { plan: 'basic', limit: null, used: 0, remaining: null, resetsAt: null, timeZone: 'UTC' } } });
+    renderWithApp(
+      <AppShell>
+        <AppRouter />
+      </AppShell>,
+      { path: '/no-such-page' },
+    );
+    await waitFor(() => expect(document.title).toBe('Page not found · Baitcheck'));
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Scan' }));
+    await waitFor(() => expect(document.title).toBe('Scan for Threats · Baitcheck'));
+    expect(titleFor('/')).toBe('Baitcheck');
+    expect(titleFor('/subscription')).toBe('Upgrade Your Protection · Baitcheck');
+    expect(titleFor('/checkout/test/chk_1')).toBe('Test checkout · Baitcheck');
+    expect(titleFor('/family/join')).toBe('Family invitation · Baitcheck');
   });
 
   it('treats / as active only on the home page', () => {
