@@ -3,13 +3,13 @@ import { expect, test } from '@playwright/test';
 import { SAMPLES, SCREENSHOT_DIR, expectNoAxeViolations, screenshotWholePage, seedText, seedUrl } from './helpers';
 
 const ROUTES = [
-  { name: 'home', path: '/', ready: 'Recent Alerts' },
-  { name: 'scan', path: '/scan', ready: 'Scan for Threats' },
-  { name: 'history', path: '/history', ready: 'Scan History' },
-  { name: 'account', path: '/account', ready: 'Account' },
-  { name: 'settings', path: '/settings', ready: 'Settings' },
-  { name: 'subscription', path: '/subscription', ready: 'Upgrade Your Protection' },
-  { name: 'not-found', path: '/no-such-page', ready: '404 Page Not Found' },
+  { name: 'home', path: '/', ready: 'Recent Alerts', title: 'Baitcheck' },
+  { name: 'scan', path: '/scan', ready: 'Scan for Threats', title: 'Scan for Threats · Baitcheck' },
+  { name: 'history', path: '/history', ready: 'Scan History', title: 'Scan History · Baitcheck' },
+  { name: 'account', path: '/account', ready: 'Account', title: 'Account · Baitcheck' },
+  { name: 'settings', path: '/settings', ready: 'Settings', title: 'Settings · Baitcheck' },
+  { name: 'subscription', path: '/subscription', ready: 'Upgrade Your Protection', title: 'Upgrade Your Protection · Baitcheck' },
+  { name: 'not-found', path: '/no-such-page', ready: '404 Page Not Found', title: 'Page not found · Baitcheck' },
 ] as const;
 
 const WIDTHS = [390, 1280] as const;
@@ -36,7 +36,7 @@ for (const withData of [false, true]) {
           await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
           await page.goto(route.path);
           await expect(page.getByRole('heading', { name: route.ready, exact: true }).first()).toBeAttached();
-          await expect(page).toHaveTitle('Baitcheck');
+          await expect(page).toHaveTitle(route.title);
           // Nothing is still loading.
           await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
           if (route.name !== 'not-found' && route.name !== 'subscription') {

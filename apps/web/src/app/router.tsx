@@ -66,7 +66,7 @@ export const PRODUCT_NAME = 'Baitcheck';
 
 const PAGE_NAMES: Readonly<Record<string, string>> = {
   [paths.scan]: 'Scan for Threats',
-  [paths.history]: 'History',
+  [paths.history]: 'Scan History',
   [paths.account]: 'Account',
   [paths.settings]: 'Settings',
   [paths.subscription]: 'Upgrade Your Protection',
