@@ -182,7 +182,12 @@ test('cancel at the end of the period keeps the plan until then, and Keep my pla
   await expect(banner.getByRole('button', { name: 'Manage Subscription' })).toBeFocused();
   expect(await readSubscription(page)).toMatchObject({ plan: 'family', status: 'active', cancelAtPeriodEnd: true });
 
-  await banner.getByRole('button', { name: 'Manage Subscription' }).click();
+  // the Account page's Manage Subscription opens the dialog itself, with the focus in it
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'Manage Subscription' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
   await dialog.getByRole('button', { name: 'Keep my plan' }).click();
   await expect(toast(page, 'Plan kept')).toBeVisible();
   await expect(banner).toContainText(`Your subscription renews on ${end}`);

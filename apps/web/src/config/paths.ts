@@ -12,3 +12,7 @@ export const paths = {
   familyJoin: '/family/join',
 } as const;
 
+
+/** Opens /subscription with its Manage Subscription dialog open (the Account page's button). */
+export const MANAGE_SUBSCRIPTION_PARAM = 'manage';
+export const manageSubscriptionHref = `${paths.subscription}?${MANAGE_SUBSCRIPTION_PARAM}=true`;

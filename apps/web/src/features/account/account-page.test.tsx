@@ -50,7 +50,7 @@ describe('AccountPage', () => {
     for (const added of ['Unlimited scans', 'Priority support', '30 days of scan history']) {
       expect(within(card).getByText(added).closest('li')).toHaveTextContent(`Included: ${added}`);
     }
-    expect(within(card).getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute('href', '/subscription');
+    expect(within(card).getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute('href', '/subscription?manage=true');
     expect(screen.queryByRole('link', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
     expect(screen.queryByText('Basic · Free')).not.toBeInTheDocument();
   });

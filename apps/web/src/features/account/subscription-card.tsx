@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/load-error';
-import { paths } from '@/config/paths';
+import { manageSubscriptionHref, paths } from '@/config/paths';
 import { formatBillingDate, formatPrice, isPaying, useSubscription } from '@/lib/api/billing';
 import { useFamily } from '@/lib/api/family';
 
@@ -94,7 +94,7 @@ function PaidPlan({ subscription }: { subscription: Subscription }) {
         ) : null}
         <FeatureList items={adds} included />
         <Button asChild variant="outline" className="w-full sm:w-auto">
-          <Link href={paths.subscription}>
+          <Link href={manageSubscriptionHref}>
             <Settings2 aria-hidden="true" className="h-4 w-4" />
             Manage Subscription
           </Link>

@@ -84,8 +84,19 @@ function Confirm({
  * toasts. `onPlanEnded` runs when the plan ended at once (the button and this dialog go away).
  * A Family manager with members is told they lose the Family plan too.
  */
-export function ManageSubscription({ subscription, onPlanEnded, familyMembers = 0 }: { subscription: Subscription; onPlanEnded: () => void; familyMembers?: number }) {
-  const [open, setOpen] = useState(false);
+export function ManageSubscription({
+  subscription,
+  onPlanEnded,
+  familyMembers = 0,
+  openAtStart = false,
+}: {
+  subscription: Subscription;
+  onPlanEnded: () => void;
+  familyMembers?: number;
+  /** Open as the page opens: the Account page's 'Manage Subscription' leads here to do just that. */
+  openAtStart?: boolean;
+}) {
+  const [open, setOpen] = useState(openAtStart);
   const [step, setStep] = useState<Step>('choose');
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();

@@ -157,6 +157,17 @@ describe('SubscriptionPage', () => {
     expect(screen.queryByRole('heading', { name: 'Why Upgrade to Premium?' })).not.toBeInTheDocument();
   });
 
+  it("opens Manage Subscription with the page from the Account page's button, once", async () => {
+    mockApi({ 'GET /api/auth/me': { body: { user: ACCOUNT } }, 'GET /api/subscription': { body: PREMIUM } });
+    const { location } = renderWithApp(<SubscriptionPage />, { path: '/subscription?manage=true' });
+    expect(await screen.findByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
+    // the address loses the question, so a reload or Back does not open it again
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/subscription'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Manage Subscription' })).toHaveFocus();
+  });
+
   it('says when a canceled plan ends instead of when it renews', async () => {
     await renderPage({ subscription: { ...PREMIUM, plan: 'family', cancelAtPeriodEnd: true } });
     const banner = screen.getByRole('region', { name: 'Your subscription' });

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { CircleCheck, Headphones, History, Info, Loader2, TriangleAlert, UserRound, Users, Zap, type LucideIcon } from 'lucide-react';
 import type { Subscription } from '@baitcheck/contracts';
 import { PLANS, scansADay, type PlanId } from '@baitcheck/contracts/lite';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/load-error';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { paths } from '@/config/paths';
+import { MANAGE_SUBSCRIPTION_PARAM, paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/api/auth';
 import { useFamily } from '@/lib/api/family';
 import { NO_SUBSCRIPTION, effectivePlanOf, formatBillingDate, isPaying, useSubscription } from '@/lib/api/billing';
@@ -70,7 +70,7 @@ function FamilyMemberBanner({ manager, endsAt }: { manager: string; endsAt: stri
 }
 
 /** The green banner of an active subscription, or the warning of a failed payment, each with 'Manage Subscription'. */
-function SubscriptionBanner({ subscription, onPlanEnded, familyMembers }: { subscription: Subscription; onPlanEnded: () => void; familyMembers: number }) {
+function SubscriptionBanner({ subscription, onPlanEnded, familyMembers, openManage }: { subscription: Subscription; onPlanEnded: () => void; familyMembers: number; openManage: boolean }) {
   const date = formatBillingDate(subscription.currentPeriodEnd);
   const planName = capitalise(subscription.plan);
   if (subscription.status === 'past_due') {
@@ -83,7 +83,7 @@ function SubscriptionBanner({ subscription, onPlanEnded, familyMembers }: { subs
             <p className="text-sm">Update your card under Manage Subscription to keep your plan.</p>
           </div>
         </div>
-        <ManageSubscription subscription={subscription} onPlanEnded={onPlanEnded} familyMembers={familyMembers} />
+        <ManageSubscription subscription={subscription} onPlanEnded={onPlanEnded} familyMembers={familyMembers} openAtStart={openManage} />
       </section>
     );
   }
@@ -107,7 +107,7 @@ function SubscriptionBanner({ subscription, onPlanEnded, familyMembers }: { subs
           ) : null}
         </div>
       </div>
-      <ManageSubscription subscription={subscription} onPlanEnded={onPlanEnded} familyMembers={familyMembers} />
+      <ManageSubscription subscription={subscription} onPlanEnded={onPlanEnded} familyMembers={familyMembers} openAtStart={openManage} />
     </section>
   );
 }
@@ -155,6 +155,17 @@ export default function SubscriptionPage() {
   const familyMembers = family?.role === 'manager' ? family.members.length : 0;
   const effective = familyMember ? 'family' : effectivePlanOf(data);
   const { pending, choose } = useUpgrade(effective);
+  // `?manage=true` (the Account page's 'Manage Subscription'): the dialog opens with the page, once
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [manageAsked] = useState(() => new URLSearchParams(search).get(MANAGE_SUBSCRIPTION_PARAM) === 'true');
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (!params.has(MANAGE_SUBSCRIPTION_PARAM)) return;
+    params.delete(MANAGE_SUBSCRIPTION_PARAM);
+    const rest = params.toString();
+    navigate(rest ? `${paths.subscription}?${rest}` : paths.subscription, { replace: true });
+  }, [search, navigate]);
   // a Family manager with members is asked first: they lose the Family plan with the switch
   const [confirmSwitch, setConfirmSwitch] = useState(false);
   const switchAskedBy = useRef<HTMLElement | null>(null);
@@ -218,7 +229,7 @@ export default function SubscriptionPage() {
         />
       ) : (
         <>
-          {showBanner ? <SubscriptionBanner subscription={data} onPlanEnded={() => setPlanEnded(true)} familyMembers={familyMembers} /> : null}
+          {showBanner ? <SubscriptionBanner subscription={data} onPlanEnded={() => setPlanEnded(true)} familyMembers={familyMembers} openManage={manageAsked} /> : null}
           {familyMember && !showBanner ? <FamilyMemberBanner manager={familyMember.manager} endsAt={familyMember.planEndsAt} /> : null}
           {waiting ? (
             <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
