@@ -248,7 +248,9 @@ export function createFamilyRepository(db: Db) {
           const [made] = await tx.insert(families).values({ managerId: input.managerId, adultConfirmedAt: input.found.adultConfirmedAt, createdAt: input.now }).returning({ id: families.id });
           familyId = made!.id;
         }
-        await lockFamily(tx, familyId);
+        // ending a family takes the manager's lock too, so it cannot end under this invitation;
+        // should the row be gone all the same, there is no family to invite to
+        if (!(await lockFamily(tx, familyId))) return { kind: 'no-family' };
         const email = input.email.trim();
         const [already] = await tx
           .select({ userId: familyMembers.userId })
@@ -331,9 +333,11 @@ export function createFamilyRepository(db: Db) {
     },
 
     /** Ends a family that has no members left (its invitations go with it); false while it has members. */
-    async endFamily(familyId: string): Promise<boolean> {
+    async endFamily(familyId: string, managerId: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        await lockFamily(tx, familyId);
+        // the manager's lock first, as an invitation takes it: the two run one after the other
+        await lockPerson(tx, managerId);
+        if (!(await lockFamily(tx, familyId))) return true;
         const [members] = await tx.select({ n: count() }).from(familyMembers).where(eq(familyMembers.familyId, familyId));
         if ((members?.n ?? 0) > 0) return false;
         await tx.delete(families).where(eq(families.id, familyId));

@@ -283,7 +283,7 @@ export function createFamilyService(deps: FamilyServiceDeps) {
       }
       const family = await repo.familyManagedBy(userId);
       if (!family) throw new AppError('FAMILY_NOT_FOUND');
-      if (!(await repo.endFamily(family.id))) throw new AppError('FAMILY_HAS_MEMBERS');
+      if (!(await repo.endFamily(family.id, userId))) throw new AppError('FAMILY_HAS_MEMBERS');
     },
 
     /**

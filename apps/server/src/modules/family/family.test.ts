@@ -398,6 +398,25 @@ describeWithDatabases('the Family plan', (ctx) => {
     expect(await view(member!.v)).toMatchObject({ planActive: true, planEndsAt: null });
   });
 
+  it('ends a family and takes an invitation sent at the same moment one after the other, never answering 500', async () => {
+    const { manager } = await family(0);
+    for (let round = 0; round < 8; round++) {
+      await invite(manager.v, `seed${round}@example.com`);
+      const [ended, invited] = await Promise.all([manager.v.post('/api/family/leave'), manager.v.post('/api/family/invitations', { email: `x${round}@example.com`, adultConfirmed: true })]);
+      expect(ended.statusCode).toBe(200);
+      expect(invited.statusCode, invited.body).toBe(201);
+      // whichever came first, what stands is whole: the family with the new invitation (the leave
+      // came first and the invitation founded it again), or no family (the invitation came first)
+      const after = await view(manager.v);
+      if (after.role === 'manager') {
+        expect(after.invitations.map((i) => i.email)).toEqual([`x${round}@example.com`]);
+        expect((await manager.v.post('/api/family/leave')).statusCode).toBe(200);
+      } else {
+        expect(after.role).toBe('none');
+      }
+    }
+  });
+
   it("never writes a member's switches once they have left, when the leave and the manager's save come together", async () => {
     for (let round = 0; round < 8; round++) {
       const { manager, members } = await family(1);
