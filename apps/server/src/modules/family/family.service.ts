@@ -230,6 +230,8 @@ export function createFamilyService(deps: FamilyServiceDeps) {
       if (!invitation) throw new AppError('FAMILY_INVITATION_NOT_FOUND');
       if (invitation.acceptedAt) throw new AppError('FAMILY_INVITATION_USED');
       if (invitation.expiresAt <= clock()) throw new AppError('FAMILY_INVITATION_EXPIRED');
+      // said before Accept, not after: nobody can join a family whose plan has ended
+      if (!(await planActive(invitation.managerId))) throw new AppError('FAMILY_PLAN_ENDED');
       return { inviter: invitation.managerEmail, email: invitation.email, expiresAt: invitation.expiresAt.toISOString() };
     },
 

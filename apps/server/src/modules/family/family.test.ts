@@ -480,6 +480,8 @@ describeWithDatabases('the Family plan', (ctx) => {
     const token = newInvitationToken();
     await ctx.database.db.insert(familyInvitations).values({ familyId: fam!.id, email: 'late@example.com', tokenHash: hashInvitationToken(token), expiresAt: new Date(Date.now() + DAY) });
     expect(codeOf(await join((await account()).v, token))).toBe('FAMILY_PLAN_ENDED');
+    // the invitation page says so before anyone presses Accept
+    expect(codeOf(await visitor().post('/api/family/invitations/preview', { token }))).toBe('FAMILY_PLAN_ENDED');
     expect(codeOf(await manager.v.post('/api/family/invitations', { email: 'x@example.com' }))).toBe('FAMILY_PLAN_REQUIRED');
 
     await upgrade(manager.v, 'family');

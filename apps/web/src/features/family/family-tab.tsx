@@ -104,7 +104,9 @@ function ManageFamily({ view, headingRef, lastInvite, onSent }: { view: ManagedF
           <div role="alert" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
             <p>
-              Your Family plan has ended, so your members are back on their own plans and their switches are theirs again.{' '}
+              {view.members.length > 0
+                ? 'Your Family plan has ended, so your members are back on their own plans and their switches are theirs again.'
+                : 'Your Family plan has ended, so nobody can join your family until it is renewed.'}{' '}
               <Link href={paths.subscription} className="font-medium underline">
                 Renew the Family plan
               </Link>{' '}

@@ -242,6 +242,13 @@ describe('Family Dashboard tab: the manager', () => {
     expect(within(dialog).getByRole('switch', { name: 'SMS Protection' })).toBeEnabled();
   });
 
+  it('says an ended plan stops anyone joining, without speaking of members there are not', async () => {
+    mockApi({ 'GET /api/family': { body: managed({ planActive: false, members: [] }) } });
+    renderWithApp(<FamilyTab />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your Family plan has ended, so nobody can join your family until it is renewed.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('your members');
+  });
+
   it('says when a Family plan that will not renew ends, and what the members lose then', async () => {
     mockApi({ 'GET /api/family': { body: managed({ planEndsAt: '2026-04-05T12:00:00.000Z' }) }, 'GET /api/family/dashboard': { body: DASHBOARD } });
     renderWithApp(<FamilyTab />);
@@ -433,6 +440,23 @@ describe('the invitation page', () => {
       "This invitation was sent to Kid@Example.com, not to the account you are signed in with. Accepting joins sam@example.com to mum@example.com's family.",
     );
     expect(screen.getByRole('button', { name: 'Accept invitation' })).toBeEnabled();
+  });
+
+  it('says before Accept that someone already in a family must leave it first, and keeps the focus on Accept when refused', async () => {
+    mockApi({
+      'GET /api/auth/me': { body: { user: ACCOUNT } },
+      'GET /api/family': { body: { role: 'member', manager: 'dad@example.com', joinedAt: '2026-03-01T12:00:00.000Z', planActive: true, planEndsAt: null, protectionManaged: false } },
+      'POST /api/family/invitations/preview': { body: { inviter: 'mum@example.com', email: 'sam@example.com', expiresAt: '2026-03-12T12:00:00.000Z' } },
+      'POST /api/family/join': failWith(409, 'FAMILY_ALREADY_IN_FAMILY', 'You are already in a family. Leave it on your Account page before joining another.'),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<FamilyJoinPage />, { path: '/family/join' });
+    expect(await screen.findByRole('note')).toHaveTextContent("You are already in dad@example.com's family. To join this one, leave that family on your Account page first.");
+    const accept = screen.getByRole('button', { name: 'Accept invitation' });
+    accept.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are already in a family.');
+    expect(accept).toHaveFocus();
   });
 
   it('gives no warning when the invited address is the signed-in one, whatever its case', async () => {

@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toast-store';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { readAuthError, useCurrentUser } from '@/lib/api/auth';
-import { useFamilyInvitation, useJoinFamily } from '@/lib/api/family';
+import { useFamily, useFamilyInvitation, useJoinFamily } from '@/lib/api/family';
 import { WHAT_THE_MANAGER_SEES } from './labels';
 
 /** The token an invitation link carries after `#` (never sent to the server with the page). */
@@ -50,6 +50,8 @@ export default function FamilyJoinPage() {
   }, []);
   const me = useCurrentUser();
   const invitation = useFamilyInvitation(token);
+  // someone already in a family (as member or manager) is told before Accept, not after
+  const mine = useFamily({ enabled: token !== null }).data;
   const join = useJoinFamily();
   const [, navigate] = useLocation();
   const [joinError, setJoinError] = useState<string | null>(null);
@@ -127,13 +129,21 @@ export default function FamilyJoinPage() {
                   family. To join with {invited} instead, sign out on the Account page, then open the link again.
                 </p>
               ) : null}
+              {mine?.role === 'member' || mine?.role === 'manager' ? (
+                <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
+                  {mine.role === 'member'
+                    ? `You are already in ${mine.manager}'s family. To join this one, leave that family on your Account page first.`
+                    : 'You manage a family of your own. To join this one, end your family on the Family Dashboard first (it must have no members).'}
+                </p>
+              ) : null}
               {joinError ? (
                 <p role="alert" className="font-medium text-red-700">
                   {joinError}
                 </p>
               ) : null}
               <div className="flex flex-col gap-2 sm:flex-row">
-                <Button id={ACCEPT_ID} onClick={() => void accept()} disabled={join.isPending}>
+                {/* not disabled while joining: a disabled button loses the keyboard focus to the page */}
+                <Button id={ACCEPT_ID} onClick={() => void accept()} aria-disabled={join.isPending || undefined}>
                   {join.isPending ? 'Joining...' : 'Accept invitation'}
                 </Button>
                 <Button asChild variant="outline">

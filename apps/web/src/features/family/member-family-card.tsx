@@ -63,7 +63,10 @@ export function MemberFamilyCard() {
             {WHAT_THE_MANAGER_SEES}
           </p>
         ) : (
-          <p>While the Family plan is off, {view.manager} sees nothing of your scans; if they renew it, they see your counts again.</p>
+          <p>
+            While the Family plan is off, {view.manager} sees nothing of your scans and your switches are yours. If they renew it, they see your
+            counts again, and switches they set for you apply again.
+          </p>
         )}
         <ConfirmButton
           trigger={

@@ -246,6 +246,7 @@ export function ManageSubscription({
                 You keep {plan.name} {date ? `until ${date}` : 'until the end of the period you paid for'}. After that you are on the free
                 Basic plan and nothing more is charged.
               </p>
+              <p>{HISTORY_ON_BASIC}</p>
               {familyEndsThen ? <p className="font-medium">{familyEndsThen}</p> : null}
             </Confirm>
           ) : (

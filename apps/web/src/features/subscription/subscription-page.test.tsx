@@ -263,6 +263,24 @@ describe('SubscriptionPage', () => {
     await waitFor(() => expect(calls.find((c) => c.path === '/api/create-checkout-session')?.body).toEqual({ priceId: 'premium' }));
   });
 
+  it('asks a Family manager with no members but a waiting invitation before switching, saying it stops working', async () => {
+    const family = {
+      role: 'manager',
+      planActive: true,
+      planEndsAt: null,
+      adultConfirmedAt: '2026-03-01T00:00:00.000Z',
+      maxMembers: 5,
+      members: [],
+      invitations: [{ id: 'inv-1', email: 'aunt@example.com', createdAt: '2026-03-03T12:00:00.000Z', expiresAt: '2099-03-10T12:00:00.000Z', expired: false }],
+      emailConfigured: false,
+    };
+    await renderPage({ subscription: makePremium({ plan: 'family' }), routes: { 'GET /api/family': { body: family } } });
+    await userEvent.click(cardButton('Premium'));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to Premium?' });
+    expect(dialog).toHaveTextContent('Your waiting invitation can no longer be accepted: nobody can join a family without the Family plan.');
+    expect(dialog).not.toHaveTextContent('member of your family');
+  });
+
   it("shows this server's daily scan figure, and no limit when it has none", async () => {
     const { unmount } = await renderPage({ subscription: { ...BASIC, basicScansPerDay: 25 } });
     expect(within(card('Basic')).getByText('25 scans a day')).toBeInTheDocument();

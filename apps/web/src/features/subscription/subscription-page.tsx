@@ -153,6 +153,7 @@ export default function SubscriptionPage() {
   // a member has Family through their family; their own subscription says Basic
   const familyMember = family?.role === 'member' && family.planActive ? family : null;
   const familyMembers = family?.role === 'manager' ? family.members.length : 0;
+  const waitingInvitations = family?.role === 'manager' ? family.invitations.filter((i) => !i.expired).length : 0;
   const effective = familyMember ? 'family' : effectivePlanOf(data);
   const { pending, choose } = useUpgrade(effective);
   // `?manage=true` (the Account page's 'Manage Subscription'): the dialog opens with the page, once
@@ -170,7 +171,7 @@ export default function SubscriptionPage() {
   const [confirmSwitch, setConfirmSwitch] = useState(false);
   const switchAskedBy = useRef<HTMLElement | null>(null);
   const chooseAsking = (plan: PlanId) => {
-    if (plan !== 'premium' || effective !== 'family' || familyMembers === 0) return void choose(plan);
+    if (plan !== 'premium' || effective !== 'family' || familyMembers + waitingInvitations === 0) return void choose(plan);
     switchAskedBy.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setConfirmSwitch(true);
   };
@@ -248,6 +249,7 @@ export default function SubscriptionPage() {
           <SwitchToPremiumConfirm
             open={confirmSwitch}
             members={familyMembers}
+            invitations={waitingInvitations}
             returnTo={switchAskedBy}
             onConfirm={() => void choose('premium')}
             onClose={() => setConfirmSwitch(false)}

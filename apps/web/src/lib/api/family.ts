@@ -17,10 +17,11 @@ import { queryKeys } from './query-keys';
  * Family Dashboard tab by it, and the protection switches turn read-only while a family manager
  * sets them.
  */
-export function useFamily() {
+export function useFamily({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.family,
     queryFn: () => api.get<FamilyView>(API.getFamily.path),
+    enabled,
   });
 }
 
