@@ -49,7 +49,10 @@ export const ERROR_CATALOGUE = {
   PAYMENTS_UNAVAILABLE: { status: 502, message: 'The payment service did not answer. Nothing was charged; please try again in a moment.' },
   FAMILY_PLAN_REQUIRED: { status: 403, message: 'Inviting people needs the Family plan. Choose Family on the Upgrade page, then invite your family.' },
   FAMILY_ADULT_CONFIRMATION_REQUIRED: { status: 400, message: 'A family must be managed by someone 18 or over. Confirm that you are 18 or over to send your first invitation.' },
-  FAMILY_INVITATION_TOO_SOON: { status: 429, message: 'An invitation was emailed to this address less than an hour ago: the link in it still works. Ask them to look in their inbox (and spam folder), or try again later.' },
+  FAMILY_INVITATION_TOO_SOON: {
+    status: 429,
+    message: 'This address was emailed an invitation less than an hour ago, or several today: no more are sent to it for now. Ask them to look in their inbox (and spam folder), or copy the link and send it yourself later.',
+  },
   FAMILY_INVITATION_EMAILS_EXHAUSTED: { status: 429, message: 'You have sent 20 invitation emails in the last 24 hours, the most a day. Try again tomorrow, or copy the link instead.' },
   FAMILY_FULL: { status: 409, message: 'Your family is full: 5 people, counting you and the invitations still waiting. Remove a member or cancel an invitation first.' },
   FAMILY_INVITATION_NOT_FOUND: { status: 404, message: 'This invitation link is not valid: it may have been cancelled or copied only in part. Ask the person who invited you for a new one.' },

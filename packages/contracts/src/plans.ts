@@ -49,7 +49,9 @@ export const FAMILY_MAX_MEMBERS = 5;
 export const FAMILY_INVITATION_DAYS = 7;
 /** Invitation emails one manager may send in 24 hours, whatever family they found (a re-invite counts: it sends a new email). */
 export const FAMILY_INVITATION_EMAILS_PER_DAY = 20;
-/** Minutes before the same address may be emailed an invitation again. */
+/** Invitation emails one mailbox may receive in 24 hours, from every manager together. */
+export const FAMILY_INVITATION_EMAILS_PER_MAILBOX_PER_DAY = 3;
+/** Minutes before the same mailbox may be emailed an invitation again, by anyone. */
 export const FAMILY_INVITATION_EMAIL_COOLDOWN_MINUTES = 60;
 /** Characters of a family invitation token: 32 random bytes, base64url. */
 export const FAMILY_TOKEN_LENGTH = 43;

@@ -415,8 +415,9 @@ export const familyInvitationEmails = pgTable(
     managerId: text('manager_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The mailbox emailed (lower case, no `+tag`): its sends are counted across managers. */
     email: text('email').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('family_invitation_emails_manager_sent_at_idx').on(t.managerId, t.sentAt)],
+  (t) => [index('family_invitation_emails_manager_sent_at_idx').on(t.managerId, t.sentAt), index('family_invitation_emails_email_sent_at_idx').on(t.email, t.sentAt)],
 );

@@ -9,6 +9,19 @@ import { visibleMessages } from '../messages/history-window.ts';
  * (founding one, joining one): one change at a time per person, on one server or several.
  */
 const PERSON_LOCK_CLASS = 1_016_003;
+/** Advisory lock class of an invited mailbox: every manager's invitations to it are counted in turn. */
+const MAILBOX_LOCK_CLASS = 1_016_004;
+
+/**
+ * The mailbox an address reaches, as the invitation budget counts it: lower case, and without a
+ * `+tag` in the local part (`kid+1@example.com` and `Kid+2@example.com` are one inbox).
+ */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at).toLowerCase();
+  const plus = local.indexOf('+');
+  return `${plus > 0 ? local.slice(0, plus) : local}@${email.slice(at + 1).toLowerCase()}`;
+}
 
 /** A transaction of {@link Db}. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -235,7 +248,7 @@ export function createFamilyRepository(db: Db) {
       maxPeople: number;
       found: { adultConfirmedAt: Date } | null;
       /** The invitation will be emailed: the manager's email budget applies (one an hour per address, so many a day), whatever family they found. */
-      emailing: { perDay: number; cooldownMs: number } | null;
+      emailing: { perDay: number; perMailboxPerDay: number; cooldownMs: number } | null;
     }): Promise<InviteOutcome> {
       return db.transaction(async (tx): Promise<InviteOutcome> => {
         await lockPerson(tx, input.managerId);
@@ -261,14 +274,22 @@ export function createFamilyRepository(db: Db) {
         if (already) return { kind: 'already-member' };
         if (1 + (await placesTaken(tx, familyId, input.now, email)) >= input.maxPeople) return { kind: 'full' };
         if (input.emailing) {
-          // the family's sends of the last day (older ones go: they no longer count)
+          const mailbox = mailboxOf(email);
+          // every manager's sends to this mailbox are counted in turn (locks taken in one order: person, family, mailbox)
+          await tx.execute(sql`select pg_advisory_xact_lock(${MAILBOX_LOCK_CLASS}, hashtext(${mailbox}))`);
           const dayAgo = new Date(input.now.getTime() - 24 * 60 * 60 * 1000);
+          // the manager's sends of the last day (older ones go: they no longer count)
           await tx.delete(familyInvitationEmails).where(and(eq(familyInvitationEmails.managerId, input.managerId), lt(familyInvitationEmails.sentAt, dayAgo)));
-          const sent = await tx.select({ email: familyInvitationEmails.email, sentAt: familyInvitationEmails.sentAt }).from(familyInvitationEmails).where(eq(familyInvitationEmails.managerId, input.managerId));
+          const [mine] = await tx.select({ n: count() }).from(familyInvitationEmails).where(and(eq(familyInvitationEmails.managerId, input.managerId), gt(familyInvitationEmails.sentAt, dayAgo)));
+          // the mailbox's, from anyone: once an hour, a few a day, however many accounts send them
+          const toMailbox = await tx
+            .select({ sentAt: familyInvitationEmails.sentAt })
+            .from(familyInvitationEmails)
+            .where(and(eq(familyInvitationEmails.email, mailbox), gt(familyInvitationEmails.sentAt, dayAgo)));
           const recent = new Date(input.now.getTime() - input.emailing.cooldownMs);
-          if (sent.some((x) => x.email === email.toLowerCase() && x.sentAt > recent)) return { kind: 'email-too-soon' };
-          if (sent.length >= input.emailing.perDay) return { kind: 'emails-exhausted' };
-          await tx.insert(familyInvitationEmails).values({ managerId: input.managerId, email: email.toLowerCase(), sentAt: input.now });
+          if (toMailbox.some((x) => x.sentAt > recent) || toMailbox.length >= input.emailing.perMailboxPerDay) return { kind: 'email-too-soon' };
+          if ((mine?.n ?? 0) >= input.emailing.perDay) return { kind: 'emails-exhausted' };
+          await tx.insert(familyInvitationEmails).values({ managerId: input.managerId, email: mailbox, sentAt: input.now });
         }
         await tx
           .delete(familyInvitations)

@@ -5,6 +5,7 @@ import {
   FAMILY_INVITATION_DAYS,
   FAMILY_INVITATION_EMAIL_COOLDOWN_MINUTES,
   FAMILY_INVITATION_EMAILS_PER_DAY,
+  FAMILY_INVITATION_EMAILS_PER_MAILBOX_PER_DAY,
   FAMILY_MAX_MEMBERS,
   type CreateFamilyInvitationRequest,
   type FamilyDashboard,
@@ -191,7 +192,9 @@ export function createFamilyService(deps: FamilyServiceDeps) {
         maxPeople,
         found: body.adultConfirmed === true ? { adultConfirmedAt: now } : null,
         // emailed invitations have a budget: nobody can make this server flood a mailbox
-        emailing: deps.email.configured ? { perDay: FAMILY_INVITATION_EMAILS_PER_DAY, cooldownMs: FAMILY_INVITATION_EMAIL_COOLDOWN_MINUTES * 60_000 } : null,
+        emailing: deps.email.configured
+          ? { perDay: FAMILY_INVITATION_EMAILS_PER_DAY, perMailboxPerDay: FAMILY_INVITATION_EMAILS_PER_MAILBOX_PER_DAY, cooldownMs: FAMILY_INVITATION_EMAIL_COOLDOWN_MINUTES * 60_000 }
+          : null,
       });
       switch (outcome.kind) {
         case 'no-family':

@@ -212,6 +212,39 @@ describeWithDatabases('the Family plan', (ctx) => {
     }
   });
 
+  it('emails one mailbox at most once an hour and 3 times a day, whichever accounts invite it and however its address is dressed', async () => {
+    const managers = [];
+    for (let i = 0; i < 5; i++) {
+      const m = visitor(mailApp);
+      await signUp(m);
+      await upgrade(m, 'family');
+      managers.push(m);
+    }
+    const count = smtp.received.length;
+    expect((await managers[0]!.post('/api/family/invitations', { email: 'victim@example.org', adultConfirmed: true })).statusCode).toBe(201);
+    // another account, the same mailbox (case, a +tag): nothing more is sent this hour
+    for (const [i, email] of ['victim@example.org', 'Victim+1@Example.org', 'victim+spam@example.org'].entries()) {
+      const again = await managers[i + 1]!.post('/api/family/invitations', { email, adultConfirmed: true });
+      expect([again.statusCode, codeOf(again)]).toEqual([429, 'FAMILY_INVITATION_TOO_SOON']);
+    }
+    expect(smtp.received.length).toBe(count + 1);
+    try {
+      // an hour apart, from different accounts: three a day, then none until the day has passed
+      ahead = 61 * 60 * 1000;
+      expect((await managers[1]!.post('/api/family/invitations', { email: 'victim+a@example.org', adultConfirmed: true })).statusCode).toBe(201);
+      ahead = 122 * 60 * 1000;
+      expect((await managers[2]!.post('/api/family/invitations', { email: 'victim@example.org', adultConfirmed: true })).statusCode).toBe(201);
+      ahead = 183 * 60 * 1000;
+      const fourth = await managers[3]!.post('/api/family/invitations', { email: 'victim@example.org', adultConfirmed: true });
+      expect([fourth.statusCode, codeOf(fourth)]).toEqual([429, 'FAMILY_INVITATION_TOO_SOON']);
+      expect(smtp.received.length).toBe(count + 3);
+      ahead = 25 * 60 * 60 * 1000;
+      expect((await managers[4]!.post('/api/family/invitations', { email: 'victim@example.org', adultConfirmed: true })).statusCode).toBe(201);
+    } finally {
+      ahead = 0;
+    }
+  });
+
   it('shows the invitation to anyone holding the link, and says why a link no longer works', async () => {
     const { manager } = await family(0);
     const created = await invite(manager.v, 'kid@example.com');

@@ -1,0 +1,1 @@
+CREATE INDEX "family_invitation_emails_email_sent_at_idx" ON "family_invitation_emails" USING btree ("email","sent_at");
