@@ -251,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMessagesRoutes(app, messages);
   registerStatsRoutes(app, createStatsService(createStatsRepository(db), historyWindow));
   // the family service reads and sets members' switches; their own changes are refused while the manager sets them
-  const protectionSettings = createProtectionSettingsService(createProtectionSettingsRepository(db), { isManaged: (userId) => family.isProtectionManaged(userId) });
+  const protectionSettings = createProtectionSettingsService(createProtectionSettingsRepository(db), { isManaged: (userId) => family.isProtectionManaged(userId), inTurn: (userId, task) => family.inMembersTurn(userId, task) });
   const email = createEmailSender(config.email ?? {});
   app.addHook('onClose', async () => email.close());
   const family = createFamilyService({ repo: familyRepo, billing, protection: protectionSettings, email, clock, log: (detail, fields = {}) => app.log.warn(fields, detail) });

@@ -344,6 +344,16 @@ export function createFamilyService(deps: FamilyServiceDeps) {
       });
     },
 
+    /**
+     * Runs `task` (a member's own change of their switches) in their family's turn, after any
+     * parental-control save already under way and before the next: a manager's takeover is never
+     * undone by a change the member sent at the same moment. Someone in no family runs at once.
+     */
+    async inMembersTurn<T>(userId: string, task: () => Promise<T>): Promise<T> {
+      const membership = userId === '' ? undefined : await repo.membershipOf(userId);
+      return membership ? perFamily.run(membership.familyId, task) : task();
+    },
+
     /** Whether `userId`'s switches are their family manager's to set now (the family's plan lasting). */
     async isProtectionManaged(userId: string): Promise<boolean> {
       if (userId === '') return false;

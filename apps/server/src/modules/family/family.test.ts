@@ -450,6 +450,21 @@ describeWithDatabases('the Family plan', (ctx) => {
     }
   });
 
+  it("keeps a manager's takeover of the switches when the member changes one at the same moment", async () => {
+    for (let round = 0; round < 8; round++) {
+      const { manager, members } = await family(1);
+      const [member] = members;
+      const [taken, own] = await Promise.all([
+        manager.v.patch(`/api/family/members/${member!.id}/protection`, { settings: { socialMediaProtection: false }, managed: true }),
+        member!.v.patch('/api/protection-settings', { socialMediaProtection: true }),
+      ]);
+      expect(taken.statusCode).toBe(200);
+      // either the member's change came first (and the manager's replaced it) or it was refused: the manager's stands
+      expect([200, 403]).toContain(own.statusCode);
+      expect((await member!.v.get('/api/protection-settings')).json()).toMatchObject({ socialMediaProtection: false });
+    }
+  });
+
   it("never writes a member's switches once they have left, when the leave and the manager's save come together", async () => {
     for (let round = 0; round < 8; round++) {
       const { manager, members } = await family(1);

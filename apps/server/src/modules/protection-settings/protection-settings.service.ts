@@ -19,16 +19,26 @@ export const DEFAULT_PROTECTION_SETTINGS: Readonly<ProtectionSettings> = Object.
  * user's switches (a family manager's parental controls): their own changes are then refused, and
  * only `override` (the manager's, through the family service) changes them.
  */
-export function createProtectionSettingsService(repo: ProtectionSettingsRepository, options: { isManaged?: (userId: string) => Promise<boolean> } = {}) {
+export function createProtectionSettingsService(
+  repo: ProtectionSettingsRepository,
+  options: {
+    isManaged?: (userId: string) => Promise<boolean>;
+    /** Runs a person's own change in their family's turn, so a manager taking the switches over meanwhile is not undone. */
+    inTurn?: <T>(userId: string, task: () => Promise<T>) => Promise<T>;
+  } = {},
+) {
   return {
     async get(userId: string): Promise<ProtectionSettings> {
       return (await repo.find(userId)) ?? { ...DEFAULT_PROTECTION_SETTINGS };
     },
 
-    async update(userId: string, patch: ProtectionSettingsPatch): Promise<ProtectionSettings> {
-      // a parental control the child could flip back would control nothing
-      if (options.isManaged && (await options.isManaged(userId))) throw new AppError('PROTECTION_MANAGED');
-      return repo.upsert(userId, patch, DEFAULT_PROTECTION_SETTINGS);
+    update(userId: string, patch: ProtectionSettingsPatch): Promise<ProtectionSettings> {
+      const write = async () => {
+        // a parental control the child could flip back would control nothing
+        if (options.isManaged && (await options.isManaged(userId))) throw new AppError('PROTECTION_MANAGED');
+        return repo.upsert(userId, patch, DEFAULT_PROTECTION_SETTINGS);
+      };
+      return options.inTurn ? options.inTurn(userId, write) : write();
     },
 
     /** Sets `userId`'s switches whoever manages them: the family manager's parental controls. */
