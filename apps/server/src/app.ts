@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const retentionRepo = createRetentionRepository(db);
   // family members keep the Family plan's window though they pay nothing themselves
   const retentionCandidates = { ...retentionRepo, usersWithPaidStatus: async () => plans.withFamilyMembers(await retentionRepo.usersWithPaidStatus()) };
-  app.decorate('retention', createRetentionService({ repo: retentionCandidates, usage: scanUsageRepo, billing: billingRepo, plans, clock }));
+  app.decorate('retention', createRetentionService({ repo: retentionCandidates, usage: scanUsageRepo, billing: billingRepo, plans, finishRefunds: () => billing.finishRefunds(), clock }));
 
   const messages = createMessagesService(createMessagesRepository(db), { window: historyWindow, ...(config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {}) });
   const blockedSenders = createBlockedSendersService(createBlockedSendersRepository(db), { maxBlockedSenders: storageLimits.blockedSenders });

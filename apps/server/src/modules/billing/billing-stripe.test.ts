@@ -299,6 +299,20 @@ for (const factory of DATABASES) {
       expect(peer.requests.filter((r) => r.path === '/v1/refunds').length).toBe(refundsBefore);
     });
 
+    it('ends a refunded plan whose cancel failed at the next retention run, and sells nothing meanwhile', async () => {
+      const { v, subscriptionId } = await refundedButRunning();
+      const buy = await v.post('/api/create-checkout-session', { priceId: 'family' });
+      expect([buy.statusCode, buy.json().error.code]).toEqual([409, 'SUBSCRIPTION_REFUNDED']);
+      const refundsBefore = peer.requests.filter((r) => r.path === '/v1/refunds').length;
+      const result = await app.retention.run();
+      expect(result?.refundsFinished).toBeGreaterThanOrEqual(1);
+      expect(peer.subscriptionObject(subscriptionId)).toMatchObject({ status: 'canceled' });
+      expect(await subscriptionOf(v)).toMatchObject({ plan: 'basic', status: 'canceled' });
+      expect(peer.requests.filter((r) => r.path === '/v1/refunds').length).toBe(refundsBefore);
+      // nothing left to finish
+      expect((await app.retention.run())?.refundsFinished).toBe(0);
+    });
+
     it('opens one checkout and one customer for a person who presses Upgrade several times at once', async () => {
       const v = visitor();
       const email = `clicks${++addresses}@example.com`;

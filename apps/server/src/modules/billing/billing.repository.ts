@@ -149,6 +149,15 @@ export function createBillingRepository(db: Db) {
       return writeState(db, change);
     },
 
+    /** The users whose plan was refunded but still runs (the cancel after the refund failed). */
+    async refundedButRunning(provider: 'stripe' | 'test'): Promise<string[]> {
+      const rows = await db
+        .select({ userId: subscriptions.userId })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.provider, provider), eq(subscriptions.refundedSubscriptionId, subscriptions.subscriptionId), inArray(subscriptions.status, [...PAID_PLAN_STATUSES])));
+      return rows.map((r) => r.userId);
+    },
+
     /** Records a refund at once, whatever state the row holds: the money-back window closes with it. */
     async markRefunded(userId: string, at: Date, subscriptionId: string): Promise<void> {
       await db.update(subscriptions).set({ refundedAt: at, refundedSubscriptionId: subscriptionId, updatedAt: new Date() }).where(eq(subscriptions.userId, userId));

@@ -240,12 +240,32 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
     resume(userId: string): Promise<Subscription> {
       return perPerson.run(userId, () => resume(userId));
     },
+
+    /**
+     * Ends every plan that was refunded but still runs because the cancel after the refund
+     * failed (the hourly retention job asks): it would otherwise renew and charge again. No
+     * second refund. Answers how many were ended; one that fails again waits for the next run.
+     */
+    async finishRefunds(): Promise<number> {
+      let ended = 0;
+      for (const userId of await repo.refundedButRunning(provider.kind)) {
+        try {
+          await perPerson.run(userId, () => cancel(userId, true));
+          ended += 1;
+        } catch (err) {
+          log('a refunded plan could not be ended yet: the next run tries again', { userId, error: err instanceof Error ? err.message : String(err) });
+        }
+      }
+      return ended;
+    },
   };
 
   async function startCheckout(userId: string, plan: PaidPlanId, origin: string): Promise<string> {
     const email = await repo.accountEmail(userId);
     if (!email) throw new AppError('ACCOUNT_REQUIRED');
     const row = await current(userId);
+    // a plan paid back must end before another is bought (its cancel failed: it is retried)
+    if (refundUnfinished(row)) throw new AppError('SUBSCRIPTION_REFUNDED');
     const now_ = toSubscription(row);
     if (now_.plan === plan) throw new AppError('ALREADY_ON_PLAN', `You are already on the ${PLANS[plan].name} plan.`);
     const customerId = await provider.ensureCustomer({ userId, email, existing: row?.customerId ?? null });

@@ -20,6 +20,8 @@ export interface RetentionResult {
   scanCounts: number;
   /** Payment events and test checkouts too old to matter. */
   billingRecords: number;
+  /** Refunded plans whose cancel had failed, ended now. */
+  refundsFinished: number;
 }
 
 /**
@@ -36,6 +38,8 @@ export function createRetentionService(deps: {
   usage: Pick<ScanUsageRepository, 'pruneBefore'>;
   billing: Pick<BillingRepository, 'pruneBefore'>;
   plans: { effectivePlan(userId: string): Promise<PlanId> };
+  /** Ends the plans that were refunded but whose cancel failed (the billing service); answers how many. */
+  finishRefunds?: () => Promise<number>;
   clock?: () => Date;
   batchSize?: number;
 }) {
@@ -81,7 +85,9 @@ export function createRetentionService(deps: {
       };
       const scanCounts = await drain((limit) => deps.usage.pruneBefore(new Date(now.getTime() - SCAN_COUNTS_KEPT_MS), limit));
       const billingRecords = await drain((limit) => deps.billing.pruneBefore(new Date(now.getTime() - BILLING_EVENTS_KEPT_MS), limit));
-      return { messages, scanCounts, billingRecords };
+      // a refunded plan whose cancel failed would renew and charge again: it is ended here, hourly
+      const refundsFinished = deps.finishRefunds ? await deps.finishRefunds() : 0;
+      return { messages, scanCounts, billingRecords, refundsFinished };
     },
   };
 }

@@ -104,7 +104,7 @@ describeWithDatabases('history retention: 7 days on Basic, 30 on Premium, 90 on 
     expect(kept).toMatchObject({ messageId: null, content: '1 days old' });
 
     const again = await app.retention.run();
-    expect(again).toEqual({ messages: 0, scanCounts: 0, billingRecords: 0 });
+    expect(again).toEqual({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0 });
     expect(await stored(family.userId)).toHaveLength(3);
   });
 
@@ -219,7 +219,7 @@ describe('startRetentionSchedule', () => {
       const run = vi.fn(async (shouldStop: () => boolean) => {
         runs++;
         await new Promise<void>((resolve) => (finish = resolve));
-        return shouldStop() ? null : { messages: 2, scanCounts: 0, billingRecords: 0 };
+        return shouldStop() ? null : { messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0 };
       });
       const logger = { info: vi.fn(), warn: vi.fn() };
       const schedule = startRetentionSchedule({ retention: { run } as unknown as RetentionService, intervalMs: 1000, logger });
@@ -229,7 +229,7 @@ describe('startRetentionSchedule', () => {
       expect(runs).toBe(1);
       finish();
       await vi.advanceTimersByTimeAsync(0);
-      expect(logger.info).toHaveBeenCalledWith({ messages: 2, scanCounts: 0, billingRecords: 0 }, "deleted scans past their plan's history window and records too old to matter");
+      expect(logger.info).toHaveBeenCalledWith({ messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0 }, "deleted scans past their plan's history window and records too old to matter");
       await vi.advanceTimersByTimeAsync(1000);
       expect(runs).toBe(2);
       let stopped = false;
@@ -248,7 +248,7 @@ describe('startRetentionSchedule', () => {
   it('logs a failed run and runs again at the next interval', async () => {
     vi.useFakeTimers();
     try {
-      const run = vi.fn().mockRejectedValueOnce(new Error('database gone')).mockResolvedValue({ messages: 0, scanCounts: 0, billingRecords: 0 });
+      const run = vi.fn().mockRejectedValueOnce(new Error('database gone')).mockResolvedValue({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0 });
       const logger = { info: vi.fn(), warn: vi.fn() };
       const schedule = startRetentionSchedule({ retention: { run } as unknown as RetentionService, intervalMs: 1000, logger });
       await vi.advanceTimersByTimeAsync(0);
