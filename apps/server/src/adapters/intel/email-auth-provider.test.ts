@@ -40,7 +40,7 @@ async function bankEmail(): Promise<string> {
     'Your statement for March is ready in online banking.',
     '',
   ]);
-  const { signatures } = await dkimSign(plain, { signatureData: [{ signingDomain: 'bank.example', selector: 's1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }] } as never);
+  const { signatures } = await dkimSign(plain, { signTime: new Date(), signatureData: [{ signingDomain: 'bank.example', selector: 's1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }] } as never);
   return signatures + plain;
 }
 

@@ -120,7 +120,7 @@ describe('enhanced scans', () => {
 
   it('reads a pasted email source: judges its subject and body with From as the sender, and checks its signature', async () => {
     const plain = emailSource('MyBank <alerts@mybank-example.com>', 'Your November statement', 'Your statement for November is ready in online banking.');
-    const { signatures } = await dkimSign(plain, { signatureData: [{ signingDomain: 'mybank-example.com', selector: 's1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }] } as never);
+    const { signatures } = await dkimSign(plain, { signTime: new Date(), signatureData: [{ signingDomain: 'mybank-example.com', selector: 's1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }] } as never);
     // as a browser's text box sends it: line ends turned to LF
     const res = await scan(app, { content: (signatures + plain).replace(/\r\n/g, '\n'), source: 'manual', enhancedAnalysis: true, saveToHistory: true });
     const { message, analysis } = res.json();

@@ -74,6 +74,9 @@ function message(from: string, body: string, extra: string[] = []): string {
 
 async function signed(source: string, domain = 'example.com', maxBodyLength?: number): Promise<string> {
   const { signatures, errors } = await dkimSign(source, {
+    // one signing time: without it mailauth rounds the clock twice (for the signed header and the
+    // written one), and a half-second boundary between the two broke about 1 signature in 250
+    signTime: new Date(),
     signatureData: [{ signingDomain: domain, selector: 's1', privateKey: privatePem, ...(maxBodyLength === undefined ? {} : { maxBodyLength }) }],
   } as never);
   expect(errors).toEqual([]);
