@@ -1,3 +1,5 @@
+import { createKeyedQueue } from './keyed-queue.ts';
+
 /**
  * How much one user may keep (`MAX_STORED_MESSAGES`, `MAX_REPORTS`, `MAX_BLOCKED_SENDERS`). These
  * hold whatever `RATE_LIMITS` says: they bound the disk one client can fill, not its speed.
@@ -20,22 +22,11 @@ export const DEFAULT_STORAGE_LIMITS: StorageLimits = { messages: 5_000, reports:
  * has one, and a shared PostgreSQL at most overshoots by one write per extra server process).
  */
 export function createCapGuard() {
-  const tails = new Map<string, Promise<unknown>>();
+  const queue = createKeyedQueue();
   return {
     /** Runs `store` when `count()` is below `cap`, else resolves null. */
-    async storeUnder<T>(key: string, cap: number, count: () => Promise<number>, store: () => Promise<T>): Promise<T | null> {
-      const work = async () => ((await count()) < cap ? store() : null);
-      const previous = tails.get(key) ?? Promise.resolve();
-      const result = previous.then(work, work);
-      const tail = result.then(
-        () => undefined,
-        () => undefined,
-      );
-      tails.set(key, tail);
-      void tail.then(() => {
-        if (tails.get(key) === tail) tails.delete(key);
-      });
-      return result;
+    storeUnder<T>(key: string, cap: number, count: () => Promise<number>, store: () => Promise<T>): Promise<T | null> {
+      return queue.run(key, async () => ((await count()) < cap ? store() : null));
     },
   };
 }
