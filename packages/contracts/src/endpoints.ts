@@ -60,6 +60,19 @@ import {
   FamilyTokenRequestSchema,
   FamilyViewSchema,
 } from './family';
+import {
+  ArticleParamsSchema,
+  ArticleVoteRequestSchema,
+  ArticleVotesSchema,
+  ContactSupportInfoSchema,
+  ContactSupportRequestSchema,
+  ContactSupportResponseSchema,
+  HelpPageParamsSchema,
+  HelpPageSchema,
+  KnowledgeBaseArticleSchema,
+  KnowledgeBaseListSchema,
+  KnowledgeBaseQuerySchema,
+} from './help';
 
 /** One API endpoint: method, path (Fastify style, `:id`), and the schemas of what goes in and out. */
 export interface Endpoint {
@@ -125,5 +138,11 @@ export const ENDPOINTS = {
   removeFamilyMember: { ...API_ROUTES.removeFamilyMember, params: FamilyMemberParamsSchema, response: DeleteResponseSchema, status: 200 },
   setFamilyMemberProtection: { ...API_ROUTES.setFamilyMemberProtection, params: FamilyMemberParamsSchema, body: FamilyProtectionRequestSchema, response: FamilyProtectionSchema, status: 200 },
   familyDashboard: { ...API_ROUTES.familyDashboard, response: FamilyDashboardSchema, status: 200 },
+  contactSupport: { ...API_ROUTES.contactSupport, body: ContactSupportRequestSchema, response: ContactSupportResponseSchema, status: 201 },
+  contactSupportInfo: { ...API_ROUTES.contactSupportInfo, response: ContactSupportInfoSchema, status: 200 },
+  listKnowledgeBaseArticles: { ...API_ROUTES.listKnowledgeBaseArticles, query: KnowledgeBaseQuerySchema, response: KnowledgeBaseListSchema, status: 200 },
+  getKnowledgeBaseArticle: { ...API_ROUTES.getKnowledgeBaseArticle, params: ArticleParamsSchema, response: KnowledgeBaseArticleSchema, status: 200 },
+  voteKnowledgeBaseArticle: { ...API_ROUTES.voteKnowledgeBaseArticle, params: ArticleParamsSchema, body: ArticleVoteRequestSchema, response: ArticleVotesSchema, status: 200 },
+  getHelpPage: { ...API_ROUTES.getHelpPage, params: HelpPageParamsSchema, response: HelpPageSchema, status: 200 },
 } as const satisfies Record<EndpointName, Endpoint>;
 

@@ -9,5 +9,6 @@ export * from './entities';
 export * from './requests';
 export * from './billing';
 export * from './family';
+export * from './help';
 export * from './errors';
 export * from './endpoints';

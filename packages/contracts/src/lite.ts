@@ -63,6 +63,29 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** Longest email address accepted (RFC 5321's path limit). */
 export const MAX_EMAIL_LENGTH = 254;
 
+/** Support form bounds (spec sections 5 and 9; the name and subject bounds are ours). */
+export const SUPPORT_MESSAGE_MIN_LENGTH = 10;
+export const SUPPORT_MESSAGE_MAX_LENGTH = 1000;
+export const SUPPORT_NAME_MAX_LENGTH = 100;
+export const SUPPORT_SUBJECT_MAX_LENGTH = 150;
+/** Support requests one person, and one email address, may send an hour (issue 17); the next is 429. */
+export const SUPPORT_REQUESTS_PER_HOUR = 5;
+/** The support form's issue types (spec section 5), the first the default. */
+export const SUPPORT_ISSUE_TYPES = ['technical', 'billing', 'feature', 'security', 'other'] as const;
+/** An issue type of the support form. */
+export type SupportIssueType = (typeof SUPPORT_ISSUE_TYPES)[number];
+
+/** The Knowledge Base's category tabs after 'All' (spec section 2). */
+export const KNOWLEDGE_BASE_CATEGORIES = ['General', 'Security', 'How-To', 'Account', 'Billing'] as const;
+/** A Knowledge Base category. */
+export type KnowledgeBaseCategory = (typeof KNOWLEDGE_BASE_CATEGORIES)[number];
+/** Longest Knowledge Base search accepted, in characters. */
+export const MAX_KNOWLEDGE_BASE_QUERY_LENGTH = 200;
+/** The help pages kept as content (Markdown) and served by `GET /api/help-pages/:id`. */
+export const HELP_PAGE_IDS = ['privacy-policy', 'terms-of-service', 'faq'] as const;
+/** A help page's id. */
+export type HelpPageId = (typeof HELP_PAGE_IDS)[number];
+
 /** Validation messages shown to people (spec section 5). */
 export const VALIDATION_MESSAGES = {
   contentRequired: 'Please enter a message to scan.',
@@ -74,6 +97,15 @@ export const VALIDATION_MESSAGES = {
   passwordTooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
   passwordRequired: 'Please enter your password.',
+  // the support form (spec section 5), word for word
+  supportNameRequired: 'Name is required',
+  supportNameTooLong: `Name must be at most ${SUPPORT_NAME_MAX_LENGTH} characters`,
+  supportEmailInvalid: 'Please enter a valid email address',
+  supportSubjectRequired: 'Subject is required',
+  supportSubjectTooLong: `Subject must be at most ${SUPPORT_SUBJECT_MAX_LENGTH} characters`,
+  supportMessageTooShort: 'Message must be at least 10 characters',
+  supportMessageTooLong: 'Message must be less than 1000 characters',
+  supportIssueTypeRequired: 'Please select an issue type',
 } as const;
 
 /** True when `value` parses as an absolute http: or https: URL with a host. */
@@ -156,6 +188,13 @@ export const API_ROUTES = {
   removeFamilyMember: { method: 'DELETE', path: '/api/family/members/:userId' },
   setFamilyMemberProtection: { method: 'PATCH', path: '/api/family/members/:userId/protection' },
   familyDashboard: { method: 'GET', path: '/api/family/dashboard' },
+  // help and support (issue 17): the spec's call, then ours
+  contactSupport: { method: 'POST', path: '/api/contact-support' },
+  contactSupportInfo: { method: 'GET', path: '/api/contact-support' },
+  listKnowledgeBaseArticles: { method: 'GET', path: '/api/knowledge-base/articles' },
+  getKnowledgeBaseArticle: { method: 'GET', path: '/api/knowledge-base/articles/:id' },
+  voteKnowledgeBaseArticle: { method: 'POST', path: '/api/knowledge-base/articles/:id/vote' },
+  getHelpPage: { method: 'GET', path: '/api/help-pages/:id' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 /** The name of an endpoint. */

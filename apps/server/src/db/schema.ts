@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { MessageSource, ReportKind, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
+import type { MessageSource, PlanId, ReportKind, SupportIssueType, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
 
 const id = () =>
   text('id')
@@ -420,4 +420,52 @@ export const familyInvitationEmails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('family_invitation_emails_manager_sent_at_idx').on(t.managerId, t.sentAt), index('family_invitation_emails_email_sent_at_idx').on(t.email, t.sentAt)],
+);
+
+/**
+ * Requests sent with the Contact Support form (issue 17), kept for the support team whether or
+ * not the emails went out. The person's user id goes when their account does (the request stays,
+ * with the name and address they gave, until the retention job ends it).
+ */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: id(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** The address as counted for the hourly limit: lower case, no `+tag`. */
+    mailbox: text('mailbox').notNull(),
+    issueType: text('issue_type').$type<SupportIssueType>().notNull(),
+    /** The subject as sent ('TECHNICAL: Scan button does nothing'). */
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The plan at the time of the request, and whether it came with priority support. */
+    plan: text('plan').$type<PlanId>().notNull(),
+    priority: boolean('priority').notNull(),
+    /** Whether the SMTP server accepted the email to the support inbox, and the confirmation. */
+    supportEmailSent: boolean('support_email_sent').notNull().default(false),
+    confirmationSent: boolean('confirmation_sent').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_requests_user_created_at_idx').on(t.userId, t.createdAt),
+    index('support_requests_mailbox_created_at_idx').on(t.mailbox, t.createdAt),
+    check('support_requests_issue_type_check', sql`${t.issueType} in ('technical', 'billing', 'feature', 'security', 'other')`),
+  ],
+);
+
+/** 'Was this article helpful?' (issue 17): one vote per person and Knowledge Base article, the latest kept. */
+export const articleVotes = pgTable(
+  'article_votes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: text('article_id').notNull(),
+    helpful: boolean('helpful').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.articleId] }), index('article_votes_article_idx').on(t.articleId)],
 );
