@@ -10,6 +10,11 @@ import type { SignInLimits } from './modules/accounts/sign-in-throttle.ts';
 import { createNotificationPreferencesRepository } from './modules/notification-preferences/notification-preferences.repository.ts';
 import { registerNotificationPreferencesRoutes } from './modules/notification-preferences/notification-preferences.routes.ts';
 import { registerPluginsRoutes } from './modules/plugins/plugins.routes.ts';
+import { registerHelpPagesRoutes } from './modules/help-pages/help-pages.routes.ts';
+import { createKnowledgeBaseRepository } from './modules/knowledge-base/knowledge-base.repository.ts';
+import { registerKnowledgeBaseRoutes } from './modules/knowledge-base/knowledge-base.routes.ts';
+import { createKnowledgeBaseService } from './modules/knowledge-base/knowledge-base.service.ts';
+import { createHelpPagesService } from './modules/help-pages/help-pages.service.ts';
 import { createChatCompletionsModel } from './adapters/llm/chat-completions.ts';
 import { registerAssistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { createAssistantService } from './modules/assistant/assistant.service.ts';
@@ -73,11 +78,15 @@ import { createFamilyRepository } from './modules/family/family.repository.ts';
 import { registerFamilyRoutes } from './modules/family/family.routes.ts';
 import { createFamilyService } from './modules/family/family.service.ts';
 import { createPlanResolver, type PlanResolver } from './modules/family/plan-resolver.ts';
+import { defaultContent, type Content } from './content/load-content.ts';
+import { createContactSupportRepository } from './modules/contact-support/contact-support.repository.ts';
+import { registerContactSupportRoutes } from './modules/contact-support/contact-support.routes.ts';
+import { createContactSupportService } from './modules/contact-support/contact-support.service.ts';
 
 /** What the app is built from. */
 export interface AppDeps {
   config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> &
-    Partial<Pick<Config, 'host' | 'allowedOrigins' | 'publicOrigins' | 'stripe' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits' | 'email'>> & {
+    Partial<Pick<Config, 'host' | 'allowedOrigins' | 'publicOrigins' | 'stripe' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits' | 'email' | 'supportEmail'>> & {
       /** Each omitted limit takes its default; tests pass small ones. */
       clientRateLimits?: Partial<Config['clientRateLimits']>;
       accountLimits?: Partial<Config['accountLimits']>;
@@ -101,6 +110,8 @@ export interface AppDeps {
   adminToken?: string;
   /** The time the plan rules read (the daily scan limit, the history windows); tests move it. */
   clock?: () => Date;
+  /** The articles and help pages; omitted, the repository's `content/` folder, read and checked once. */
+  content?: Content;
 }
 
 declare module 'fastify' {
@@ -115,6 +126,8 @@ declare module 'fastify' {
     plans: PlanResolver;
     /** The retention job (scans past their plan's history window), for the schedule. */
     retention: RetentionService;
+    /** The content folder: Knowledge Base articles (the assistant's guidance too) and help pages. */
+    content: Content;
   }
 }
 
@@ -184,6 +197,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return parseJson(request, (body as Buffer).toString('utf8'), done);
   });
 
+  // a content file with a mistake stops the start here, naming the file and the mistake
+  const content = deps.content ?? defaultContent();
+  app.decorate('content', content);
+
   const db = database.db;
   const storageLimits = { ...DEFAULT_STORAGE_LIMITS, ...config.storageLimits };
   // plans first: the plan rules (daily scans, history windows) read the plan in effect
@@ -235,8 +252,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountsRoutes(app, accounts, config.cookieSecure);
   registerNotificationPreferencesRoutes(app, createNotificationPreferencesRepository(db));
   registerPluginsRoutes(app);
+  registerHelpPagesRoutes(app, createHelpPagesService(content.pages));
+  registerKnowledgeBaseRoutes(app, createKnowledgeBaseService({ articles: content.articles, repo: createKnowledgeBaseRepository(db) }));
   const llm = config.assistantLlm ? createChatCompletionsModel(config.assistantLlm) : null;
-  registerAssistantRoutes(app, createAssistantService({ model: llm, ...(deps.logger ? { logger: deps.logger } : {}) }));
+  registerAssistantRoutes(app, createAssistantService({ articles: content.articles, model: llm, ...(deps.logger ? { logger: deps.logger } : {}) }));
   const feeds = createFeedsService({ repo: createFeedsRepository(db) });
   app.decorate('feeds', feeds);
   registerFeedsRoutes(app, feeds, deps.adminToken);
@@ -263,6 +282,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createReportsService({ repo: createReportsRepository(db), messages, window: historyWindow, maxReports: storageLimits.reports, ...(config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {}) }),
   );
   registerBlockedSendersRoutes(app, blockedSenders);
+  registerContactSupportRoutes(
+    app,
+    createContactSupportService({ repo: createContactSupportRepository(db), plans, email, supportEmail: config.supportEmail, clock, log: (detail, fields = {}) => app.log.warn(fields, detail) }),
+  );
   if (payments.kind === 'stripe') {
     const stripe = payments.provider;
     registerBillingRoutes(app, { billing, testCheckout: null, verifyWebhook: (raw, signature) => stripe.verifyWebhook(raw, signature), publicOrigins: config.publicOrigins ?? [] });

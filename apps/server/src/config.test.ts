@@ -164,4 +164,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ MAIL_FROM: 'a@b.example\r\nBcc: c@d.example' })).toThrow(/MAIL_FROM/);
   });
+
+  it('reads the support inbox (optional, with or without SMTP) and refuses anything but one bare address', () => {
+    expect(loadConfig({}).supportEmail).toBeUndefined();
+    expect(loadConfig({ SUPPORT_EMAIL: '' }).supportEmail).toBeUndefined();
+    expect(loadConfig({ SUPPORT_EMAIL: 'support@baitcheck.example' }).supportEmail).toBe('support@baitcheck.example');
+    for (const bad of ['support', 'Support <support@baitcheck.example>', 'support@baitcheck.example\r\nBcc: c@d.example', 'a@b.example, c@d.example', `${'a'.repeat(250)}@b.example`]) {
+      expect(() => loadConfig({ SUPPORT_EMAIL: bad }), bad).toThrow(/SUPPORT_EMAIL: Must be one email address/);
+    }
+  });
 });

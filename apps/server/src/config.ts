@@ -1,4 +1,4 @@
-import { BASIC_SCANS_PER_DAY } from '@baitcheck/contracts';
+import { BASIC_SCANS_PER_DAY, MAX_EMAIL_LENGTH } from '@baitcheck/contracts';
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,6 +148,8 @@ const EnvSchema = z
   STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || /^whsec_\S+$/.test(v), 'Must be a webhook signing secret (whsec_...)'),
   SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\/[^\s/]+/.test(v), 'Must be an SMTP server address: smtp://user:password@host:587 or smtps://user:password@host:465'),
   MAIL_FROM: optionalString.refine((v) => v === undefined || (v.includes('@') && !/[\r\n]/.test(v) && v.length <= 320), 'Must be one sender address, e.g. Baitcheck <no-reply@baitcheck.example>'),
+  // a bare address: it is shown to people ('email us directly at …') and is the support emails' To
+  SUPPORT_EMAIL: optionalString.refine((v) => v === undefined || (v.length <= MAX_EMAIL_LENGTH && z.email().safeParse(v).success), 'Must be one email address, e.g. support@baitcheck.example'),
 })
   .refine((e) => e.ASSISTANT_LLM_URL === undefined || e.ASSISTANT_LLM_MODEL !== undefined, { path: ['ASSISTANT_LLM_MODEL'], message: 'Name the model when ASSISTANT_LLM_URL is set' })
   .superRefine((e, ctx) => {
@@ -245,6 +247,12 @@ export interface Config {
   stripe: StripeConfig | null;
   /** Outgoing email (`SMTP_URL`, `MAIL_FROM`): family invitations; without `smtpUrl` none is sent and the app says so. */
   email: { smtpUrl: string | undefined; from: string };
+  /**
+   * The support inbox (`SUPPORT_EMAIL`): Contact Support emails each request there (with
+   * `SMTP_URL`), and names it to people as the address to write to directly. Unset: requests are
+   * stored and no email is sent.
+   */
+  supportEmail: string | undefined;
 }
 
 /** What Stripe needs: the secret key, the price of each paid plan, the webhook signing secret. */
@@ -328,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: e.STRIPE_SECRET_KEY, prices: { premium: e.STRIPE_PRICE_PREMIUM, family: e.STRIPE_PRICE_FAMILY }, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : null,
     email: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
+    supportEmail: e.SUPPORT_EMAIL,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   SUPPORT_NAME_MAX_LENGTH,
   SUPPORT_SUBJECT_MAX_LENGTH,
   VALIDATION_MESSAGES,
+  type SupportIssueType,
 } from './lite';
 import { PlanIdSchema } from './billing';
 
@@ -28,6 +29,19 @@ const oneLine = (required: string, tooLong: string, max: number) =>
 
 /** A support issue type (spec section 5). */
 export const SupportIssueTypeSchema = z.enum(SUPPORT_ISSUE_TYPES, VALIDATION_MESSAGES.supportIssueTypeRequired);
+
+const SUBJECT_PREFIX = new RegExp(`^(${SUPPORT_ISSUE_TYPES.join('|')})\\s*:\\s*`, 'i');
+
+/**
+ * What a support subject says: the issue type of its prefix ('TECHNICAL: Scan button does
+ * nothing', any case) and the subject the person typed after it; without a known prefix, 'other'
+ * and the whole subject.
+ */
+export function readSupportSubject(subject: string): { issueType: SupportIssueType; typed: string } {
+  const match = SUBJECT_PREFIX.exec(subject);
+  if (!match) return { issueType: 'other', typed: subject };
+  return { issueType: match[1]!.toLowerCase() as SupportIssueType, typed: subject.slice(match[0].length).trim() };
+}
 
 /**
  * `POST /api/contact-support`: the spec's payload. `subject` is the issue type in upper case, a
@@ -50,7 +64,13 @@ export const ContactSupportRequestSchema = z
       .min(SUPPORT_MESSAGE_MIN_LENGTH, VALIDATION_MESSAGES.supportMessageTooShort)
       .max(SUPPORT_MESSAGE_MAX_LENGTH, VALIDATION_MESSAGES.supportMessageTooLong),
   })
-  .strict();
+  .strict()
+  // the subject typed after the prefix has the form's bounds: 'TECHNICAL: ' alone is no subject
+  .superRefine((value, ctx) => {
+    const { typed } = readSupportSubject(value.subject);
+    if (typed === '') ctx.addIssue({ code: 'custom', path: ['subject'], message: VALIDATION_MESSAGES.supportSubjectRequired });
+    else if (typed.length > SUPPORT_SUBJECT_MAX_LENGTH) ctx.addIssue({ code: 'custom', path: ['subject'], message: VALIDATION_MESSAGES.supportSubjectTooLong });
+  });
 /** A support request as sent. */
 export type ContactSupportRequest = z.infer<typeof ContactSupportRequestSchema>;
 
@@ -151,8 +171,11 @@ export type ArticleVoteRequest = z.infer<typeof ArticleVoteRequestSchema>;
 
 /** A help page's id. */
 export const HelpPageIdSchema = z.enum(HELP_PAGE_IDS);
-/** `:id` of a help page path. */
-export const HelpPageParamsSchema = z.object({ id: HelpPageIdSchema }).strict();
+/**
+ * `:id` of a help page path: any id (up to 100 characters), so that a page that does not exist is
+ * answered 404 `HELP_PAGE_NOT_FOUND`, as an unknown article is, rather than a 400 naming the ids.
+ */
+export const HelpPageParamsSchema = z.object({ id: z.string().max(100) }).strict();
 
 /** A help page (Privacy Policy, Terms of Service, FAQ): Markdown with its title and date. */
 export const HelpPageSchema = z.object({

@@ -62,6 +62,11 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** Longest email address accepted (RFC 5321's path limit). */
 export const MAX_EMAIL_LENGTH = 254;
+/**
+ * The shape of an email address the server accepts (zod's `z.email()` pattern, which the
+ * contract uses), for a form to check as the person types without shipping zod.
+ */
+export const EMAIL_ADDRESS_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
 /** Support form bounds (spec sections 5 and 9; the name and subject bounds are ours). */
 export const SUPPORT_MESSAGE_MIN_LENGTH = 10;
@@ -70,10 +75,28 @@ export const SUPPORT_NAME_MAX_LENGTH = 100;
 export const SUPPORT_SUBJECT_MAX_LENGTH = 150;
 /** Support requests one person, and one email address, may send an hour (issue 17); the next is 429. */
 export const SUPPORT_REQUESTS_PER_HOUR = 5;
+/** Days a support request is kept (the Privacy Policy says 12 months); the retention job deletes older ones. */
+export const SUPPORT_REQUEST_RETENTION_DAYS = 365;
+/** Support hours as the spec words them (section 9), for the support pages and emails; the spec writes EST. */
+export const SUPPORT_HOURS = [
+  { days: 'Monday to Friday', hours: '9:00-17:00 EST' },
+  { days: 'Saturday', hours: '10:00-14:00 EST' },
+  { days: 'Sunday', hours: 'Closed' },
+] as const;
+/** Support answers an email in about this many hours (spec section 9). */
+export const SUPPORT_EMAIL_RESPONSE_HOURS = 24;
 /** The support form's issue types (spec section 5), the first the default. */
 export const SUPPORT_ISSUE_TYPES = ['technical', 'billing', 'feature', 'security', 'other'] as const;
 /** An issue type of the support form. */
 export type SupportIssueType = (typeof SUPPORT_ISSUE_TYPES)[number];
+/** How the form and the support emails name each issue type. */
+export const SUPPORT_ISSUE_TYPE_LABELS: Readonly<Record<SupportIssueType, string>> = {
+  technical: 'Technical issue',
+  billing: 'Billing',
+  feature: 'Feature request',
+  security: 'Security concern',
+  other: 'Other',
+};
 
 /** The Knowledge Base's category tabs after 'All' (spec section 2). */
 export const KNOWLEDGE_BASE_CATEGORIES = ['General', 'Security', 'How-To', 'Account', 'Billing'] as const;

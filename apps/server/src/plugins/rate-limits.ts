@@ -122,6 +122,13 @@ export const LIMITED_ROUTES: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   [routeKey(ENDPOINTS.deleteFamilyInvitation), 'deletes'],
   [routeKey(ENDPOINTS.removeFamilyMember), 'deletes'],
   [routeKey(ENDPOINTS.leaveFamily), 'deletes'],
+  // help and support (issue 17): a support request also has its own hourly limit (per person and per address)
+  [routeKey(ENDPOINTS.contactSupport), 'writes'],
+  [routeKey(ENDPOINTS.contactSupportInfo), 'lists'],
+  [routeKey(ENDPOINTS.listKnowledgeBaseArticles), 'lists'],
+  [routeKey(ENDPOINTS.getKnowledgeBaseArticle), 'lists'],
+  [routeKey(ENDPOINTS.voteKnowledgeBaseArticle), 'writes'],
+  [routeKey(ENDPOINTS.getHelpPage), 'lists'],
 ]);
 
 const WHAT: Record<Kind, string> = { scans: 'scans', assistant: 'questions to the assistant', lists: 'requests', enhanced: 'enhanced scans', writes: 'changes', deletes: 'changes' };

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** One message the test server received: the envelope and the parsed message. */
@@ -15,6 +15,15 @@ export interface ReceivedMail {
   fromHeader: { name: string; address: string };
   /** Every header name, lower case. */
   headerNames: string[];
+  /** The To and Reply-To headers' names and addresses, as a mail client reads them. */
+  toHeader: { name: string; address: string }[];
+  replyTo: { name: string; address: string }[];
+}
+
+/** The names and addresses of a parsed address header (absent: none). */
+function addressesOf(header: AddressObject | AddressObject[] | undefined): { name: string; address: string }[] {
+  const objects = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return objects.flatMap((o) => o.value.map((v) => ({ name: v.name, address: v.address ?? '' })));
 }
 
 /** A real SMTP server (the smtp-server package) on 127.0.0.1, keeping what it receives. */
@@ -67,6 +76,8 @@ export async function startSmtpServer(options: { auth?: { user: string; pass: st
             text: mail.text ?? '',
             fromHeader: { name: mail.from?.value[0]?.name ?? '', address: mail.from?.value[0]?.address ?? '' },
             headerNames: [...mail.headers.keys()],
+            toHeader: addressesOf(mail.to),
+            replyTo: addressesOf(mail.replyTo),
           });
           for (const w of waiters.filter((w) => received.length >= w.count)) {
             waiters.splice(waiters.indexOf(w), 1);

@@ -35,6 +35,31 @@ describe('the email adapter, through a real SMTP server on loopback', () => {
     }
   });
 
+  it('sends to an address object and sets Reply-To; a name with line breaks stays a name (no added header or recipient)', async () => {
+    const before = smtp.received.length;
+    const sender = createEmailSender({ smtpUrl: smtp.url(AUTH) });
+    try {
+      const sent = await sender.send({
+        to: { name: 'Support\r\nBcc: victim@example.com', address: 'support@baitcheck.example' },
+        replyTo: { name: 'Ann "A" Lee\nX-Injected: yes', address: 'ann+help@example.com' },
+        subject: 'TECHNICAL: Help\r\nBcc: other@example.com',
+        text: 'Hi',
+      });
+      expect(sent).toEqual({ accepted: true });
+      const mail = (await smtp.waitFor(before + 1)).at(-1)!;
+      // one envelope recipient, and nothing the names or subject carried became a header
+      expect(mail.to).toEqual(['support@baitcheck.example']);
+      expect(mail.toHeader.map((a) => a.address)).toEqual(['support@baitcheck.example']);
+      expect(mail.replyTo.map((a) => a.address)).toEqual(['ann+help@example.com']);
+      expect(mail.replyTo[0]!.name).toContain('Ann "A" Lee');
+      expect(mail.headerNames).not.toContain('bcc');
+      expect(mail.headerNames).not.toContain('x-injected');
+      expect(mail.subject).not.toMatch(/[\r\n]/);
+    } finally {
+      sender.close();
+    }
+  });
+
   it('uses the default sender when MAIL_FROM is not set', async () => {
     const before = smtp.received.length;
     const sender = createEmailSender({ smtpUrl: smtp.url(AUTH) });

@@ -1,8 +1,20 @@
 import nodemailer from 'nodemailer';
 
+/**
+ * An address with a display name. Handed to nodemailer as an object, never written into a header
+ * string by us: a name is only ever a name, so what a person typed cannot add a recipient or a
+ * header.
+ */
+export interface EmailAddress {
+  name: string;
+  address: string;
+}
+
 /** One plain-text email. */
 export interface EmailMessage {
-  to: string;
+  to: string | EmailAddress;
+  /** Where a reply goes, when not to the sender (the support inbox answers the person who wrote). */
+  replyTo?: EmailAddress;
   subject: string;
   text: string;
 }
@@ -42,7 +54,7 @@ export function createEmailSender(options: { smtpUrl?: string | undefined; from?
     configured: true,
     async send(message) {
       try {
-        const info = await transport.sendMail({ to: message.to, subject: message.subject, text: message.text });
+        const info = await transport.sendMail({ to: message.to, ...(message.replyTo ? { replyTo: message.replyTo } : {}), subject: message.subject, text: message.text });
         const accepted = (info.accepted as unknown[] | undefined) ?? [];
         if (accepted.length > 0) return { accepted: true };
         return { accepted: false, reason: 'refused', detail: String(info.response ?? 'no recipient accepted') };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { defaultContent } from '../../content/load-content.ts';
 import { checkModelAnswer, MAX_MODEL_ANSWER_CHARS, type AnswerContext } from './answer-check.ts';
-import { GUIDANCE } from './guidance/index.ts';
+
+const GUIDANCE = defaultContent().articles;
 
 const article = (id: string) => {
   const a = GUIDANCE.find((x) => x.id === id);

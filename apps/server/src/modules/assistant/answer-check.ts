@@ -1,5 +1,5 @@
 import { findLinks, type ThreatLevel } from '@baitcheck/detector';
-import type { GuidanceArticle } from './guidance/types.ts';
+import type { ContentArticle } from '../../content/load-content.ts';
 
 /**
  * The check a language model's answer passes before anyone reads it. The model reads text a
@@ -22,7 +22,7 @@ export interface AnswerContext {
   /** The engine's verdict on the pasted message or link, or null when nothing was scanned. */
   verdict: ThreatLevel | null;
   /** The guidance the model was given: its phone numbers, links and addresses are the only ones allowed. */
-  guidance: readonly GuidanceArticle[];
+  guidance: readonly ContentArticle[];
   /** The engine's advice on the scanned message, also given to the model (the engine's own sentences, never the message's). */
   advice?: readonly string[];
   /** The person's question, for a bare "Yes." to "is this legit?". */

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { AssistantChatResponse, ChatTurn } from '@baitcheck/contracts';
 import type { Logger } from 'pino';
 import type { ChatMessage, ChatModel } from '../../adapters/llm/chat-completions.ts';
+import { createArticleIndex, type ArticleIndex } from '../../content/article-index.ts';
+import type { ContentArticle } from '../../content/load-content.ts';
 import { checkModelAnswer } from './answer-check.ts';
 import { answerBuiltIn, type BuiltInAnswer } from './built-in.ts';
-import { GUIDANCE } from './guidance/index.ts';
-import { createGuidanceIndex, type GuidanceIndex } from './retrieval.ts';
 
 /**
  * Earlier turns the language model sees (the newest); the built-in assistant reads them all.
@@ -115,10 +115,11 @@ export function dataMessage(query: string, earlier: readonly string[], nonce: st
  * The assistant: the built-in answer always, and, when a language model is configured, its
  * answer grounded in the same guidance and verdict, falling back to the built-in answer when the
  * model fails, runs out of time, or answers something the answer check refuses (see
- * answer-check.ts). Refusals and clarifying questions never go to the model.
+ * answer-check.ts). Refusals and clarifying questions never go to the model. Its guidance is the
+ * content folder's articles (`content/articles/`), the same the Knowledge Base shows.
  */
-export function createAssistantService(deps: { index?: GuidanceIndex; model?: ChatModel | null; logger?: Pick<Logger, 'warn'>; clock?: () => Date }) {
-  const index = deps.index ?? createGuidanceIndex(GUIDANCE);
+export function createAssistantService(deps: { articles: readonly ContentArticle[]; index?: ArticleIndex; model?: ChatModel | null; logger?: Pick<Logger, 'warn'>; clock?: () => Date }) {
+  const index = deps.index ?? createArticleIndex(deps.articles);
   const clock = deps.clock ?? (() => new Date());
 
   return {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChatCompletionsModel } from '../../adapters/llm/chat-completions.ts';
 import { buildApp } from '../../app.ts';
+import { defaultContent } from '../../content/load-content.ts';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { createAssistantService } from './assistant.service.ts';
 
@@ -348,6 +349,7 @@ describe('POST /api/assistant/chat, with a language model turned against the per
   it("logs at warn which rule refused the model's answer, without the answer", async () => {
     const warnings: { obj: unknown; msg: string | undefined }[] = [];
     const assistant = createAssistantService({
+      articles: defaultContent().articles,
       model: createChatCompletionsModel({ url: llmBase, model: 'test-model', timeoutMs: 1500 }),
       logger: { warn: ((obj: unknown, msg?: string) => warnings.push({ obj, msg })) as never },
     });

@@ -1,15 +1,15 @@
 import { analyze, type Analysis } from '@baitcheck/detector';
 import type { ChatTurn } from '@baitcheck/contracts';
-import type { GuidanceArticle } from './guidance/types.ts';
+import { normalizeTerm, type ArticleIndex, type Retrieved } from '../../content/article-index.ts';
+import type { ContentArticle } from '../../content/load-content.ts';
 import { classify, sharesSecret, type Intent } from './intent.ts';
-import { normalizeTerm, type GuidanceIndex, type Retrieved } from './retrieval.ts';
 
 /** What the built-in assistant answers, before the service stamps it. */
 export interface BuiltInAnswer {
   answer: string;
   intent: Intent['kind'] | 'clarify';
   /** Guidance used, best first. */
-  articles: GuidanceArticle[];
+  articles: ContentArticle[];
   /** The engine's verdict on a message or link in the question. */
   analysis: Analysis | null;
 }
@@ -48,7 +48,7 @@ const regionNote = (region: string) => `This is for ${regionName(region)}. Tell 
 const bullets = (items: readonly string[]) => items.map((s) => `- ${s}`).join('\n');
 
 /** An article as an answer: what matters, the signs when asked how to recognise it, and the steps. */
-function articleAnswer(article: GuidanceArticle, query: string): string {
+function articleAnswer(article: ContentArticle, query: string): string {
   const wantsSigns = /\b(recogni[sz]e|spot|tell|signs?|look like|red flags?|know if|identify)\b/i.test(query);
   const parts = [`${article.title}`, article.summary];
   if (article.signs && article.signs.length > 0 && (wantsSigns || article.kind === 'scam-type')) parts.push(`Signs to look for:\n${bullets(article.signs)}`);
@@ -102,7 +102,7 @@ function reasonLines(analysis: Analysis): string[] {
   });
 }
 
-function scanAnswer(analysis: Analysis, related: GuidanceArticle | undefined): string {
+function scanAnswer(analysis: Analysis, related: ContentArticle | undefined): string {
   const parts = [VERDICT_OPENING[analysis.threatLevel]];
   if (analysis.reasons.length > 0) parts.push(`Why:\n${bullets(reasonLines(analysis))}`);
   else if (analysis.checks && analysis.checks.length > 0) parts.push(`What I checked:\n${bullets(analysis.checks.slice(0, 4))}`);
@@ -171,7 +171,7 @@ const SECRET_WARNING =
  * The built-in assistant: answers from the guidance (BM25), checks pasted messages and links with
  * the engine, follows up on the last check, asks when the question is unclear, and refuses harm.
  */
-export function answerBuiltIn(index: GuidanceIndex, query: string, history: readonly ChatTurn[]): BuiltInAnswer {
+export function answerBuiltIn(index: ArticleIndex, query: string, history: readonly ChatTurn[]): BuiltInAnswer {
   const intent = classify(query, history);
   const warning = sharesSecret(query) ? `${SECRET_WARNING}\n\n` : '';
   const region = regionOf(query) ?? regionOf(history.map((t) => t.content).join(' '));

@@ -2,6 +2,7 @@ import type { MessageSource, ThreatLevel } from '@baitcheck/contracts';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { families, familyInvitationEmails, familyInvitations, familyMembers, messages, users } from '../../db/schema.ts';
+import { mailboxOf } from '../../lib/mailbox.ts';
 import { visibleMessages } from '../messages/history-window.ts';
 
 /**
@@ -11,17 +12,6 @@ import { visibleMessages } from '../messages/history-window.ts';
 const PERSON_LOCK_CLASS = 1_016_003;
 /** Advisory lock class of an invited mailbox: every manager's invitations to it are counted in turn. */
 const MAILBOX_LOCK_CLASS = 1_016_004;
-
-/**
- * The mailbox an address reaches, as the invitation budget counts it: lower case, and without a
- * `+tag` in the local part (`kid+1@example.com` and `Kid+2@example.com` are one inbox).
- */
-export function mailboxOf(email: string): string {
-  const at = email.lastIndexOf('@');
-  const local = email.slice(0, at).toLowerCase();
-  const plus = local.indexOf('+');
-  return `${plus > 0 ? local.slice(0, plus) : local}@${email.slice(at + 1).toLowerCase()}`;
-}
 
 /** A transaction of {@link Db}. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,7 +1,7 @@
 import { PAID_PLAN_STATUSES } from '@baitcheck/contracts';
 import { and, asc, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { messages, subscriptions } from '../../db/schema.ts';
+import { messages, subscriptions, supportRequests } from '../../db/schema.ts';
 
 /** The advisory lock the retention job's batches take: one server at a time deletes (classid, objid). */
 const RETENTION_LOCK = sql`1016002, 0`;
@@ -70,6 +70,13 @@ export function createRetentionRepository(db: Db) {
         const last = rows.at(-1);
         return { examined: rows.length, deleted: doomed.length, last: last ? { scanDate: last.exactDate, id: last.id } : null };
       });
+    },
+
+    /** Deletes at most `limit` support requests made before `before`; answers how many went. */
+    async pruneSupportRequestsBefore(before: Date, limit: number): Promise<number> {
+      const old = db.select({ id: supportRequests.id }).from(supportRequests).where(lt(supportRequests.createdAt, before)).limit(limit);
+      const gone = await db.delete(supportRequests).where(inArray(supportRequests.id, old)).returning({ id: supportRequests.id });
+      return gone.length;
     },
   };
 }

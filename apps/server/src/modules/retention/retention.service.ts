@@ -1,4 +1,4 @@
-import { PLAN_IDS, PLANS, type PlanId } from '@baitcheck/contracts';
+import { PLAN_IDS, PLANS, SUPPORT_REQUEST_RETENTION_DAYS, type PlanId } from '@baitcheck/contracts';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { historyStart } from '../messages/history-window.ts';
@@ -22,12 +22,14 @@ export interface RetentionResult {
   billingRecords: number;
   /** Refunded plans whose cancel had failed, ended now. */
   refundsFinished: number;
+  /** Support requests older than {@link SUPPORT_REQUEST_RETENTION_DAYS} days (the Privacy Policy's 12 months). */
+  supportRequests: number;
 }
 
 /**
  * The retention job: deletes each user's scans older than their plan's history window (7, 30 or
- * 90 days), the scan counts no day needs any more, and payment events and test checkouts older
- * than 30 days. Idempotent (a run deletes only what is
+ * 90 days), the scan counts no day needs any more, payment events and test checkouts older
+ * than 30 days, and support requests older than 365 days. Idempotent (a run deletes only what is
  * past its window, so running twice, or on two servers, deletes nothing more), in short batches
  * (a big history never holds a lock for long, and PGlite answers requests between them), and one
  * server at a time (the batches take a PostgreSQL advisory lock; a server that finds it taken
@@ -85,9 +87,10 @@ export function createRetentionService(deps: {
       };
       const scanCounts = await drain((limit) => deps.usage.pruneBefore(new Date(now.getTime() - SCAN_COUNTS_KEPT_MS), limit));
       const billingRecords = await drain((limit) => deps.billing.pruneBefore(new Date(now.getTime() - BILLING_EVENTS_KEPT_MS), limit));
+      const supportRequests = await drain((limit) => deps.repo.pruneSupportRequestsBefore(new Date(now.getTime() - SUPPORT_REQUEST_RETENTION_DAYS * DAY_MS), limit));
       // a refunded plan whose cancel failed would renew and charge again: it is ended here, hourly
       const refundsFinished = deps.finishRefunds ? await deps.finishRefunds() : 0;
-      return { messages, scanCounts, billingRecords, refundsFinished };
+      return { messages, scanCounts, billingRecords, refundsFinished, supportRequests };
     },
   };
 }
@@ -107,7 +110,7 @@ export function startRetentionSchedule(options: { retention: RetentionService; i
     running = options.retention
       .run(() => stopped)
       .then((result) => {
-        if (result && (result.messages > 0 || result.scanCounts > 0 || result.billingRecords > 0)) options.logger.info(result, 'deleted scans past their plan\'s history window and records too old to matter');
+        if (result && (result.messages > 0 || result.scanCounts > 0 || result.billingRecords > 0 || result.supportRequests > 0)) options.logger.info(result, 'deleted scans past their plan\'s history window and records too old to matter');
       })
       .catch((err: unknown) => options.logger.warn({ err }, 'the retention job failed; it runs again within the hour'))
       .finally(() => {

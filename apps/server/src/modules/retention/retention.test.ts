@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { billingEvents, messages, reports, scanUsage, testCheckouts } from '../../db/schema.ts';
+import { billingEvents, messages, reports, scanUsage, supportRequests, testCheckouts } from '../../db/schema.ts';
 import { insertMessage, userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../test/harness.ts';
 import { cancelNow, signUp, upgrade } from '../../test/plans.ts';
@@ -104,7 +104,7 @@ describeWithDatabases('history retention: 7 days on Basic, 30 on Premium, 90 on 
     expect(kept).toMatchObject({ messageId: null, content: '1 days old' });
 
     const again = await app.retention.run();
-    expect(again).toEqual({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0 });
+    expect(again).toEqual({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0 });
     expect(await stored(family.userId)).toHaveLength(3);
   });
 
@@ -153,6 +153,32 @@ describeWithDatabases('history retention: 7 days on Basic, 30 on Premium, 90 on 
     expect((await app.retention.run())?.billingRecords).toBe(2);
     expect((await ctx.database.db.select({ id: billingEvents.id }).from(billingEvents).where(inArray(billingEvents.id, [`evt_old_${tag}`, `evt_recent_${tag}`]))).map((r) => r.id)).toEqual([`evt_recent_${tag}`]);
     expect((await ctx.database.db.select({ at: testCheckouts.expiresAt }).from(testCheckouts).where(eq(testCheckouts.userId, userId))).map((r) => r.at.toISOString())).toEqual([recent.toISOString()]);
+  });
+
+  it('deletes support requests after 365 days (the Privacy Policy\'s 12 months), of guests and accounts, and nothing newer', async () => {
+    now = new Date();
+    const v = visitor();
+    const userId = await userIdOf(ctx.database, v);
+    const tag = crypto.randomUUID();
+    const request = (label: string, ageDays: number, owner: string | null) => ({
+      userId: owner,
+      name: 'Ann',
+      email: 'ann@example.com',
+      mailbox: 'ann@example.com',
+      issueType: 'technical' as const,
+      subject: `TECHNICAL: ${label} ${tag}`,
+      message: 'The scan button does nothing.',
+      plan: 'basic' as const,
+      priority: false,
+      createdAt: new Date(now.getTime() - ageDays * DAY),
+    });
+    // a request whose guest is gone keeps its row (user_id null) and goes by its age all the same
+    await ctx.database.db.insert(supportRequests).values([request('old', 366, userId), request('orphan', 400, null), request('recent', 364, userId), request('new', 0, null)]);
+    const result = await app.retention.run();
+    expect(result?.supportRequests).toBe(2);
+    const left = await ctx.database.db.select({ subject: supportRequests.subject }).from(supportRequests).where(sql`${supportRequests.subject} like ${`%${tag}`}`);
+    expect(left.map((r) => r.subject.split(' ')[1]).sort()).toEqual(['new', 'recent']);
+    expect((await app.retention.run())?.supportRequests).toBe(0);
   });
 
   it('walks a big history in small batches, scans of the same instant included', async () => {
@@ -219,7 +245,7 @@ describe('startRetentionSchedule', () => {
       const run = vi.fn(async (shouldStop: () => boolean) => {
         runs++;
         await new Promise<void>((resolve) => (finish = resolve));
-        return shouldStop() ? null : { messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0 };
+        return shouldStop() ? null : { messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0 };
       });
       const logger = { info: vi.fn(), warn: vi.fn() };
       const schedule = startRetentionSchedule({ retention: { run } as unknown as RetentionService, intervalMs: 1000, logger });
@@ -229,7 +255,7 @@ describe('startRetentionSchedule', () => {
       expect(runs).toBe(1);
       finish();
       await vi.advanceTimersByTimeAsync(0);
-      expect(logger.info).toHaveBeenCalledWith({ messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0 }, "deleted scans past their plan's history window and records too old to matter");
+      expect(logger.info).toHaveBeenCalledWith({ messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0 }, "deleted scans past their plan's history window and records too old to matter");
       await vi.advanceTimersByTimeAsync(1000);
       expect(runs).toBe(2);
       let stopped = false;
@@ -248,7 +274,7 @@ describe('startRetentionSchedule', () => {
   it('logs a failed run and runs again at the next interval', async () => {
     vi.useFakeTimers();
     try {
-      const run = vi.fn().mockRejectedValueOnce(new Error('database gone')).mockResolvedValue({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0 });
+      const run = vi.fn().mockRejectedValueOnce(new Error('database gone')).mockResolvedValue({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0 });
       const logger = { info: vi.fn(), warn: vi.fn() };
       const schedule = startRetentionSchedule({ retention: { run } as unknown as RetentionService, intervalMs: 1000, logger });
       await vi.advanceTimersByTimeAsync(0);

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ChatTurn } from '@baitcheck/contracts';
+import { defaultContent } from '../../../content/load-content.ts';
 import { createAssistantService } from '../assistant.service.ts';
 
 /** One question of the test set. */
@@ -63,7 +64,7 @@ export function unwantedFacts(answer: string, mustNotContain: readonly string[])
 
 /** Runs the whole set through the built-in assistant. */
 export async function runEval(questions: readonly EvalQuestion[] = loadQuestions()): Promise<EvalOutcome[]> {
-  const assistant = createAssistantService({ model: null });
+  const assistant = createAssistantService({ articles: defaultContent().articles, model: null });
   // the first answer builds the index and warms the engine: not a person's wait
   await assistant.chat('warm up', []);
   const out: EvalOutcome[] = [];

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { mailboxOf } from './mailbox.ts';
+
+describe('mailboxOf', () => {
+  it('counts an address by its inbox: lower case, without a +tag', () => {
+    expect(mailboxOf('Kid+1@Example.COM')).toBe('kid@example.com');
+    expect(mailboxOf('kid+2@example.com')).toBe('kid@example.com');
+    expect(mailboxOf('kid@example.com')).toBe('kid@example.com');
+  });
+
+  it('keeps a local part that only starts with a plus, and splits at the last @', () => {
+    expect(mailboxOf('+tag@example.com')).toBe('+tag@example.com');
+    expect(mailboxOf('"a@b"+x@example.com')).toBe('"a@b"@example.com');
+  });
+});
