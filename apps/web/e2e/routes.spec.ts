@@ -9,6 +9,12 @@ const ROUTES = [
   { name: 'account', path: '/account', ready: 'Account', title: 'Account · Baitcheck' },
   { name: 'settings', path: '/settings', ready: 'Settings', title: 'Settings · Baitcheck' },
   { name: 'subscription', path: '/subscription', ready: 'Upgrade Your Protection', title: 'Upgrade Your Protection · Baitcheck' },
+  { name: 'privacy-policy', path: '/privacy-policy', ready: 'Privacy Policy', title: 'Privacy Policy · Baitcheck', help: true },
+  { name: 'terms-of-service', path: '/terms-of-service', ready: 'Terms of Service', title: 'Terms of Service · Baitcheck', help: true },
+  { name: 'faq', path: '/faq', ready: 'FAQ', title: 'FAQ · Baitcheck', help: true },
+  { name: 'contact-support', path: '/contact-support', ready: 'Contact Support', title: 'Contact Support · Baitcheck', help: true },
+  { name: 'live-chat', path: '/live-chat', ready: 'Live Chat', title: 'Live Chat · Baitcheck', help: true },
+  { name: 'knowledge-base', path: '/knowledge-base', ready: 'Knowledge Base', title: 'Knowledge Base · Baitcheck', help: true },
   { name: 'not-found', path: '/no-such-page', ready: '404 Page Not Found', title: 'Page not found · Baitcheck' },
 ] as const;
 
@@ -18,7 +24,8 @@ test.use({ reducedMotion: 'reduce' });
 
 for (const withData of [false, true]) {
   test.describe(withData ? 'every route with data' : 'every route, new visitor', () => {
-    for (const route of ROUTES) {
+    // the help pages show no one's data: once, as a new visitor
+    for (const route of ROUTES.filter((r) => !withData || !('help' in r))) {
       test(`${route.path}: no axe violations, screenshots at ${WIDTHS.join(' and ')} px`, async ({ page }) => {
         // Console errors include Content-Security-Policy violations (the server allows scripts from 'self' only).
         const errors: string[] = [];
@@ -39,7 +46,9 @@ for (const withData of [false, true]) {
           await expect(page).toHaveTitle(route.title);
           // Nothing is still loading.
           await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-          if (route.name !== 'not-found' && route.name !== 'subscription') {
+          // Back to Home on every help page (spec section 2); no bottom-navigation item is theirs
+          if ('help' in route) await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+          else if (route.name !== 'not-found' && route.name !== 'subscription') {
             await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveCount(1);
           }
           await expectNoAxeViolations(page);

@@ -12,6 +12,12 @@ const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
 const SubscriptionPage = lazy(() => import('@/features/subscription/subscription-page'));
 const TestCheckoutPage = lazy(() => import('@/features/test-checkout/test-checkout-page'));
 const FamilyJoinPage = lazy(() => import('@/features/family/join-page'));
+const PrivacyPolicyPage = lazy(() => import('@/features/help-pages/privacy-policy-page'));
+const TermsOfServicePage = lazy(() => import('@/features/help-pages/terms-of-service-page'));
+const FaqPage = lazy(() => import('@/features/help-pages/faq-page'));
+const ContactSupportPage = lazy(() => import('@/features/contact-support/contact-support-page'));
+const LiveChatPage = lazy(() => import('@/features/live-chat/live-chat-page'));
+const KnowledgeBasePage = lazy(() => import('@/features/knowledge-base/knowledge-base-page'));
 const NotFoundPage = lazy(() => import('@/features/not-found/not-found-page'));
 
 function PageFallback() {
@@ -71,6 +77,12 @@ const PAGE_NAMES: Readonly<Record<string, string>> = {
   [paths.settings]: 'Settings',
   [paths.subscription]: 'Upgrade Your Protection',
   [paths.familyJoin]: 'Family invitation',
+  [paths.privacyPolicy]: 'Privacy Policy',
+  [paths.termsOfService]: 'Terms of Service',
+  [paths.faq]: 'FAQ',
+  [paths.contactSupport]: 'Contact Support',
+  [paths.liveChat]: 'Live Chat',
+  [paths.knowledgeBase]: 'Knowledge Base',
 };
 
 /**
@@ -107,6 +119,12 @@ export function AppRouter() {
         <Route path={paths.subscription} component={SubscriptionPage} />
         <Route path={paths.testCheckout} component={TestCheckoutPage} />
         <Route path={paths.familyJoin} component={FamilyJoinPage} />
+        <Route path={paths.privacyPolicy} component={PrivacyPolicyPage} />
+        <Route path={paths.termsOfService} component={TermsOfServicePage} />
+        <Route path={paths.faq} component={FaqPage} />
+        <Route path={paths.contactSupport} component={ContactSupportPage} />
+        <Route path={paths.liveChat} component={LiveChatPage} />
+        <Route path={paths.knowledgeBase} component={KnowledgeBasePage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

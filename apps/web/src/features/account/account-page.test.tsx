@@ -39,6 +39,8 @@ describe('AccountPage', () => {
     expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact-support');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
+    expect(screen.getByRole('link', { name: 'Knowledge Base' })).toHaveAttribute('href', '/knowledge-base');
+    expect(screen.getByRole('link', { name: 'Live Chat (automated preview)' })).toHaveAttribute('href', '/live-chat');
   });
 
   it("shows the real plan from the server: name, price, renewal date, what it adds and the way to manage it", async () => {
@@ -353,5 +355,14 @@ describe('AccountPage ?tab=family', () => {
     renderWithApp(<AccountPage familyTab={<p>the family tab</p>} />, { path: '/account?tab=family' });
     expect(await screen.findByText('the family tab')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Family Dashboard' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('AccountPage ?tab=assistant', () => {
+  it('opens the Virtual Assistant tab (the help pages’ “ask the assistant”)', async () => {
+    mockApi({ 'GET /api/auth/me': { body: { user: ACCOUNT } }, 'GET /api/subscription': { body: BASIC }, 'GET /api/family': { body: { role: 'none', canCreate: false, emailConfigured: false } } });
+    renderWithApp(<AccountPage />, { path: '/account?tab=assistant' });
+    expect(screen.getByRole('tab', { name: 'Virtual Assistant' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'false');
   });
 });

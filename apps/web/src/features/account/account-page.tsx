@@ -76,9 +76,13 @@ function AccountTab({ familyCard }: { familyCard?: ReactNode }) {
 export default function AccountPage({ familyTab, familyCard }: { familyTab?: ReactNode; familyCard?: ReactNode } = {}) {
   const family = useFamily();
   const showFamilyTab = familyTab !== undefined && (family.data?.role === 'manager' || (family.data?.role === 'none' && family.data.canCreate));
-  // `/account?tab=family` opens the Family Dashboard (the link after buying the Family plan)
+  // `/account?tab=family` opens the Family Dashboard (the link after buying the Family plan);
+  // `?tab=assistant` the assistant (the help pages' "ask the assistant")
   const search = useSearch();
-  const [chosen, setChosen] = useState(() => (new URLSearchParams(search).get('tab') === 'family' ? 'family' : 'account'));
+  const [chosen, setChosen] = useState(() => {
+    const asked = new URLSearchParams(search).get('tab');
+    return asked === 'family' || asked === 'assistant' ? asked : 'account';
+  });
   // asked for a Family Dashboard this person does not have (not a manager): the Account tab, not a blank page
   const tab = chosen === 'family' && !showFamilyTab && !family.isPending ? 'account' : chosen;
   return (

@@ -7,8 +7,8 @@ import { Card } from '@/components/ui/card';
 import { Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { ASSISTANT_UNREACHABLE, isUnanswered, useAskAssistant } from '@/lib/api/assistant';
-import { cn } from '@/lib/cn';
 import { AnswerSources, AnswerText, AnswerVerdict } from './assistant-answer';
+import { ChatBubble, ChatHeader, ChatLog, TypingDots } from '@/components/chat/chat-parts';
 
 /** The first message of every conversation; never sent back as history. */
 export const ASSISTANT_GREETING = [
@@ -34,36 +34,19 @@ function startConversation(): ChatEntry[] {
   return [{ id: 'greeting', role: 'assistant', content: ASSISTANT_GREETING, timestamp: new Date().toISOString(), greeting: true }];
 }
 
-/** Hours and minutes in the person's locale, e.g. 14:05. */
-function formatChatTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
-
 function validTimestamp(value: string): string {
   return Number.isNaN(Date.parse(value)) ? new Date().toISOString() : value;
 }
 
-function ChatBubble({ entry }: { entry: ChatEntry }) {
+function AssistantBubble({ entry }: { entry: ChatEntry }) {
   const mine = entry.role === 'user';
   return (
-    <div className={cn('flex flex-col', mine ? 'items-end' : 'items-start')} data-role={entry.role}>
-      <p className="mb-1 px-1 text-xs text-slate-600">
-        <span className="font-semibold text-slate-700">{mine ? 'You' : 'Assistant'}</span>
-        <span aria-hidden="true"> · </span>
-        <time dateTime={entry.timestamp}>{formatChatTime(entry.timestamp)}</time>
-      </p>
-      <div
-        className={cn(
-          'rounded-2xl px-3 py-2 text-sm leading-relaxed [overflow-wrap:anywhere]',
-          mine ? 'max-w-[85%] rounded-br-md bg-primary text-white' : 'max-w-[95%] rounded-bl-md border border-slate-200 bg-slate-50 text-slate-900 sm:max-w-[85%]',
-        )}
-      >
-        {/* The verdict comes first: it is what the person came for; the answer explains it. */}
-        {entry.scan ? <AnswerVerdict scan={entry.scan} /> : null}
-        {mine ? <p className="whitespace-pre-wrap">{entry.content}</p> : <AnswerText text={entry.content} />}
-        <AnswerSources sources={entry.sources} />
-      </div>
-    </div>
+    <ChatBubble mine={mine} who={mine ? 'You' : 'Assistant'} timestamp={entry.timestamp} className="max-w-[95%] sm:max-w-[85%]" data-role={entry.role}>
+      {/* The verdict comes first: it is what the person came for; the answer explains it. */}
+      {entry.scan ? <AnswerVerdict scan={entry.scan} /> : null}
+      {mine ? <p className="whitespace-pre-wrap">{entry.content}</p> : <AnswerText text={entry.content} />}
+      <AnswerSources sources={entry.sources} />
+    </ChatBubble>
   );
 }
 
@@ -72,15 +55,7 @@ function TypingIndicator() {
     <div className="flex items-start" data-testid="assistant-typing">
       <div className="rounded-2xl rounded-bl-md border border-slate-200 bg-slate-50 px-4 py-3">
         <span className="sr-only">The assistant is typing…</span>
-        <span aria-hidden="true" className="flex gap-1">
-          {[0, 1, 2].map((i) => (
-            <span
-              key={i}
-              className="h-2 w-2 animate-bounce rounded-full bg-slate-500 motion-reduce:animate-none"
-              style={{ animationDelay: `${i * 150}ms` }}
-            />
-          ))}
-        </span>
+        <TypingDots />
       </div>
     </div>
   );
@@ -189,35 +164,28 @@ export function AssistantTab() {
 
   return (
     <Card className="overflow-hidden">
-      <div className="flex flex-wrap items-start justify-between gap-2 border-b border-slate-200 p-4">
-        <div className="flex min-w-0 items-start gap-3">
+      <ChatHeader
+        avatar={
           <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary-strong">
             <Bot aria-hidden="true" className="h-5 w-5" />
           </span>
-          <div className="min-w-0">
-            <h2 className="text-base font-semibold text-slate-900">Virtual Assistant</h2>
-            <p className="text-sm text-slate-600">Ask about scams, or paste a message or link to check it.</p>
-          </div>
-        </div>
-        <Button variant="ghost" size="sm" onClick={clear}>
-          <RotateCcw aria-hidden="true" className="h-4 w-4" />
-          Clear conversation
-        </Button>
-      </div>
+        }
+        title="Virtual Assistant"
+        subtitle="Ask about scams, or paste a message or link to check it."
+        action={
+          <Button variant="ghost" size="sm" onClick={clear}>
+            <RotateCcw aria-hidden="true" className="h-4 w-4" />
+            Clear conversation
+          </Button>
+        }
+      />
 
-      <div
-        ref={logRef}
-        role="log"
-        aria-live="polite"
-        aria-label="Conversation with the assistant"
-        tabIndex={0}
-        className="relative h-[400px] space-y-4 overflow-y-auto overscroll-contain bg-white p-4 focus-ring"
-      >
+      <ChatLog label="Conversation with the assistant" logRef={logRef} className="relative">
         {messages.map((entry) => (
-          <ChatBubble key={entry.id} entry={entry} />
+          <AssistantBubble key={entry.id} entry={entry} />
         ))}
         {pending ? <TypingIndicator /> : null}
-      </div>
+      </ChatLog>
 
       <form
         ref={formRef}

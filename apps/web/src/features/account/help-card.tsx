@@ -1,13 +1,16 @@
 import { Link } from 'wouter';
-import { ChevronRight, CircleHelp, FileText, LifeBuoy, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { BookOpen, ChevronRight, CircleHelp, FileText, LifeBuoy, MessagesSquare, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 
-// The spec's routes (section 2); the pages themselves arrive with their own issue.
+// The spec's help routes (section 2)
 const HELP_LINKS: ReadonlyArray<{ href: string; label: string; Icon: LucideIcon }> = [
-  { href: '/faq', label: 'FAQ', Icon: CircleHelp },
-  { href: '/contact-support', label: 'Contact Support', Icon: LifeBuoy },
-  { href: '/privacy-policy', label: 'Privacy Policy', Icon: ShieldCheck },
-  { href: '/terms-of-service', label: 'Terms of Service', Icon: FileText },
+  { href: paths.faq, label: 'FAQ', Icon: CircleHelp },
+  { href: paths.knowledgeBase, label: 'Knowledge Base', Icon: BookOpen },
+  { href: paths.contactSupport, label: 'Contact Support', Icon: LifeBuoy },
+  { href: paths.liveChat, label: 'Live Chat (automated preview)', Icon: MessagesSquare },
+  { href: paths.privacyPolicy, label: 'Privacy Policy', Icon: ShieldCheck },
+  { href: paths.termsOfService, label: 'Terms of Service', Icon: FileText },
 ];
 
 /** Help and legal links. */

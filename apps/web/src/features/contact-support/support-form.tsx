@@ -1,0 +1,212 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { ContactSupportInfo, ContactSupportResponse } from '@baitcheck/contracts';
+import { SUPPORT_ISSUE_TYPE_LABELS, SUPPORT_ISSUE_TYPES, SUPPORT_MESSAGE_MAX_LENGTH, type SupportIssueType } from '@baitcheck/contracts/lite';
+import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { toast } from '@/components/ui/toast-store';
+import { readAuthError } from '@/lib/api/auth';
+import { cn } from '@/lib/cn';
+import { useSubmitSupportRequest } from './api';
+import { SUPPORT_FIELDS, toSupportRequest, validateSupportField, validateSupportForm, type SupportField, type SupportFormValues } from './support-form-values';
+
+type Errors = Partial<Record<SupportField, string>>;
+
+/** The id of a field's control, for labels, messages and focus. */
+export const fieldId = (formId: string, field: SupportField) => `${formId}-${field}`;
+
+/** The failure toast's description (spec section 8), naming the address to write to when there is one. */
+export function failureDescription(supportEmail: string | null | undefined): string {
+  return supportEmail ? `Please try again or email us directly at ${supportEmail}` : 'Please try again.';
+}
+
+/**
+ * The support form (spec section 5): each field is checked when the person leaves it, and again
+ * as they fix it; all of them on submit, the first with a problem taking the focus. Nothing the
+ * person typed is lost on a failure: the values are the page's (kept in the tab as a draft) and
+ * only a success clears the subject and message.
+ */
+export function SupportForm({
+  values,
+  onChange,
+  info,
+  onSubmitted,
+  initialFocus,
+}: {
+  values: SupportFormValues;
+  onChange: (values: SupportFormValues) => void;
+  /** What the server said about support (undefined while loading, or when it could not be read). */
+  info: ContactSupportInfo | undefined;
+  onSubmitted: (response: ContactSupportResponse, sent: SupportFormValues) => void;
+  /** A field to focus when the form appears ('Submit Another Request' goes on where there is something to write). */
+  initialFocus?: SupportField | undefined;
+}) {
+  const id = useId();
+  const submitRequest = useSubmitSupportRequest();
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const pending = submitRequest.isPending;
+
+  const focusField = (field: SupportField) => document.getElementById(fieldId(id, field))?.focus();
+  // once, as the form appears
+  useEffect(() => {
+    if (initialFocus) focusField(initialFocus);
+  }, []);
+
+  const change = (field: SupportField, value: string) => {
+    const next = { ...values, [field]: value } as SupportFormValues;
+    onChange(next);
+    // a field already marked is checked again as it is fixed, so the message goes when it is right
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: validateSupportField(field, next) ?? undefined }));
+  };
+  const blur = (field: SupportField) => setErrors((current) => ({ ...current, [field]: validateSupportField(field, values) ?? undefined }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const found = validateSupportForm(values);
+    setErrors(found);
+    const firstBad = SUPPORT_FIELDS.find((field) => found[field]);
+    if (firstBad) {
+      focusField(firstBad);
+      return;
+    }
+    setFailure(null);
+    const sent = values;
+    try {
+      const response = await submitRequest.mutateAsync(toSupportRequest(sent));
+      if (response.emailSent) toast({ title: 'Support request submitted' });
+      else toast({ title: 'Support request logged', description: 'Your request is saved, but no confirmation email was sent.' });
+      onSubmitted(response, sent);
+    } catch (caught) {
+      const read = readAuthError(caught);
+      // the server's word on a field goes under that field; the subject it checked is the one typed after the issue type
+      const fromServer: Errors = {};
+      for (const field of SUPPORT_FIELDS) if (read.fields[field]) fromServer[field] = read.fields[field];
+      const firstFromServer = SUPPORT_FIELDS.find((field) => fromServer[field]);
+      if (firstFromServer) {
+        setErrors(fromServer);
+        focusField(firstFromServer);
+      } else {
+        setFailure(read.message);
+      }
+      toast({ title: 'Submission failed', description: read.status === 429 ? read.message : failureDescription(info?.supportEmail), variant: 'destructive' });
+    }
+  };
+
+  const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+  const errorId = (field: SupportField) => `${fieldId(id, field)}-error`;
+  const invalid = (field: SupportField) => (errors[field] ? true : undefined);
+  const messageLength = values.message.trim().length;
+  const overBy = messageLength - SUPPORT_MESSAGE_MAX_LENGTH;
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-busy={pending} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={fieldId(id, 'name')}>Name</Label>
+          <Input
+            id={fieldId(id, 'name')}
+            autoComplete="name"
+            value={values.name}
+            readOnly={pending}
+            onChange={(e) => change('name', e.target.value)}
+            onBlur={() => blur('name')}
+            aria-invalid={invalid('name')}
+            aria-describedby={describedBy(errors.name && errorId('name'))}
+          />
+          <FieldError id={errorId('name')}>{errors.name}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor={fieldId(id, 'email')}>Email</Label>
+          <Input
+            id={fieldId(id, 'email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.email}
+            readOnly={pending}
+            onChange={(e) => change('email', e.target.value)}
+            onBlur={() => blur('email')}
+            aria-invalid={invalid('email')}
+            aria-describedby={describedBy(errors.email && errorId('email'), `${id}-email-hint`)}
+          />
+          <FieldError id={errorId('email')}>{errors.email}</FieldError>
+          <p id={`${id}-email-hint`} className="mt-1 text-sm text-slate-600">
+            We answer you at this address.
+          </p>
+        </div>
+      </div>
+      <div>
+        <Label htmlFor={fieldId(id, 'issueType')}>Issue type</Label>
+        <Select
+          id={fieldId(id, 'issueType')}
+          value={values.issueType}
+          onChange={(e) => change('issueType', e.target.value as SupportIssueType)}
+          onBlur={() => blur('issueType')}
+          aria-invalid={invalid('issueType')}
+          aria-describedby={describedBy(errors.issueType && errorId('issueType'))}
+        >
+          {SUPPORT_ISSUE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {SUPPORT_ISSUE_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </Select>
+        <FieldError id={errorId('issueType')}>{errors.issueType}</FieldError>
+      </div>
+      <div>
+        <Label htmlFor={fieldId(id, 'subject')}>Subject</Label>
+        <Input
+          id={fieldId(id, 'subject')}
+          autoComplete="off"
+          value={values.subject}
+          readOnly={pending}
+          onChange={(e) => change('subject', e.target.value)}
+          onBlur={() => blur('subject')}
+          aria-invalid={invalid('subject')}
+          aria-describedby={describedBy(errors.subject && errorId('subject'))}
+        />
+        <FieldError id={errorId('subject')}>{errors.subject}</FieldError>
+      </div>
+      <div>
+        <Label htmlFor={fieldId(id, 'message')}>Message</Label>
+        <Textarea
+          id={fieldId(id, 'message')}
+          value={values.message}
+          readOnly={pending}
+          rows={6}
+          onChange={(e) => change('message', e.target.value)}
+          onBlur={() => blur('message')}
+          aria-invalid={invalid('message')}
+          aria-describedby={describedBy(errors.message && errorId('message'), `${id}-message-hint`, `${id}-message-count`)}
+        />
+        <FieldError id={errorId('message')}>{errors.message}</FieldError>
+        {/* the count first: on a phone it sits on its own line above the hint, beside it on wider screens */}
+        <div className="mt-1 flex flex-col gap-1 text-sm sm:flex-row-reverse sm:items-start sm:justify-between sm:gap-4">
+          {/* read with the field (aria-describedby), not announced at every key */}
+          <p id={`${id}-message-count`} className={cn('shrink-0 self-end tabular-nums sm:self-auto', overBy > 0 ? 'font-medium text-red-700' : 'text-slate-600')}>
+            {messageLength}/{SUPPORT_MESSAGE_MAX_LENGTH} characters{overBy > 0 ? ` (${overBy} too many)` : ''}
+          </p>
+          <p id={`${id}-message-hint`} className="min-w-0 flex-1 text-slate-600">
+            What happened, what you expected, and your device or browser. Never include a password, a verification code or a card number.
+          </p>
+        </div>
+      </div>
+      {failure ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+          {failure}
+        </p>
+      ) : null}
+      {info && !info.emailConfigured ? (
+        <p className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
+          This server does not send email: your request will be saved, but no email goes out about it, so you will not get a confirmation.
+        </p>
+      ) : null}
+      <SubmitButton busy={pending} busyText="Submitting...">
+        Submit Request
+      </SubmitButton>
+    </form>
+  );
+}

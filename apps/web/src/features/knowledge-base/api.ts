@@ -1,0 +1,45 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ArticleVotes, KnowledgeBaseArticle, KnowledgeBaseCategory, KnowledgeBaseList } from '@baitcheck/contracts';
+import { API_ROUTES as API, buildPath } from '@baitcheck/contracts/lite';
+import { api } from '@/lib/api-client';
+
+const KEY = ['knowledge-base'] as const;
+
+/** `GET /api/knowledge-base/articles?q=&category=` as a path. */
+export function articlesPath(q: string, category: KnowledgeBaseCategory | null): string {
+  const params = new URLSearchParams();
+  if (q.trim() !== '') params.set('q', q.trim());
+  if (category) params.set('category', category);
+  const search = params.toString();
+  return search ? `${API.listKnowledgeBaseArticles.path}?${search}` : API.listKnowledgeBaseArticles.path;
+}
+
+/** The articles of a search and category; the previous list stays while the next one loads (no flicker as one types). */
+export function useArticles(q: string, category: KnowledgeBaseCategory | null) {
+  return useQuery({
+    queryKey: [...KEY, 'list', { q: q.trim(), category }],
+    queryFn: () => api.get<KnowledgeBaseList>(articlesPath(q, category)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+const articleKey = (id: string) => [...KEY, 'article', id] as const;
+
+/** One article with its votes. */
+export function useArticle(id: string) {
+  return useQuery({
+    queryKey: articleKey(id),
+    queryFn: () => api.get<KnowledgeBaseArticle>(buildPath(API.getKnowledgeBaseArticle.path, { id })),
+  });
+}
+
+/** 'Yes, it helped' / 'No, I need more help': the answer's counts replace the article's. */
+export function useVote(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (helpful: boolean) => api.post<ArticleVotes>(buildPath(API.voteKnowledgeBaseArticle.path, { id }), { helpful }),
+    onSuccess: (votes) => {
+      queryClient.setQueryData<KnowledgeBaseArticle>(articleKey(id), (article) => (article ? { ...article, votes } : article));
+    },
+  });
+}

@@ -1,0 +1,269 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { mockApi, renderWithApp } from '@/testing/render';
+import { manageSubscriptionHref } from '@/config/paths';
+import { LiveChat } from './live-chat';
+import { LiveChatView } from './live-chat-page';
+
+let api: ReturnType<typeof mockApi>;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // Any call at all fails a test below: the chat is local (spec section 2).
+  api = mockApi({});
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/**
+ * The person's actions as synchronous events: user-event waits on real-looking timers of its
+ * own, which a fake clock never runs; with these the clock moves only when a test moves it.
+ * (The e2e spec types and presses keys in a real browser.)
+ */
+const user = {
+  click: (element: HTMLElement) => fireEvent.click(element),
+  /** Radix tabs switch on mouse down. */
+  chooseTab: (name: string) => fireEvent.mouseDown(screen.getByRole('tab', { name })),
+  typeInto: (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } }),
+  /** Enter in the message box; returns whether the browser would still do its default (a new line). */
+  pressEnter: (element: HTMLElement, { shiftKey = false } = {}) => fireEvent.keyDown(element, { key: 'Enter', code: 'Enter', shiftKey }),
+};
+
+/** Types `text` into the message box and presses Enter. */
+function sendByEnter(text: string) {
+  user.typeInto(input(), text);
+  user.pressEnter(input());
+}
+
+const log = () => screen.getByRole('log', { name: 'Conversation with Sam' });
+const input = () => screen.getByRole('textbox', { name: 'Message to Sam' });
+const sendButton = () => screen.getByRole('button', { name: 'Send message' });
+const typing = () => screen.getByTestId('live-chat-typing');
+const bubbles = (sender?: 'user' | 'agent') => Array.from(log().querySelectorAll(sender ? `[data-sender="${sender}"]` : '[data-sender]'));
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/** The page at `now`, with the typing time fixed by `random` (0.5 → 2250 ms). */
+function renderPage({ random = () => 0.5, now = () => new Date('2025-01-14T15:00:00Z') }: { random?: () => number; now?: () => Date } = {}) {
+  return renderWithApp(<LiveChatView random={random} now={now} />, { path: '/live-chat' });
+}
+
+function startChat() {
+  user.click(screen.getByRole('button', { name: 'Start Chat' }));
+}
+
+describe('Live Chat', () => {
+  it('says plainly, before any chat, that it is an automated preview and where real help is', () => {
+    renderPage();
+    const notice = screen.getByRole('region', { name: 'This chat is an automated preview' });
+    expect(notice).toHaveTextContent('No person reads or answers it, and nothing you type leaves this page');
+    expect(within(notice).getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact-support');
+    expect(within(notice).getByRole('link', { name: 'Virtual Assistant' })).toHaveAttribute('href', '/account?tab=assistant');
+    expect(screen.getByRole('tab', { name: 'Live Chat', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Support Hours' })).toBeInTheDocument();
+    expect(screen.queryByRole('log')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Sam · automated preview' })).toBeInTheDocument();
+  });
+
+  it("'Start Chat' shows the agent's welcome, labelled as automated, and puts focus in the message box", async () => {
+    renderPage();
+    startChat();
+    expect(log()).toHaveAttribute('aria-live', 'polite');
+    expect(bubbles('agent')).toHaveLength(1);
+    expect(bubbles('agent')[0]).toHaveTextContent("Sam · automated preview");
+    expect(bubbles('agent')[0]).toHaveTextContent("Hi, I'm Sam, Baitcheck's automated help. I'm not a person");
+    expect(input()).toHaveFocus();
+    expect(typing()).toHaveAttribute('role', 'status');
+    expect(typing()).toBeEmptyDOMElement();
+  });
+
+  it('sends on Enter, shows "Sam is typing…" for the typing time, then the billing reply with real links', async () => {
+    renderPage({ random: () => 0.5 });
+    startChat();
+    sendByEnter('  How do I get a refund?  ');
+
+    expect(bubbles('user')).toHaveLength(1);
+    expect(bubbles('user')[0]).toHaveTextContent('How do I get a refund?');
+    expect(input()).toHaveValue('');
+    expect(typing()).toHaveTextContent('Sam is typing…');
+
+    await advance(2249);
+    expect(bubbles('agent')).toHaveLength(1);
+    expect(typing()).toHaveTextContent('Sam is typing…');
+
+    await advance(1);
+    expect(bubbles('agent')).toHaveLength(2);
+    expect(typing()).toBeEmptyDOMElement();
+    const reply = bubbles('agent')[1] as HTMLElement;
+    expect(reply).toHaveTextContent('Plans are on the Upgrade page');
+    expect(within(reply).getByRole('link', { name: 'Upgrade page' })).toHaveAttribute('href', '/subscription');
+    expect(within(reply).getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute('href', manageSubscriptionHref);
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('answers after 1.5 s at the shortest and 3 s at the longest', async () => {
+    let r = 0;
+    renderPage({ random: () => r });
+    startChat();
+    sendByEnter('hello');
+    await advance(1499);
+    expect(bubbles('agent')).toHaveLength(1);
+    await advance(1);
+    expect(bubbles('agent')[1]).toHaveTextContent('Thanks for your message');
+
+    r = 0.9999999;
+    sendByEnter('is this phishing');
+    await advance(2999);
+    expect(bubbles('agent')).toHaveLength(2);
+    await advance(1);
+    expect(within(bubbles('agent')[2] as HTMLElement).getByRole('link', { name: 'Scan' })).toHaveAttribute('href', '/scan');
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('does not send an empty or whitespace-only message: Send is disabled and Enter does nothing', async () => {
+    renderPage();
+    startChat();
+    expect(sendButton()).toBeDisabled();
+    expect(user.pressEnter(input())).toBe(false);
+    user.typeInto(input(), ' \n\t  ');
+    expect(sendButton()).toBeDisabled();
+    user.pressEnter(input());
+    fireEvent.submit(sendButton().closest('form')!);
+    expect(bubbles('user')).toHaveLength(0);
+    expect(input()).toHaveValue(' \n\t  ');
+    expect(typing()).toBeEmptyDOMElement();
+    await advance(5000);
+    expect(bubbles()).toHaveLength(1);
+
+    user.typeInto(input(), 'ok');
+    expect(sendButton()).toBeEnabled();
+  });
+
+  it('Shift+Enter is left to the browser (a new line) instead of sending; the Send button sends', () => {
+    renderPage();
+    startChat();
+    user.typeInto(input(), 'first line');
+    expect(user.pressEnter(input(), { shiftKey: true })).toBe(true);
+    expect(bubbles('user')).toHaveLength(0);
+    user.typeInto(input(), 'first line\nsecond line');
+    user.click(sendButton());
+    expect(bubbles('user')).toHaveLength(1);
+    expect(bubbles('user')[0]?.querySelector('p.whitespace-pre-wrap')?.textContent).toBe('first line\nsecond line');
+    expect(input()).toHaveValue('');
+  });
+
+  it('answers messages sent while a reply is due in turn, one typing indicator at a time, none lost', async () => {
+    renderPage({ random: () => 0 });
+    startChat();
+    sendByEnter('my subscription');
+    await advance(1000);
+    sendByEnter('no alerts arrive');
+    sendByEnter('thanks');
+    expect(screen.getAllByText('Sam is typing…')).toHaveLength(1);
+
+    // the first reply keeps its time: the later messages did not restart it
+    await advance(500);
+    expect(bubbles().map((b) => b.getAttribute('data-sender'))).toEqual(['agent', 'user', 'user', 'user', 'agent']);
+    expect(bubbles('agent')[1]).toHaveTextContent('Plans are on the Upgrade page');
+    expect(typing()).toHaveTextContent('Sam is typing…');
+
+    await advance(1500);
+    expect(bubbles('agent')[2]).toHaveTextContent('Your alert choices are in Settings');
+    expect(within(bubbles('agent')[2] as HTMLElement).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings?tab=notifications');
+    expect(screen.getAllByText('Sam is typing…')).toHaveLength(1);
+    await advance(1500);
+    expect(bubbles('agent')[3]).toHaveTextContent('Thanks for your message');
+    expect(typing()).toBeEmptyDOMElement();
+    await advance(10_000);
+    expect(bubbles('agent')).toHaveLength(4);
+  });
+
+  it("'End Chat' clears the chat, returns to the start view with focus on 'Start Chat', says 'Chat ended', and no reply comes later", async () => {
+    renderPage();
+    startChat();
+    sendByEnter('refund');
+    user.typeInto(input(), 'half typed');
+    user.click(screen.getByRole('button', { name: 'End Chat' }));
+
+    expect(screen.queryByRole('log')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Chat' })).toHaveFocus();
+    expect(screen.getByRole('region', { name: /Notifications/ })).toHaveTextContent('Chat ended');
+
+    await advance(10_000);
+    startChat();
+    expect(bubbles()).toHaveLength(1);
+    expect(bubbles('agent')[0]).toHaveTextContent("Hi, I'm Sam");
+    expect(input()).toHaveValue('');
+    expect(typing()).toBeEmptyDOMElement();
+  });
+
+  it('keeps the chat, and its reply coming, while the Support Hours tab is looked at', async () => {
+    renderPage({ now: () => new Date('2025-01-14T15:00:00Z') });
+    startChat();
+    sendByEnter('alerts');
+    user.chooseTab('Support Hours');
+    const hours = screen.getByRole('tabpanel', { name: 'Support Hours' });
+    expect(within(hours).getByText('Now: open (EST)')).toBeInTheDocument();
+    expect(within(hours).getByText(/Closes at 17:00\. In New York it is Tuesday 10:00\./)).toBeInTheDocument();
+    expect(within(hours).getByRole('row', { name: 'Monday to Friday 9:00-17:00 EST' })).toBeInTheDocument();
+    expect(within(hours).getByRole('row', { name: 'Saturday 10:00-14:00 EST' })).toBeInTheDocument();
+    expect(within(hours).getByRole('row', { name: 'Sunday Closed' })).toBeInTheDocument();
+    expect(hours).toHaveTextContent('Email responseAbout 24 hours');
+    expect(hours).toHaveTextContent('Live chatMonday to Friday 9am-5pm EST');
+
+    await advance(3000);
+    user.chooseTab('Live Chat');
+    expect(bubbles('user')).toHaveLength(1);
+    expect(bubbles('agent')[1]).toHaveTextContent('Your alert choices are in Settings');
+  });
+
+  it('says when support is closed, and updates while the tab stays open', async () => {
+    let now = new Date('2025-01-14T13:59:30Z'); // Tuesday 8:59:30 in New York
+    renderPage({ now: () => now });
+    user.chooseTab('Support Hours');
+    expect(screen.getByText('Now: closed (EST)')).toBeInTheDocument();
+    expect(screen.getByText(/Opens today at 9:00/)).toBeInTheDocument();
+    now = new Date('2025-01-14T14:00:00Z');
+    await advance(30_000);
+    expect(screen.getByText('Now: open (EST)')).toBeInTheDocument();
+  });
+});
+
+describe('LiveChat cleanup', () => {
+  /** Spies on the timers; `replyTimer()` is the id of the one started with the typing time (2250 ms). */
+  function watchTimers() {
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    const clear = vi.spyOn(globalThis, 'clearTimeout');
+    const replyTimer = () => {
+      const i = set.mock.calls.findIndex((call) => call[1] === 2250);
+      expect(i).toBeGreaterThanOrEqual(0);
+      return set.mock.results[i]?.value as unknown;
+    };
+    const cleared = (id: unknown) => clear.mock.calls.some((call) => call[0] === id);
+    return { replyTimer, cleared };
+  }
+
+  it('clears the reply timer when the page goes away', () => {
+    const { unmount } = renderWithApp(<LiveChat random={() => 0.5} />);
+    startChat();
+    const timers = watchTimers();
+    sendByEnter('refund');
+    const reply = timers.replyTimer();
+    expect(timers.cleared(reply)).toBe(false);
+    unmount();
+    expect(timers.cleared(reply)).toBe(true);
+  });
+
+  it('clears the reply timer on End Chat', () => {
+    renderWithApp(<LiveChat random={() => 0.5} />);
+    startChat();
+    const timers = watchTimers();
+    sendByEnter('refund');
+    const reply = timers.replyTimer();
+    expect(timers.cleared(reply)).toBe(false);
+    user.click(screen.getByRole('button', { name: 'End Chat' }));
+    expect(timers.cleared(reply)).toBe(true);
+  });
+});

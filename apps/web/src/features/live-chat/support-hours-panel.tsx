@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { CircleCheck, CircleMinus } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { EMAIL_RESPONSE_TIME, LIVE_CHAT_HOURS, SUPPORT_HOURS_ROWS, supportStatusAt } from './support-hours';
+
+const systemNow = () => new Date();
+
+/** How often "Now: open/closed" is read again while the tab is open. */
+const REFRESH_MS = 30_000;
+
+function OpenNow({ now }: { now: () => Date }) {
+  const [status, setStatus] = useState(() => supportStatusAt(now()));
+  useEffect(() => {
+    const timer = setInterval(() => setStatus(supportStatusAt(now())), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [now]);
+  const Icon = status.open ? CircleCheck : CircleMinus;
+  return (
+    <div
+      className={
+        status.open
+          ? 'flex items-start gap-2 rounded-lg border border-green-300 bg-green-50 p-3 text-green-950'
+          : 'flex items-start gap-2 rounded-lg border border-slate-300 bg-slate-50 p-3 text-slate-900'
+      }
+      data-testid="support-open-now"
+    >
+      <Icon aria-hidden="true" className={status.open ? 'mt-0.5 h-5 w-5 shrink-0 text-green-700' : 'mt-0.5 h-5 w-5 shrink-0 text-slate-600'} />
+      <div className="text-sm">
+        <p className="font-semibold">Now: {status.open ? 'open' : 'closed'} (EST)</p>
+        <p>
+          {status.next}. In New York it is {status.localTime}.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The Support Hours tab (spec section 9), with whether support is open now in New York time. */
+export function SupportHoursPanel({ now = systemNow }: { now?: () => Date }) {
+  return (
+    <Card className="space-y-4 p-4">
+      <h2 className="text-base font-semibold text-slate-900">Support Hours</h2>
+      <OpenNow now={now} />
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Support hours</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-600">
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Day
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Hours
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {SUPPORT_HOURS_ROWS.map((row) => (
+            <tr key={row.days} className="border-b border-slate-100 last:border-0">
+              <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
+                {row.days}
+              </th>
+              <td className="py-2 text-slate-800">{row.hours}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-slate-900">Email response</dt>
+        <dd className="text-slate-800">
+          {EMAIL_RESPONSE_TIME}, through{' '}
+          <Link href={paths.contactSupport} className="font-semibold text-primary-strong underline underline-offset-2 focus-ring">
+            Contact Support
+          </Link>
+        </dd>
+        <dt className="font-medium text-slate-900">Live chat</dt>
+        <dd className="text-slate-800">
+          {LIVE_CHAT_HOURS}
+          <span className="block text-slate-600">No person answers the chat yet: the chat on this page is an automated preview, and it answers at any hour.</span>
+        </dd>
+      </dl>
+      <p className="text-xs text-slate-600">EST here means New York time: the hours move with daylight saving time.</p>
+    </Card>
+  );
+}
