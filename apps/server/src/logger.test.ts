@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createLogger, describeListeningUrl } from './logger.ts';
 
@@ -27,6 +28,20 @@ describe('createLogger', () => {
     await new Promise((r) => setImmediate(r));
     const entry = JSON.parse(out.text().trim()) as Record<string, unknown>;
     expect(entry).toMatchObject({ level: 30, msg: 'database ready', driver: 'pglite' });
+  });
+});
+
+describe('request log lines', () => {
+  it('keep the path of a request and none of its query string (what a person searched for)', async () => {
+    const out = capture();
+    const app = Fastify({ loggerInstance: createLogger({ level: 'info', readable: false, destination: out.stream }) });
+    app.get('/api/knowledge-base/articles', async () => ({ articles: [] }));
+    await app.inject({ method: 'GET', url: '/api/knowledge-base/articles?q=i%20clicked%20a%20link%20from%20my%20bank&category=Security' });
+    await app.close();
+    await new Promise((r) => setImmediate(r));
+    const text = out.text();
+    expect(text).toContain('"url":"/api/knowledge-base/articles?…"');
+    expect(text).not.toMatch(/clicked|bank|Security/);
   });
 });
 

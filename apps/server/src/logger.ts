@@ -18,9 +18,10 @@ export function createLogger({
   /** Where lines go; standard output when absent (colours then follow the terminal). */
   destination?: NodeJS.WritableStream;
 }): Logger {
-  if (!readable) return destination ? pino({ level }, destination as DestinationStream) : pino({ level });
+  const options = { level, serializers: { req: serializeRequest } };
+  if (!readable) return destination ? pino(options, destination as DestinationStream) : pino(options);
   return pino(
-    { level },
+    options,
     pretty({
       destination: destination ?? 1,
       // sync: a line written just before process.exit (a failed start) is not lost.
@@ -31,6 +32,32 @@ export function createLogger({
       singleLine: true,
     }),
   );
+}
+
+/** The request as a log line shows it. */
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/**
+ * A request in the log (Fastify's fields) without its query string: a Knowledge Base search
+ * (`?q=i clicked a link in a text from my bank`) is what a person typed, and the log keeps none of
+ * it; the path says what was asked for.
+ */
+export function serializeRequest(req: LoggedRequest) {
+  const url = req.url ?? '';
+  const query = url.indexOf('?');
+  return {
+    method: req.method,
+    url: query === -1 ? url : `${url.slice(0, query)}?…`,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
 }
 
 /** The address a person opens: `http://localhost:5000` for a loopback or any-address listener. */

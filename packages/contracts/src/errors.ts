@@ -67,7 +67,7 @@ export const ERROR_CATALOGUE = {
   FAMILY_MEMBER_NOT_FOUND: { status: 404, message: 'That person is not a member of your family.' },
   FAMILY_HAS_MEMBERS: { status: 409, message: 'You manage this family: remove its members first, then you can end it.' },
   PROTECTION_MANAGED: { status: 403, message: 'Your family manager sets these protection switches. Ask them if one should change.' },
-  SUPPORT_REQUESTS_LIMIT_REACHED: { status: 429, message: 'You have sent 5 support requests in the last hour, the most an hour. We have them all and will answer; please wait before sending another.' },
+  SUPPORT_REQUESTS_LIMIT_REACHED: { status: 429, message: 'You have sent 5 support requests in the last hour, the most we take in an hour. The ones you sent are saved; please wait before sending another.' },
   ARTICLE_NOT_FOUND: { status: 404, message: 'This help article does not exist. It may have been renamed: search the Knowledge Base for it.' },
   HELP_PAGE_NOT_FOUND: { status: 404, message: 'This help page does not exist.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },

@@ -3,6 +3,7 @@ import type { ChatTurn } from '@baitcheck/contracts';
 import { normalizeTerm, type ArticleIndex, type Retrieved } from '../../content/article-index.ts';
 import type { ContentArticle } from '../../content/load-content.ts';
 import { classify, sharesSecret, type Intent } from './intent.ts';
+import { regionName, regionOf } from '../../content/regions.ts';
 
 /** What the built-in assistant answers, before the service stamps it. */
 export interface BuiltInAnswer {
@@ -14,33 +15,11 @@ export interface BuiltInAnswer {
   analysis: Analysis | null;
 }
 
+export { regionOf };
+
 /** Below this BM25 score the best article is a guess, and the assistant asks instead. */
 export const MIN_GUIDANCE_SCORE = 6;
 
-const REGIONS: ReadonlyArray<{ region: string; pattern: RegExp; name: string }> = [
-  { region: 'US', pattern: /\b(us|usa|u\.s\.a?\.?|united states|america|american|ftc|irs|fbi)\b/i, name: 'the US' },
-  { region: 'UK', pattern: /\b(uk|u\.k\.|united kingdom|britain|british|england|english|scotland|scottish|wales|welsh|northern ireland|hmrc|gb)\b/i, name: 'the UK' },
-  { region: 'CA', pattern: /\b(canada|canadian|cra)\b/i, name: 'Canada' },
-  { region: 'AU', pattern: /\b(australia|australian|ato|aussie)\b/i, name: 'Australia' },
-  { region: 'IE', pattern: /\b(ireland|irish|garda)\b/i, name: 'Ireland' },
-  { region: 'NZ', pattern: /\b(new zealand|nz|kiwi)\b/i, name: 'New Zealand' },
-  { region: 'IN', pattern: /\b(india|indian)\b/i, name: 'India' },
-];
-
-/** The country the question names, if any. */
-export function regionOf(text: string): string | null {
-  // "us" is also a pronoun: only as a country in "in the US", "US", "USA"
-  for (const r of REGIONS) {
-    if (r.region === 'US') {
-      if (/\b(usa|u\.s\.a?\.?|united states|america|american|ftc|irs|fbi)\b/i.test(text) || /\bUS\b/.test(text)) return 'US';
-      continue;
-    }
-    if (r.pattern.test(text)) return r.region;
-  }
-  return null;
-}
-
-const regionName = (region: string) => REGIONS.find((r) => r.region === region)?.name ?? region;
 
 /** Said under advice for one country when the person named none. */
 const regionNote = (region: string) => `This is for ${regionName(region)}. Tell me your country if you are elsewhere and I'll say where to report there.`;

@@ -34,8 +34,8 @@ export class SupportLimitError extends AppError {
 export function limitMessage(scope: 'person' | 'mailbox', waitMs: number): string {
   const when = `you can send another in ${waitWords(waitMs)}.`;
   return scope === 'person'
-    ? `You have sent ${SUPPORT_REQUESTS_PER_HOUR} support requests in the last hour, the most an hour. We have them all and will answer; ${when}`
-    : `${SUPPORT_REQUESTS_PER_HOUR} support requests from this email address arrived in the last hour, the most an hour. We have them all and will answer; ${when}`;
+    ? `You have sent ${SUPPORT_REQUESTS_PER_HOUR} support requests in the last hour, the most we take in an hour. The ones you sent are saved; ${when}`
+    : `${SUPPORT_REQUESTS_PER_HOUR} support requests from this email address arrived in the last hour, the most we take in an hour. The ones sent are saved; ${when}`;
 }
 
 /** The facts both emails are written from. */

@@ -290,7 +290,7 @@ describeWithDatabases('Contact Support', (ctx) => {
     const refused = await send(v, request());
     expect(refused.statusCode).toBe(429);
     expect(codeOf(refused)).toBe('SUPPORT_REQUESTS_LIMIT_REACHED');
-    expect(messageOf(refused)).toMatch(/^You have sent 5 support requests in the last hour, the most an hour\. We have them all and will answer; you can send another in 60 minutes\.$/);
+    expect(messageOf(refused)).toMatch(/^You have sent 5 support requests in the last hour, the most we take in an hour\. The ones you sent are saved; you can send another in 60 minutes\.$/);
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(HOUR / 1000 - 60);
     expect(retryAfter).toBeLessThanOrEqual(HOUR / 1000);

@@ -1,8 +1,12 @@
 import { KNOWLEDGE_BASE_CATEGORIES, type ArticleVotes, type KnowledgeBaseArticle, type KnowledgeBaseArticleSummary, type KnowledgeBaseQuery } from '@baitcheck/contracts';
 import { createArticleIndex } from '../../content/article-index.ts';
 import type { ContentArticle } from '../../content/load-content.ts';
+import { regionOf } from '../../content/regions.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { KnowledgeBaseRepository } from './knowledge-base.repository.ts';
+
+/** How much a country's article counts in a search that names no country, or another one. */
+const OTHER_REGION_WEIGHT = 0.5;
 
 /** The most articles one search answers: every article that matches at all, in practice. */
 const MAX_SEARCH_RESULTS = 100;
@@ -22,6 +26,17 @@ export function createKnowledgeBaseService({ articles, repo }: { articles: reado
   const categoryRank = (a: ContentArticle) => KNOWLEDGE_BASE_CATEGORIES.indexOf(a.category);
   const inReadingOrder = [...articles].sort((a, b) => categoryRank(a) - categoryRank(b) || a.order - b.order || a.title.localeCompare(b.title, 'en'));
 
+  // one country's article (where to report in Australia) is for people there: below the general
+  // ones unless the search names that country
+  function search(q: string): ContentArticle[] {
+    const named = regionOf(q);
+    return index
+      .search(q, MAX_SEARCH_RESULTS)
+      .map((r) => ({ article: r.article, score: r.article.region !== undefined && r.article.region !== named ? r.score * OTHER_REGION_WEIGHT : r.score }))
+      .sort((a, b) => b.score - a.score)
+      .map((r) => r.article);
+  }
+
   function requireArticle(id: string): ContentArticle {
     const article = byId.get(id);
     if (!article) throw new AppError('ARTICLE_NOT_FOUND');
@@ -33,7 +48,7 @@ export function createKnowledgeBaseService({ articles, repo }: { articles: reado
     list(query: KnowledgeBaseQuery): { articles: KnowledgeBaseArticleSummary[] } {
       const inCategory = (a: ContentArticle) => query.category === undefined || a.category === query.category;
       const q = query.q?.trim() ?? '';
-      const found = q === '' ? inReadingOrder : index.search(q, MAX_SEARCH_RESULTS).map((r) => r.article);
+      const found = q === '' ? inReadingOrder : search(q);
       return { articles: found.filter(inCategory).map(toSummary) };
     },
 

@@ -35,6 +35,15 @@ describeWithDatabases('/api/knowledge-base', (ctx) => {
       expect(found[0]!.title).toMatch(title);
     });
 
+    it('ranks a country’s article below the general ones unless the search names that country', async () => {
+      const scam = await list(ctx.visitor(), '?q=report%20a%20scam');
+      expect(scam.length).toBeGreaterThan(1);
+      const regional = (a: KnowledgeBaseArticleSummary) => /\b(Australia|UK|United States|US|Canada|India|Ireland|New Zealand)\b/.test(a.title);
+      expect(regional(scam[0]!), scam[0]!.title).toBe(false);
+      const australia = await list(ctx.visitor(), '?q=report%20a%20scam%20in%20Australia');
+      expect(australia[0]!.title).toMatch(/Australia/);
+    });
+
     it('searches within a category, and finds nothing for words no article has', async () => {
       const everywhere = await list(ctx.visitor(), '?q=scam');
       const billing = await list(ctx.visitor(), '?q=scam&category=Billing');

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render';
 import { Markdown, classifyLink, listMarkdownHeadings, markdownOutline } from './markdown';
 
@@ -173,5 +173,26 @@ describe('Markdown: typography', () => {
     const lists = screen.getAllByRole('list');
     expect(lists.map((l) => l.tagName)).toEqual(['UL', 'OL']);
     expect(within(lists[1]!).getAllByRole('listitem')).toHaveLength(2);
+  });
+});
+
+describe('Markdown: tables wider than the screen', () => {
+  it('make each a region named after the heading it sits under, so two can be told apart', () => {
+    class StillResizeObserver {
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('ResizeObserver', StillResizeObserver);
+    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(900);
+    const clientWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    try {
+      renderMd('## What we collect\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## How long we keep it\n\nText.\n\n| c | d |\n|---|---|\n| 3 | 4 |');
+      expect(screen.getByRole('region', { name: 'Table: What we collect, scrolls sideways' })).toHaveAttribute('tabindex', '0');
+      expect(screen.getByRole('region', { name: 'Table: How long we keep it, scrolls sideways' })).toBeInTheDocument();
+    } finally {
+      scrollWidth.mockRestore();
+      clientWidth.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 });

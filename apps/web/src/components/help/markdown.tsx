@@ -141,9 +141,18 @@ function MarkdownLink({ href, children }: { href?: string | undefined; children?
 function TableFrame({ children }: { children?: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState(false);
+  // a scrolling table is a region: named after the heading it sits under, so two are told apart
+  const [label, setLabel] = useState('Table, scrolls sideways');
   useEffect(() => {
     const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
+    if (!el) return;
+    for (let node = el.previousElementSibling; node; node = node.previousElementSibling) {
+      if (/^H[1-6]$/.test(node.tagName)) {
+        setLabel(`Table: ${node.textContent ?? ''}, scrolls sideways`);
+        break;
+      }
+    }
+    if (typeof ResizeObserver === 'undefined') return;
     const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
     check();
     const observer = new ResizeObserver(check);
@@ -154,7 +163,7 @@ function TableFrame({ children }: { children?: ReactNode }) {
     <div
       ref={ref}
       className="my-4 overflow-x-auto rounded-lg border border-slate-200 bg-white focus-ring"
-      {...(scrolls ? { role: 'region', 'aria-label': 'Table, scrolls sideways', tabIndex: 0 } : {})}
+      {...(scrolls ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
     >
       <table className="w-full border-collapse text-left text-sm">{children}</table>
     </div>

@@ -20,11 +20,15 @@ export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
   return <select className={cn(FIELD, 'h-11', className)} {...props} />;
 }
 
-/** A field's validation message, announced when it appears. */
-export function FieldError({ id, children }: { id: string; children?: string | null }) {
+/**
+ * A field's validation message, announced when it appears; `announce={false}` when several appear
+ * at once (a whole form checked on submit): the focus goes to the first field, whose description
+ * reads its message, instead of a burst of alerts cutting each other off.
+ */
+export function FieldError({ id, children, announce = true }: { id: string; children?: string | null; announce?: boolean }) {
   if (!children) return null;
   return (
-    <p id={id} role="alert" className="mt-1 text-sm font-medium text-red-700">
+    <p id={id} role={announce ? 'alert' : undefined} className="mt-1 text-sm font-medium text-red-700">
       {children}
     </p>
   );

@@ -70,4 +70,11 @@ describe('TabsContent', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Scan' }));
     expect(screen.getByRole('tabpanel', { name: 'Scan' })).toHaveAttribute('tabindex', '-1');
   });
+
+  it('passes a focus that lands on the list itself on to the selected tab (after a mouse click, Radix can leave it there)', async () => {
+    render(<Panels />);
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Text' }));
+    act(() => screen.getByRole('tablist', { name: 'Sections' }).focus());
+    expect(screen.getByRole('tab', { name: 'Text' })).toHaveFocus();
+  });
 });

@@ -4,8 +4,23 @@ import { cn } from '@/lib/cn';
 
 export const Tabs = RadixTabs.Root;
 
-export function TabsList({ className, ...props }: RadixTabs.TabsListProps) {
-  return <RadixTabs.List className={cn('flex w-full gap-1 rounded-lg bg-slate-100 p-1', className)} {...props} />;
+/**
+ * The tabs. Radix's roving focus sends a keyboard Tab into the list on to the selected tab, but
+ * after a mouse click on a tab it can miss one entry and leave the focus on the list itself (no
+ * outline, arrows dead): a focus on the list is passed on to the selected tab here.
+ */
+export function TabsList({ className, onFocus, ...props }: ComponentProps<typeof RadixTabs.List>) {
+  return (
+    <RadixTabs.List
+      className={cn('flex w-full gap-1 rounded-lg bg-slate-100 p-1', className)}
+      onFocus={(event) => {
+        onFocus?.(event);
+        if (event.target !== event.currentTarget) return;
+        event.currentTarget.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]:not([disabled])')?.focus();
+      }}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: RadixTabs.TabsTriggerProps) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ContactSupportResponse } from '@baitcheck/contracts';
 import { HelpPageShell } from '@/components/help/help-page-shell';
+import { UrgentHelp } from '@/components/help/urgent-help';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { useSessionDraft } from '@/lib/session-draft';
@@ -44,6 +45,7 @@ export default function ContactSupportPage() {
   return (
     <HelpPageShell title="Contact Support" intro="Questions, problems or ideas: send them to our support team.">
       <div className="space-y-4">
+        <UrgentHelp />
         {info.data?.priority ? (
           <p className="flex flex-wrap items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
             <Badge variant="premium">Priority support</Badge>
@@ -64,7 +66,7 @@ export default function ContactSupportPage() {
             <SupportForm values={values} onChange={setValues} info={info.data} onSubmitted={onSubmitted} initialFocus={focusOnReturn} />
           </Card>
         )}
-        <SupportOptions supportEmail={info.data?.supportEmail} />
+        <SupportOptions supportEmail={info.data?.supportEmail} emailConfigured={info.data?.emailConfigured} />
       </div>
     </HelpPageShell>
   );

@@ -65,11 +65,19 @@ describe('Contact Support: the form', () => {
 
   it('checks each field when the person leaves it, ties the message to it, and clears it once fixed', async () => {
     const { user } = renderPage();
+    // passing through an empty field marks nothing (Tab through the form says nothing)
     await user.click(field('Name'));
+    await user.tab();
+    expect(field('Name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // a field typed in, then left wrong, is checked as it is left, and its message announced
+    await user.type(field('Name'), 'A');
+    await user.clear(field('Name'));
     await user.tab();
     const name = field('Name');
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    const nameError = screen.getByText('Name is required');
+    const nameError = screen.getByRole('alert');
+    expect(nameError).toHaveTextContent('Name is required');
     expect(name.getAttribute('aria-describedby')).toContain(nameError.id);
     // nothing else was touched: no other message yet
     expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
@@ -88,8 +96,8 @@ describe('Contact Support: the form', () => {
     expect(screen.getByText('9/1000 characters')).toBeInTheDocument();
     await user.tab();
     expect(screen.getByText('Message must be at least 10 characters')).toBeInTheDocument();
+    await user.type(field('Subject'), 'x');
     await user.clear(field('Subject'));
-    await user.click(field('Subject'));
     await user.tab();
     expect(screen.getByText('Subject is required')).toBeInTheDocument();
   });
@@ -167,10 +175,14 @@ describe('Contact Support: sending', () => {
       'GET /api/contact-support': { body: { ...GUEST_INFO, supportEmail: null, emailConfigured: false } },
       'POST /api/contact-support': { status: 201, body: { ...SENT, emailSent: false } },
     });
-    expect(await screen.findByText(/This server does not send email: your request will be saved/)).toBeInTheDocument();
+    expect(await screen.findByText(/Baitcheck is not set up to send email here: your request will be saved, but no one is emailed about it/)).toBeInTheDocument();
+    // no promise of an answer the server cannot send
+    expect(screen.queryByText(/usually within about 24 hours/)).not.toBeInTheDocument();
+    expect(screen.queryByText('We answer you at this address.')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Virtual Assistant' })[0]).toHaveAttribute('href', '/account?tab=assistant');
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
-    expect(await screen.findByText(/This server does not send email, so no email went out about it/)).toBeInTheDocument();
+    expect(await screen.findByText(/no one was emailed about it: you will not get a confirmation, and an answer may be slow or not come/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Email us/ })).not.toBeInTheDocument();
   });
 
@@ -181,7 +193,7 @@ describe('Contact Support: sending', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await within(toasts()).findByText('Submission failed')).toBeInTheDocument();
     expect(within(toasts()).getByText('Please try again or email us directly at support@baitcheck.example')).toBeInTheDocument();
-    expect(screen.getByRole('alert', { name: '' })).toHaveTextContent('Something went wrong on our side. Please try again.');
+    expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeInTheDocument();
     expect(field('Name')).toHaveValue('Ann Lee');
     expect(field('Email')).toHaveValue('ann@example.com');
     expect(field('Issue type')).toHaveValue('billing');
@@ -191,7 +203,7 @@ describe('Contact Support: sending', () => {
   });
 
   it('shows the server\'s sentence for the hourly limit (429)', async () => {
-    const limit = 'You have sent 5 support requests in the last hour, the most an hour. We have them all and will answer; you can send another in 12 minutes.';
+    const limit = 'You have sent 5 support requests in the last hour, the most we take in an hour. The ones you sent are saved; you can send another in 12 minutes.';
     const { user } = renderPage({ 'POST /api/contact-support': failWith(429, 'SUPPORT_REQUESTS_LIMIT_REACHED', limit) });
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));

@@ -53,7 +53,7 @@ export function RequestReceived({
         ) : (
           <li>
             {emailConfigured === false
-              ? 'Your request is saved. This server does not send email, so no email went out about it and you will not get a confirmation.'
+              ? 'Your request is saved. Baitcheck is not set up to send email here, so no one was emailed about it: you will not get a confirmation, and an answer may be slow or not come.'
               : 'Your request is saved, but the emails about it could not be sent: you will not get a confirmation, and our support team may not have been told yet.'}
           </li>
         )}

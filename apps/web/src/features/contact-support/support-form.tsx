@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ContactSupportInfo, ContactSupportResponse } from '@baitcheck/contracts';
 import { SUPPORT_ISSUE_TYPE_LABELS, SUPPORT_ISSUE_TYPES, SUPPORT_MESSAGE_MAX_LENGTH, type SupportIssueType } from '@baitcheck/contracts/lite';
+import { Link } from 'wouter';
+import { assistantHref } from '@/config/paths';
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/toast-store';
@@ -52,18 +54,31 @@ export function SupportForm({
     if (initialFocus) focusField(initialFocus);
   }, []);
 
+  // the fields the person has typed in: leaving one checks it (spec: validation on blur), but
+  // Tab passing through an empty form marks nothing red and announces nothing
+  const [edited, setEdited] = useState<ReadonlySet<SupportField>>(() => new Set());
+  // the one field whose message is announced as it appears (the field just left); on submit none
+  // is: the focus goes to the first bad field, whose description reads it
+  const [announced, setAnnounced] = useState<SupportField | null>(null);
+
   const change = (field: SupportField, value: string) => {
     const next = { ...values, [field]: value } as SupportFormValues;
     onChange(next);
+    if (!edited.has(field)) setEdited((current) => new Set(current).add(field));
     // a field already marked is checked again as it is fixed, so the message goes when it is right
     if (errors[field]) setErrors((current) => ({ ...current, [field]: validateSupportField(field, next) ?? undefined }));
   };
-  const blur = (field: SupportField) => setErrors((current) => ({ ...current, [field]: validateSupportField(field, values) ?? undefined }));
+  const blur = (field: SupportField) => {
+    if (!edited.has(field) && !errors[field] && values[field].trim() === '') return;
+    setAnnounced(field);
+    setErrors((current) => ({ ...current, [field]: validateSupportField(field, values) ?? undefined }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
     const found = validateSupportForm(values);
+    setAnnounced(null);
     setErrors(found);
     const firstBad = SUPPORT_FIELDS.find((field) => found[field]);
     if (firstBad) {
@@ -114,7 +129,7 @@ export function SupportForm({
             aria-invalid={invalid('name')}
             aria-describedby={describedBy(errors.name && errorId('name'))}
           />
-          <FieldError id={errorId('name')}>{errors.name}</FieldError>
+          <FieldError id={errorId('name')} announce={announced === 'name'}>{errors.name}</FieldError>
         </div>
         <div>
           <Label htmlFor={fieldId(id, 'email')}>Email</Label>
@@ -132,9 +147,9 @@ export function SupportForm({
             aria-invalid={invalid('email')}
             aria-describedby={describedBy(errors.email && errorId('email'), `${id}-email-hint`)}
           />
-          <FieldError id={errorId('email')}>{errors.email}</FieldError>
+          <FieldError id={errorId('email')} announce={announced === 'email'}>{errors.email}</FieldError>
           <p id={`${id}-email-hint`} className="mt-1 text-sm text-slate-600">
-            We answer you at this address.
+            {info?.emailConfigured === false ? 'Where an answer would go.' : 'We answer you at this address.'}
           </p>
         </div>
       </div>
@@ -154,7 +169,7 @@ export function SupportForm({
             </option>
           ))}
         </Select>
-        <FieldError id={errorId('issueType')}>{errors.issueType}</FieldError>
+        <FieldError id={errorId('issueType')} announce={announced === 'issueType'}>{errors.issueType}</FieldError>
       </div>
       <div>
         <Label htmlFor={fieldId(id, 'subject')}>Subject</Label>
@@ -168,7 +183,7 @@ export function SupportForm({
           aria-invalid={invalid('subject')}
           aria-describedby={describedBy(errors.subject && errorId('subject'))}
         />
-        <FieldError id={errorId('subject')}>{errors.subject}</FieldError>
+        <FieldError id={errorId('subject')} announce={announced === 'subject'}>{errors.subject}</FieldError>
       </div>
       <div>
         <Label htmlFor={fieldId(id, 'message')}>Message</Label>
@@ -182,7 +197,7 @@ export function SupportForm({
           aria-invalid={invalid('message')}
           aria-describedby={describedBy(errors.message && errorId('message'), `${id}-message-hint`, `${id}-message-count`)}
         />
-        <FieldError id={errorId('message')}>{errors.message}</FieldError>
+        <FieldError id={errorId('message')} announce={announced === 'message'}>{errors.message}</FieldError>
         {/* the count first: on a phone it sits on its own line above the hint, beside it on wider screens */}
         <div className="mt-1 flex flex-col gap-1 text-sm sm:flex-row-reverse sm:items-start sm:justify-between sm:gap-4">
           {/* read with the field (aria-describedby), not announced at every key */}
@@ -195,15 +210,22 @@ export function SupportForm({
         </div>
       </div>
       {failure ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-          {failure}
-        </p>
+        // not an alert: the 'Submission failed' toast says it as it appears
+        <p className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">{failure}</p>
       ) : null}
       {info && !info.emailConfigured ? (
         <p className="rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
-          This server does not send email: your request will be saved, but no email goes out about it, so you will not get a confirmation.
+          Baitcheck is not set up to send email here: your request will be saved, but no one is emailed about it, so you will not get a confirmation and an answer may be slow or not come. For help now, ask the{' '}
+          <Link href={assistantHref} className="font-medium text-primary-strong underline underline-offset-2 focus-ring">
+            Virtual Assistant
+          </Link>
+          .
         </p>
       ) : null}
+      {/* the button's new name is not read out by most screen readers while it has the focus */}
+      <p role="status" className="sr-only">
+        {pending ? 'Submitting your request…' : ''}
+      </p>
       <SubmitButton busy={pending} busyText="Submitting...">
         Submit Request
       </SubmitButton>

@@ -1,17 +1,18 @@
 import { Link } from 'wouter';
-import { BookOpen, ChevronRight, CircleHelp, Mail, MessagesSquare, type LucideIcon } from 'lucide-react';
+import { BookOpen, Bot, ChevronRight, CircleHelp, Mail, MessagesSquare, type LucideIcon } from 'lucide-react';
 import { SUPPORT_EMAIL_RESPONSE_HOURS, SUPPORT_HOURS } from '@baitcheck/contracts/lite';
 import { Card } from '@/components/ui/card';
-import { paths } from '@/config/paths';
+import { assistantHref, paths } from '@/config/paths';
 
 const OTHER_HELP: ReadonlyArray<{ href: string; label: string; detail: string; Icon: LucideIcon }> = [
+  { href: assistantHref, label: 'Virtual Assistant', detail: 'Answers at once: scams, a message you got, what to do next', Icon: Bot },
   { href: paths.knowledgeBase, label: 'Knowledge Base', detail: 'Guides to spotting scams and using Baitcheck', Icon: BookOpen },
   { href: paths.faq, label: 'FAQ', detail: 'Answers to common questions', Icon: CircleHelp },
   { href: paths.liveChat, label: 'Live Chat (automated preview)', detail: 'Automatic replies to common questions; no person reads it', Icon: MessagesSquare },
 ];
 
 /** Support hours (spec section 9) and the other ways to get help, the support inbox among them when the server names one. */
-export function SupportOptions({ supportEmail }: { supportEmail: string | null | undefined }) {
+export function SupportOptions({ supportEmail, emailConfigured }: { supportEmail: string | null | undefined; emailConfigured: boolean | undefined }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
       <Card>
@@ -30,7 +31,7 @@ export function SupportOptions({ supportEmail }: { supportEmail: string | null |
               ))}
             </tbody>
           </table>
-          <p className="mt-2 text-sm text-slate-700">Email response: usually within about {SUPPORT_EMAIL_RESPONSE_HOURS} hours.</p>
+          {emailConfigured === false ? null : <p className="mt-2 text-sm text-slate-700">Email response: usually within about {SUPPORT_EMAIL_RESPONSE_HOURS} hours.</p>}
         </div>
       </Card>
       <Card>

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { cn } from '@/lib/cn';
 import { Link } from 'wouter';
 import { ChevronRight, Search } from 'lucide-react';
 import type { KnowledgeBaseArticleSummary, KnowledgeBaseCategory } from '@baitcheck/contracts';
 import { KNOWLEDGE_BASE_CATEGORIES, MAX_KNOWLEDGE_BASE_QUERY_LENGTH } from '@baitcheck/contracts/lite';
+import { UrgentHelp } from '@/components/help/urgent-help';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -39,6 +41,14 @@ export function ArticleBrowser({
 }) {
   const searchId = useId();
   const [typed, setTyped] = useState(state.query);
+  const tabsRef = useRef<HTMLDivElement>(null);
+  // 'Show all … articles' goes to that category's tab; the button is gone then, so the focus goes to the tab
+  const [focusTab, setFocusTab] = useState(false);
+  useEffect(() => {
+    if (!focusTab) return;
+    tabsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+    setFocusTab(false);
+  }, [focusTab, state.category]);
   // the search runs once typing pauses; Enter runs it at once
   useEffect(() => {
     if (typed === state.query) return;
@@ -48,10 +58,11 @@ export function ArticleBrowser({
 
   return (
     <div>
+      <UrgentHelp />
       <form
         role="search"
         aria-label="Knowledge Base"
-        className="relative mb-4"
+        className="relative my-4"
         onSubmit={(e) => {
           e.preventDefault();
           onChange({ ...state, query: typed });
@@ -73,7 +84,7 @@ export function ArticleBrowser({
         />
       </form>
       <Tabs value={state.category ?? ALL} onValueChange={(value) => onChange({ ...state, category: value === ALL ? null : (value as KnowledgeBaseCategory) })}>
-        <TabsList aria-label="Article categories" className="grid grid-cols-3 sm:flex">
+        <TabsList ref={tabsRef} aria-label="Article categories" className="grid grid-cols-3 sm:flex">
           {TABS.map((tab) => (
             <TabsTrigger key={tab} value={tab} className="min-w-fit">
               {tab}
@@ -87,7 +98,10 @@ export function ArticleBrowser({
               category={tab === ALL ? null : tab}
               returnFocusTo={returnFocusTo}
               onFocusReturned={onFocusReturned}
-              onShowCategory={(category) => onChange({ ...state, category })}
+              onShowCategory={(category) => {
+                onChange({ ...state, category });
+                setFocusTab(true);
+              }}
             />
           </TabsContent>
         ))}
@@ -142,8 +156,9 @@ function ArticleList({
   const grouped = !searching && category === null;
   return (
     <div ref={listRef}>
-      <p role="status" className="mb-2 text-sm text-slate-600">
-        {list.length === 0 ? '' : countWords(list.length, searching, query.trim())}
+      {/* one status, there from the start, says what the list holds: a region inserted with its words is often not read */}
+      <p role="status" className={cn('mb-2 text-sm text-slate-600', list.length === 0 && 'sr-only')}>
+        {list.length === 0 ? 'No results found' : countWords(list.length, searching, query.trim())}
       </p>
       {list.length === 0 ? (
         <NoResults searching={searching} />
@@ -217,12 +232,20 @@ function ArticleItem({ article, showCategory }: { article: KnowledgeBaseArticleS
 function NoResults({ searching }: { searching: boolean }) {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
-      <p role="status" className="font-semibold text-slate-900">
+      <p aria-hidden="true" className="font-semibold text-slate-900">
         No results found
       </p>
       <p className="mt-1 text-sm text-slate-700">
         {searching ? 'Try other words, or another category. ' : ''}
-        You can also{' '}
+        If something just happened, start with{' '}
+        <Link href={knowledgeBaseArticleHref('after-clicking-a-link')} className="font-medium text-primary-strong underline underline-offset-2 focus-ring">
+          what to do after clicking a link
+        </Link>{' '}
+        or the{' '}
+        <Link href={knowledgeBaseArticleHref('first-steps-after-a-scam')} className="font-medium text-primary-strong underline underline-offset-2 focus-ring">
+          first steps after a scam
+        </Link>
+        . You can also{' '}
         <Link href={assistantHref} className="font-medium text-primary-strong underline underline-offset-2 focus-ring">
           ask the assistant
         </Link>{' '}

@@ -60,6 +60,14 @@ function ArticleBody({ article }: { article: KnowledgeBaseArticle }) {
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
   }, [article.id]);
+  // the tab's title names the article ('How to spot … · Knowledge Base · Baitcheck'), the page's again once it closes
+  useEffect(() => {
+    const pageTitle = document.title;
+    document.title = `${article.title} · ${pageTitle}`;
+    return () => {
+      document.title = pageTitle;
+    };
+  }, [article.title]);
   return (
     <article aria-labelledby={`article-${article.id}`}>
       <Card className="p-4 sm:p-6">

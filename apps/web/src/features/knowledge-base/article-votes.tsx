@@ -5,7 +5,6 @@ import type { ArticleVotes as Votes } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
 import { assistantHref, paths } from '@/config/paths';
 import { isUnreachable } from '@/lib/network-error';
-import { cn } from '@/lib/cn';
 import { useVote } from './api';
 
 const linkClass = 'font-medium text-primary-strong underline underline-offset-2 focus-ring';
@@ -30,23 +29,11 @@ export function ArticleVotes({ id, votes }: { id: string; votes: Votes }) {
         Was this article helpful?
       </h3>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-        <Button
-          variant="outline"
-          aria-pressed={mine === true}
-          aria-disabled={vote.isPending || undefined}
-          className={cn(mine === true && 'border-primary bg-primary-soft text-primary-strong')}
-          onClick={() => send(true)}
-        >
+        <Button variant={mine === true ? 'default' : 'outline'} aria-pressed={mine === true} aria-disabled={vote.isPending || undefined} onClick={() => send(true)}>
           <ThumbsUp aria-hidden="true" className="h-4 w-4" />
           Yes, it helped
         </Button>
-        <Button
-          variant="outline"
-          aria-pressed={mine === false}
-          aria-disabled={vote.isPending || undefined}
-          className={cn(mine === false && 'border-primary bg-primary-soft text-primary-strong')}
-          onClick={() => send(false)}
-        >
+        <Button variant={mine === false ? 'default' : 'outline'} aria-pressed={mine === false} aria-disabled={vote.isPending || undefined} onClick={() => send(false)}>
           <ThumbsDown aria-hidden="true" className="h-4 w-4" />
           No, I need more help
         </Button>
@@ -74,6 +61,9 @@ export function ArticleVotes({ id, votes }: { id: string; votes: Votes }) {
             </Link>
             .
           </p>
+        ) : mine !== null ? (
+          // a vote from an earlier visit: said in words too, not only by the pressed button
+          <p>Your answer: {mine ? 'Yes, it helped' : 'No, I need more help'}.</p>
         ) : null}
       </div>
       {votes.helpful + votes.notHelpful > 0 ? (

@@ -58,6 +58,10 @@ describe('KnowledgeBasePage', () => {
     expect(await screen.findByRole('link', { name: /How to spot a smishing text/ })).toHaveAttribute('href', '/knowledge-base?article=how-to-spot-smishing');
     expect(screen.getByRole('link', { name: /Cancelling and the 14-day refund/ })).toBeInTheDocument();
     expect(screen.getByText('2 articles')).toBeInTheDocument();
+    // someone who has just been caught is told first to call their bank, and where the steps are
+    const urgent = screen.getByRole('region', { name: 'Clicked a link, shared details or paid someone?' });
+    expect(urgent).toHaveTextContent(/call your bank now/);
+    expect(within(urgent).getByRole('link', { name: 'what to do after clicking a link' })).toHaveAttribute('href', '/knowledge-base?article=after-clicking-a-link');
   });
 
   it('filters by category and searches as one types, saying No results found when nothing matches', async () => {
@@ -70,7 +74,7 @@ describe('KnowledgeBasePage', () => {
     expect(calls.some((c) => c.path === '/api/knowledge-base/articles?category=Billing')).toBe(true);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search articles' }), 'lottery');
-    expect(await screen.findByText('No results found')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'No results found')).toBe(true));
     expect(calls.some((c) => c.path === '/api/knowledge-base/articles?q=lottery&category=Billing')).toBe(true);
     expect(screen.getByRole('link', { name: 'contact support' })).toHaveAttribute('href', '/contact-support');
   });
@@ -110,6 +114,16 @@ describe('KnowledgeBasePage', () => {
     expect(screen.getByRole('button', { name: 'Yes, it helped' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('says in words which answer was this person’s on a later visit, and names the article in the tab’s title', async () => {
+    document.title = 'Knowledge Base · Baitcheck';
+    renderPage(`${paths.knowledgeBase}?article=how-to-spot-smishing`, {
+      'GET /api/knowledge-base/articles/how-to-spot-smishing': { body: { ...ARTICLE, votes: { helpful: 3, notHelpful: 0, yours: true } } },
+    });
+    expect(await screen.findByText('Your answer: Yes, it helped.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Yes, it helped' })).toHaveAttribute('aria-pressed', 'true');
+    expect(document.title).toBe('How to spot a smishing text · Knowledge Base · Baitcheck');
+  });
+
   it('shows a few of each category under All, with a button to the whole category', async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 6 }, (_, i) => ({ ...SMISHING, id: `scam-${i}`, title: `Scam guide ${i}` }));
@@ -123,7 +137,21 @@ describe('KnowledgeBasePage', () => {
     expect(screen.queryByRole('region', { name: 'General' })).not.toBeInTheDocument();
     await user.click(within(security).getByRole('button', { name: 'Show all 6 Security articles' }));
     expect(screen.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+    // the button is gone: the focus goes to the tab it opened, not to the page
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Security' })).toHaveFocus());
     expect(await screen.findByRole('link', { name: /Scam guide 5/ })).toBeInTheDocument();
+  });
+
+  it('back from a shared link to an article further down a category, its link takes the focus', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 6 }, (_, i) => ({ ...SMISHING, id: `scam-${i}`, title: `Scam guide ${i}` }));
+    renderPage(`${paths.knowledgeBase}?article=scam-5`, {
+      'GET /api/knowledge-base/articles': { body: { articles: many } },
+      'GET /api/knowledge-base/articles/scam-5': { body: { ...ARTICLE, ...many[5] } },
+    });
+    await user.click(await screen.findByRole('link', { name: 'Back to articles' }));
+    const link = await screen.findByRole('link', { name: /Scam guide 5/ });
+    await waitFor(() => expect(link).toHaveFocus());
   });
 
   it('says when a linked article does not exist', async () => {

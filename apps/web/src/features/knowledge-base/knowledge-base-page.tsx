@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { KnowledgeBaseCategory } from '@baitcheck/contracts';
 import { KNOWLEDGE_BASE_ARTICLE_PARAM } from '@/config/paths';
@@ -15,17 +15,13 @@ import { ArticleView } from './article-view';
 export default function KnowledgeBasePage() {
   const articleId = new URLSearchParams(useSearch()).get(KNOWLEDGE_BASE_ARTICLE_PARAM);
   const [browser, setBrowser] = useState<BrowserState>({ query: '', category: null as KnowledgeBaseCategory | null });
-  const lastRead = useRef<string | null>(null);
-  const [returnFocusTo, setReturnFocusTo] = useState<string | null>(null);
+  // the article being read or last read: back on the list, its link takes the focus (and its category stays whole)
+  const [lastRead, setLastRead] = useState<string | null>(null);
 
   useEffect(() => {
-    if (articleId) {
-      lastRead.current = articleId;
-      window.scrollTo?.(0, 0);
-    } else if (lastRead.current) {
-      setReturnFocusTo(lastRead.current);
-      lastRead.current = null;
-    }
+    if (!articleId) return;
+    setLastRead(articleId);
+    window.scrollTo?.(0, 0);
   }, [articleId]);
 
   return (
@@ -33,7 +29,7 @@ export default function KnowledgeBasePage() {
       {articleId ? (
         <ArticleView id={articleId} />
       ) : (
-        <ArticleBrowser state={browser} onChange={setBrowser} returnFocusTo={returnFocusTo} onFocusReturned={() => setReturnFocusTo(null)} />
+        <ArticleBrowser state={browser} onChange={setBrowser} returnFocusTo={lastRead} onFocusReturned={() => setLastRead(null)} />
       )}
     </HelpPageShell>
   );
