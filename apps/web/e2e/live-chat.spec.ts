@@ -102,6 +102,65 @@ test('keyboard only: start a chat, ask about billing, see the typing then the re
   await expect(chat.start).toBeFocused();
 });
 
+test('the welcome is added to a conversation log already on the page, so a screen reader reads it', async ({ page }) => {
+  await page.goto('/live-chat');
+  const chat = parts(page);
+  await expect(chat.start).toBeVisible();
+  // how many messages the log held when it first appeared
+  await page.evaluate(() => {
+    const w = window as { logFirstSeenWith?: number };
+    new MutationObserver((_, observer) => {
+      const log = document.querySelector('[role="log"]');
+      if (!log) return;
+      w.logFirstSeenWith = log.querySelectorAll('[data-sender]').length;
+      observer.disconnect();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await chat.start.click();
+  await expect(chat.input).toBeFocused();
+  await expect(chat.agentMessages).toHaveCount(1);
+  await expect(chat.agentMessages.first()).toContainText("I'm not a person");
+  expect(await page.evaluate(() => (window as { logFirstSeenWith?: number }).logFirstSeenWith)).toBe(0);
+});
+
+test('someone who typed in their card number is told to call the bank now; the chat and the draft survive a link followed and Back', async ({ page }) => {
+  await page.goto('/live-chat');
+  const chat = parts(page);
+  await chat.start.click();
+  await chat.input.fill('I typed my card number into the website');
+  await chat.input.press('Enter');
+  const reply = chat.agentMessages.nth(1);
+  await expect(reply).toContainText('If you shared card or bank details or paid someone, call your bank now on the number on the back of your card.', {
+    timeout: 5000,
+  });
+  await expect(reply.getByRole('link', { name: 'what to do after clicking a link' })).toHaveAttribute('href', '/knowledge-base?article=after-clicking-a-link');
+  await expect(reply).not.toContainText('Plans are on the');
+
+  await chat.input.fill('Is this a real person?');
+  await chat.input.press('Enter');
+  await expect(chat.agentMessages.nth(2)).toContainText('No. This chat is an automated preview: no person reads it', { timeout: 5000 });
+  await chat.input.fill('half typed');
+
+  // follow the Scan link in the reply, then come back
+  await reply.getByRole('link', { name: 'Scan' }).click();
+  await expect(page).toHaveURL(/\/scan$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan for Threats' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/live-chat$/);
+  await expect(chat.userMessages).toHaveCount(2);
+  await expect(chat.agentMessages).toHaveCount(3);
+  await expect(chat.userMessages.first()).toContainText('I typed my card number into the website');
+  await expect(chat.input).toHaveValue('half typed');
+  await expectNoAxeViolations(page);
+
+  // End Chat forgets it: a reload comes back to the start view
+  await chat.end.click();
+  await expect(chat.toast('Chat ended')).toBeVisible();
+  await page.reload();
+  await expect(chat.start).toBeVisible();
+  await expect(chat.log).toHaveCount(0);
+});
+
 test('a reply still due when the chat ends never arrives', async ({ page }) => {
   await page.goto('/live-chat');
   const chat = parts(page);
@@ -147,12 +206,13 @@ for (const width of WIDTHS) {
     await page.keyboard.press('ArrowRight');
     const hours = page.getByRole('tabpanel', { name: 'Support Hours' });
     await expect(hours).toBeVisible();
-    await expect(hours.getByText(/^Now: (open|closed) \(EST\)$/)).toBeVisible();
+    await expect(hours.getByText(/^Support team now: (open|closed) \(EST\)$/)).toBeVisible();
     await expect(hours.getByRole('row', { name: 'Monday to Friday 9:00-17:00 EST' })).toBeVisible();
     await expect(hours.getByRole('row', { name: 'Saturday 10:00-14:00 EST' })).toBeVisible();
     await expect(hours.getByRole('row', { name: 'Sunday Closed' })).toBeVisible();
     await expect(hours).toContainText('About 24 hours');
-    await expect(hours).toContainText('Monday to Friday 9am-5pm EST');
+    await expect(hours).toContainText('Chat with a personNot available yet (this chat is an automated preview)');
+    await expect(hours).not.toContainText('9am');
     await expectNoAxeViolations(page);
     await screenshotWholePage(page, join(SCREENSHOT_DIR, `live-chat-hours-${width}.png`));
 

@@ -12,25 +12,41 @@ function storage(): Storage | null {
   }
 }
 
+/** The JSON kept in this tab's session storage under `key`; undefined when none, unreadable or refused. */
+export function readSessionJson(key: string): unknown {
+  let raw: string | null = null;
+  try {
+    raw = storage()?.getItem(key) ?? null;
+  } catch {
+    return undefined;
+  }
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps `value` as JSON under `key` in this tab's session storage (`undefined` forgets it); full or refused storage keeps nothing, silently. */
+export function writeSessionJson(key: string, value: unknown): void {
+  try {
+    const store = storage();
+    if (!store) return;
+    if (value === undefined) store.removeItem(key);
+    else store.setItem(key, JSON.stringify(value));
+  } catch {
+    // full or refused: what is on screen stays, which is all it was before
+  }
+}
+
 /**
  * A stored draft read back over `defaults`: only the fields `defaults` has, each only when its
  * type matches (a draft from an older version of the app, or tampered with, cannot break a form).
  */
 export function readDraft<T extends object>(key: string, defaults: T, isValid: (value: T) => boolean = () => true): T {
-  let raw: string | null = null;
-  try {
-    raw = storage()?.getItem(PREFIX + key) ?? null;
-  } catch {
-    return defaults;
-  }
-  if (raw === null) return defaults;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return defaults;
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return defaults;
+  const parsed = readSessionJson(PREFIX + key);
+  if (parsed === undefined || parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return defaults;
   const result = { ...defaults };
   for (const field of Object.keys(defaults) as Array<keyof T>) {
     const value = (parsed as Record<string, unknown>)[field as string];
@@ -41,14 +57,7 @@ export function readDraft<T extends object>(key: string, defaults: T, isValid: (
 }
 
 function writeDraft<T extends object>(key: string, value: T, defaults: T): void {
-  try {
-    const store = storage();
-    if (!store) return;
-    if (JSON.stringify(value) === JSON.stringify(defaults)) store.removeItem(PREFIX + key);
-    else store.setItem(PREFIX + key, JSON.stringify(value));
-  } catch {
-    // full or refused: the draft stays on screen, which is all it was before
-  }
+  writeSessionJson(PREFIX + key, JSON.stringify(value) === JSON.stringify(defaults) ? undefined : value);
 }
 
 /**

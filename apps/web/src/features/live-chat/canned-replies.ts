@@ -1,5 +1,5 @@
 import { MONEY_BACK_DAYS, PLANS } from '@baitcheck/contracts/lite';
-import { assistantHref, manageSubscriptionHref, paths } from '@/config/paths';
+import { assistantHref, knowledgeBaseArticleHref, manageSubscriptionHref, paths } from '@/config/paths';
 
 /**
  * The Live Chat's replies (spec section 2): written in advance and chosen on the page by the
@@ -22,77 +22,127 @@ export const LIVE_CHAT_MESSAGE_MAX_LENGTH = 1000;
 /** Plain text, or text that links to a page of the app. */
 export type ReplyPart = string | { text: string; href: string };
 
-export type ReplyTopic = 'security' | 'billing' | 'notifications' | 'other';
+/**
+ * What a reply is about. 'payment' answers a message about a payment, bill or refund that does not
+ * plainly concern Baitcheck's own plan (or does, but also carries signs of a scam): safety first,
+ * then where Baitcheck's own billing is. 'human' answers "is this a real person?".
+ */
+export type ReplyTopic = 'human' | 'security' | 'payment' | 'billing' | 'notifications' | 'other';
 
 export interface CannedReply {
   topic: ReplyTopic;
   parts: readonly ReplyPart[];
 }
 
-/** The spec's topics with the words that name them, matched as whole words (with their common forms). */
-const TOPIC_WORDS: Readonly<Record<Exclude<ReplyTopic, 'other'>, ReadonlySet<string>>> = {
-  security: new Set([
-    'phishing',
-    'phish',
-    'phished',
-    'smishing',
-    'scan',
-    'scans',
-    'scanned',
-    'scanning',
-    'threat',
-    'threats',
-    'scam',
-    'scams',
-    'scammed',
-    'scammer',
-    'scammers',
-    'link',
-    'links',
-  ]),
-  billing: new Set([
-    'subscription',
-    'subscriptions',
-    'subscribe',
-    'subscribed',
-    'payment',
-    'payments',
-    'billing',
-    'billed',
-    'refund',
-    'refunds',
-    'refunded',
-    'plan',
-    'plans',
-  ]),
-  notifications: new Set(['notification', 'notifications', 'notify', 'alert', 'alerts']),
-};
+/**
+ * Signs that the person may be dealing with a scam, or is frightened: a bank, a card, a code, a
+ * locked account, a text from someone, a tax refund, a parcel, money paid. Any of them leads to
+ * the safety reply, whatever else the message names. Matched as whole words.
+ */
+const SCAM_WORDS: ReadonlySet<string> = new Set([
+  // the spec's phishing topic
+  'phishing', 'phish', 'phished', 'smishing', 'vishing', 'scam', 'scams', 'scammed', 'scammer', 'scammers', 'link', 'links',
+  'fraud', 'frauds', 'fraudulent', 'fraudster', 'fraudsters', 'suspicious', 'fake', 'spam', 'dodgy',
+  // money and the ways it leaves
+  'bank', 'banks', 'banking', 'card', 'cards', 'credit', 'debit', 'paid', 'money', 'transfer', 'transferred', 'wire', 'wired',
+  'crypto', 'bitcoin', 'paypal', 'venmo', 'zelle', 'cashapp',
+  // accounts and secrets
+  'locked', 'suspended', 'frozen', 'hacked', 'hack', 'hacker', 'hackers', 'hacking', 'compromised', 'stolen',
+  'password', 'passwords', 'passcode', 'code', 'codes', 'otp', 'pin', 'ssn', 'identity', 'clicked', 'tapped',
+  'virus', 'malware', 'anydesk', 'teamviewer',
+  // the messages scams come as
+  'text', 'texts', 'texted', 'sms', 'caller', 'voicemail', 'tax', 'taxes', 'irs', 'hmrc', 'parcel', 'parcels', 'package',
+  'delivery', 'courier', 'usps', 'fedex', 'dhl', 'toll', 'tolls',
+  // how the person feels
+  'scared', 'afraid', 'frightened', 'worried', 'panic', 'panicking', 'help', 'urgent', 'urgently', 'emergency',
+]);
+
+/** "a text from …", "an alert from my bank": someone got in touch, unless it is Baitcheck itself. */
+const CONTACT_FROM = /\b(?:message|messages|email|emails|text|texts|call|calls|alert|alerts|letter|notice) from (?!baitcheck\b)[\p{L}\p{N}]/u;
 
 /**
- * The order a message naming several topics is answered in. Safety first: the commonest such
- * message is a scam dressed as a bill ("my Netflix subscription payment failed, is this a scam?"),
- * and its writer needs Scan, not the Upgrade page.
+ * Words that make a message plainly about Baitcheck's own plans and billing (Baitcheck's name
+ * counts only beside a payment word: "is Baitcheck safe?" is not a billing question).
  */
-const TOPIC_ORDER = ['security', 'billing', 'notifications'] as const;
+const BAITCHECK_BILLING_WORDS: ReadonlySet<string> = new Set([
+  'premium', 'upgrade', 'upgraded', 'upgrading', 'downgrade', 'downgraded', 'plan', 'plans', 'price', 'prices', 'pricing', 'cost',
+  'costs',
+]);
+/** "my subscription", not "your subscription" (the words of many a fake renewal notice) nor "my Norton subscription". */
+const MY_SUBSCRIPTION = /\bmy subscription\b/;
+
+/** Payment words that on their own could be about Baitcheck or about anyone else ("my Amazon subscription payment failed"). */
+const PAYMENT_WORDS: ReadonlySet<string> = new Set([
+  'subscription', 'subscriptions', 'subscribe', 'subscribed', 'payment', 'payments', 'billing', 'billed', 'bill', 'bills',
+  'refund', 'refunds', 'refunded', 'charge', 'charged', 'charges', 'invoice', 'invoices', 'renewal', 'renew', 'renewed',
+]);
+
+/** The product's own safety words: a question about scanning, not a sign of a scam. */
+const SCAN_WORDS: ReadonlySet<string> = new Set(['scan', 'scans', 'scanned', 'scanning', 'threat', 'threats', 'verdict', 'verdicts']);
+
+/** The app's alert settings ('alert' alone counts only when nothing in the message speaks of a scam). */
+const NOTIFICATION_WORDS: ReadonlySet<string> = new Set(['notification', 'notifications', 'notify', 'notified', 'alert', 'alerts']);
+
+/**
+ * "Is this a real person?", "am I talking to a human?", "can I speak to an agent?", "are you a bot?",
+ * read on the message's words joined by single spaces.
+ */
+const HUMAN_QUESTIONS: readonly RegExp[] = [
+  /\b(?:real|live|actual) (?:person|people|human|humans|agent|agents)\b/,
+  /\b(?:speak|talk|chat|connect|transfer|put)(?: me)? (?:to|with|through to) (?:(?:a|an|the|your) )?(?:human|humans|person|people|agent|agents|operator|representative|rep|someone|somebody|staff)\b/,
+  /\b(?:are you|is this|is this chat|is sam)(?: an?)? (?:bot|robot|human|person|ai|machine|computer|automated)\b/,
+  /\bare you real\b/,
+  /\b(?:am i|are we) (?:talking|speaking|chatting) (?:to|with)(?: an?)? (?:human|person|bot|robot|machine|computer)\b/,
+  /\bis (?:there )?(?:anyone|anybody|someone|somebody) (?:there|here|reading)\b/,
+  /\bis there an? (?:person|human)\b/,
+  /^(?:an? )?(?:human|humans|agent|person|operator)(?: please)?$/,
+];
 
 const premium = PLANS.premium;
 const family = PLANS.family;
 
+const contactSupport = { text: 'Contact Support', href: paths.contactSupport };
+const virtualAssistant = { text: 'Virtual Assistant', href: assistantHref };
+const afterClicking = { text: 'what to do after clicking a link', href: knowledgeBaseArticleHref('after-clicking-a-link') };
+
+/** What someone who was just caught needs first, in every reply that may reach them. */
+export const URGENT_LINE = 'If you shared card or bank details or paid someone, call your bank now on the number on the back of your card.';
+
 export const CANNED_REPLIES: Readonly<Record<ReplyTopic, readonly ReplyPart[]>> = {
+  human: [
+    'No. This chat is an automated preview: no person reads it, and nothing you type leaves this page. To reach a person, write to ',
+    contactSupport,
+    '. For questions about a scam or a message you received, the ',
+    virtualAssistant,
+    ` answers at once. ${URGENT_LINE}`,
+  ],
   security: [
-    'To check a message or link, paste it into ',
+    `${URGENT_LINE} Then follow `,
+    afterClicking,
+    ' (it covers a password, a code or details you typed in, too).\n\nTo check a message or link, paste it into ',
     { text: 'Scan', href: paths.scan },
     ': you get a verdict (safe, suspicious or phishing) and the reasons for it. For questions about a scam, or what to do after one, ask the ',
-    { text: 'Virtual Assistant', href: assistantHref },
-    ' (a tab of the Account page). If you already shared card or bank details or paid someone, call your bank now on the number on the back of your card.',
+    virtualAssistant,
+    ' (a tab of the Account page).',
+  ],
+  payment: [
+    `If this is about a message asking you to pay, or a charge or refund you did not expect: that is a common scam, even when it names a company you use. Don't pay or sign in from its link; check it in `,
+    { text: 'Scan', href: paths.scan },
+    ` first. ${URGENT_LINE}\n\nIf it is about your own Baitcheck plan: the plans are on the `,
+    { text: 'Upgrade page', href: paths.subscription },
+    ', ',
+    { text: 'Manage Subscription', href: manageSubscriptionHref },
+    ' cancels a paid plan, and for anything else about a payment to Baitcheck, write to ',
+    contactSupport,
+    '.',
   ],
   billing: [
     `Plans are on the `,
     { text: 'Upgrade page', href: paths.subscription },
     `: Basic is free, ${premium.name} costs $${premium.price} a month and ${family.name} $${family.price} a month (up to ${family.members} people). On a paid plan, `,
     { text: 'Manage Subscription', href: manageSubscriptionHref },
-    ` cancels it; within ${MONEY_BACK_DAYS} days of your first payment you can cancel with a refund. For anything else about a payment, write to `,
-    { text: 'Contact Support', href: paths.contactSupport },
+    ` cancels it; within ${MONEY_BACK_DAYS} days of your first payment you can cancel with a refund. For anything else about a payment to Baitcheck, write to `,
+    contactSupport,
     '.',
   ],
   notifications: [
@@ -101,13 +151,17 @@ export const CANNED_REPLIES: Readonly<Record<ReplyTopic, readonly ReplyPart[]>> 
     ', on the Notifications tab. Baitcheck does not send alerts yet: the choices you make there are saved and will apply when alerts arrive.',
   ],
   other: [
-    'Thanks for your message. This preview can only point you to the right place for plans and billing, checking a message or link, and notifications. For anything else, write to ',
-    { text: 'Contact Support', href: paths.contactSupport },
-    ': a person answers by email, usually within about 24 hours.',
+    `Thanks for your message. This automated preview can only point you to the right place. ${URGENT_LINE} If you clicked a link in a message, follow `,
+    afterClicking,
+    '; for questions about scams, ask the ',
+    virtualAssistant,
+    '. For plans and billing, checking a message or link, or notifications, tell me in a few words. For anything else, write to ',
+    contactSupport,
+    '.',
   ],
 };
 
-/** The first message of every chat, shown as 'Start Chat' is pressed. */
+/** The first message of every chat, shown just after 'Start Chat' is pressed. */
 export const WELCOME_PARTS: readonly ReplyPart[] = [
   `Hi, I'm ${LIVE_CHAT_AGENT.name}, Baitcheck's automated help. I'm not a person: I point you to the right place for plans and billing, checking a message or link, and notifications. What can I help you with?`,
 ];
@@ -117,10 +171,28 @@ function wordsOf(message: string): string[] {
   return message.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** The topic of a message: the first of TOPIC_ORDER any of whose words it uses whole, else 'other'. */
+/**
+ * The topic of a message, safety first: a question whether a person is there gets a straight
+ * answer; any sign of a scam (or of fear) gets the safety reply, or the safety-first payment reply
+ * when it also names Baitcheck's billing; the billing reply only when the message is plainly about
+ * Baitcheck's own plan; a payment word on its own gets the payment reply; then scanning, then the
+ * app's alert settings; else the general reply.
+ */
 export function matchTopic(message: string): ReplyTopic {
   const words = wordsOf(message);
-  return TOPIC_ORDER.find((topic) => words.some((word) => TOPIC_WORDS[topic].has(word))) ?? 'other';
+  const text = words.join(' ');
+  const has = (set: ReadonlySet<string>) => words.some((word) => set.has(word));
+
+  if (HUMAN_QUESTIONS.some((question) => question.test(text))) return 'human';
+  const scam = has(SCAM_WORDS) || CONTACT_FROM.test(text);
+  const baitcheckBilling =
+    has(BAITCHECK_BILLING_WORDS) || MY_SUBSCRIPTION.test(text) || (words.includes('baitcheck') && has(PAYMENT_WORDS));
+  if (scam) return baitcheckBilling ? 'payment' : 'security';
+  if (baitcheckBilling) return 'billing';
+  if (has(PAYMENT_WORDS)) return 'payment';
+  if (has(SCAN_WORDS)) return 'security';
+  if (has(NOTIFICATION_WORDS)) return 'notifications';
+  return 'other';
 }
 
 /** The canned reply to a message. */

@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { mockApi, renderWithApp } from '@/testing/render';
 import { manageSubscriptionHref } from '@/config/paths';
-import { LiveChat } from './live-chat';
+import { LiveChat, WELCOME_DELAY_MS } from './live-chat';
 import { LiveChatView } from './live-chat-page';
+import { LIVE_CHAT_STORAGE_KEY } from './live-chat-storage';
 
 let api: ReturnType<typeof mockApi>;
 
@@ -67,25 +68,46 @@ describe('Live Chat', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Sam · automated preview' })).toBeInTheDocument();
   });
 
-  it("'Start Chat' shows the agent's welcome, labelled as automated, and puts focus in the message box", async () => {
+  it("'Start Chat' puts an empty conversation log on the page and focus in the message box, then adds the welcome, labelled as automated", async () => {
     renderPage();
     startChat();
+    // the live region is there, empty, before the welcome: a screen reader then reads the welcome as it arrives
     expect(log()).toHaveAttribute('aria-live', 'polite');
-    expect(bubbles('agent')).toHaveLength(1);
-    expect(bubbles('agent')[0]).toHaveTextContent("Sam · automated preview");
-    expect(bubbles('agent')[0]).toHaveTextContent("Hi, I'm Sam, Baitcheck's automated help. I'm not a person");
+    expect(log()).toBeEmptyDOMElement();
     expect(input()).toHaveFocus();
     expect(typing()).toHaveAttribute('role', 'status');
     expect(typing()).toBeEmptyDOMElement();
+
+    await advance(WELCOME_DELAY_MS - 1);
+    expect(bubbles()).toHaveLength(0);
+    await advance(1);
+    expect(bubbles('agent')).toHaveLength(1);
+    expect(bubbles('agent')[0]).toHaveTextContent("Sam · automated preview");
+    expect(bubbles('agent')[0]).toHaveTextContent("Hi, I'm Sam, Baitcheck's automated help. I'm not a person");
+    // announced once: by the log only, not by the status region as well
+    expect(typing()).toBeEmptyDOMElement();
+    expect(input()).toHaveFocus();
+    await advance(10_000);
+    expect(bubbles()).toHaveLength(1);
+  });
+
+  it('puts the welcome first when a message is sent before it arrived', async () => {
+    renderPage();
+    startChat();
+    sendByEnter('hello');
+    expect(bubbles().map((b) => b.getAttribute('data-sender'))).toEqual(['agent', 'user']);
+    expect(bubbles('agent')[0]).toHaveTextContent("Hi, I'm Sam");
+    await advance(10_000);
+    expect(bubbles().map((b) => b.getAttribute('data-sender'))).toEqual(['agent', 'user', 'agent']);
   });
 
   it('sends on Enter, shows "Sam is typing…" for the typing time, then the billing reply with real links', async () => {
     renderPage({ random: () => 0.5 });
     startChat();
-    sendByEnter('  How do I get a refund?  ');
+    sendByEnter('  How do I get a refund for my Baitcheck subscription?  ');
 
     expect(bubbles('user')).toHaveLength(1);
-    expect(bubbles('user')[0]).toHaveTextContent('How do I get a refund?');
+    expect(bubbles('user')[0]).toHaveTextContent('How do I get a refund for my Baitcheck subscription?');
     expect(input()).toHaveValue('');
     expect(typing()).toHaveTextContent('Sam is typing…');
 
@@ -191,8 +213,11 @@ describe('Live Chat', () => {
     expect(screen.getByRole('button', { name: 'Start Chat' })).toHaveFocus();
     expect(screen.getByRole('region', { name: /Notifications/ })).toHaveTextContent('Chat ended');
 
+    expect(sessionStorage.getItem(LIVE_CHAT_STORAGE_KEY)).toBeNull();
+
     await advance(10_000);
     startChat();
+    await advance(WELCOME_DELAY_MS);
     expect(bubbles()).toHaveLength(1);
     expect(bubbles('agent')[0]).toHaveTextContent("Hi, I'm Sam");
     expect(input()).toHaveValue('');
@@ -205,13 +230,16 @@ describe('Live Chat', () => {
     sendByEnter('alerts');
     user.chooseTab('Support Hours');
     const hours = screen.getByRole('tabpanel', { name: 'Support Hours' });
-    expect(within(hours).getByText('Now: open (EST)')).toBeInTheDocument();
+    expect(within(hours).getByText('Support team now: open (EST)')).toBeInTheDocument();
+    expect(hours).toHaveTextContent('The support team answers requests sent through Contact Support, by email. No one answers this chat.');
     expect(within(hours).getByText(/Closes at 17:00\. In New York it is Tuesday 10:00\./)).toBeInTheDocument();
     expect(within(hours).getByRole('row', { name: 'Monday to Friday 9:00-17:00 EST' })).toBeInTheDocument();
     expect(within(hours).getByRole('row', { name: 'Saturday 10:00-14:00 EST' })).toBeInTheDocument();
     expect(within(hours).getByRole('row', { name: 'Sunday Closed' })).toBeInTheDocument();
     expect(hours).toHaveTextContent('Email responseAbout 24 hours');
-    expect(hours).toHaveTextContent('Live chatMonday to Friday 9am-5pm EST');
+    // no hours for a chat no person answers, and one way of writing times
+    expect(hours).toHaveTextContent('Chat with a personNot available yet (this chat is an automated preview)');
+    expect(hours).not.toHaveTextContent(/Live chat|9am|5pm|Now: open/);
 
     await advance(3000);
     user.chooseTab('Live Chat');
@@ -223,11 +251,122 @@ describe('Live Chat', () => {
     let now = new Date('2025-01-14T13:59:30Z'); // Tuesday 8:59:30 in New York
     renderPage({ now: () => now });
     user.chooseTab('Support Hours');
-    expect(screen.getByText('Now: closed (EST)')).toBeInTheDocument();
-    expect(screen.getByText(/Opens today at 9:00/)).toBeInTheDocument();
+    expect(screen.getByText('Support team now: closed (EST)')).toBeInTheDocument();
+    expect(screen.getByText('Opens today at 9:00. In New York it is Tuesday 8:59.')).toBeInTheDocument();
     now = new Date('2025-01-14T14:00:00Z');
     await advance(30_000);
-    expect(screen.getByText('Now: open (EST)')).toBeInTheDocument();
+    expect(screen.getByText('Support team now: open (EST)')).toBeInTheDocument();
+  });
+});
+
+describe('Live Chat replies to someone who may have been caught', () => {
+  it('tells them to call the bank now, with the steps and the assistant', async () => {
+    renderPage({ random: () => 0 });
+    startChat();
+    sendByEnter('I typed my card number into the website');
+    await advance(1500);
+    const reply = bubbles('agent')[1] as HTMLElement;
+    // the first thing the reply says
+    expect(reply.querySelector('p.whitespace-pre-wrap')?.textContent).toMatch(
+      /^If you shared card or bank details or paid someone, call your bank now on the number on the back of your card\./,
+    );
+    expect(within(reply).getByRole('link', { name: 'what to do after clicking a link' })).toHaveAttribute('href', '/knowledge-base?article=after-clicking-a-link');
+    expect(within(reply).getByRole('link', { name: 'Scan' })).toHaveAttribute('href', '/scan');
+    expect(within(reply).getByRole('link', { name: 'Virtual Assistant' })).toHaveAttribute('href', '/account?tab=assistant');
+    expect(reply).not.toHaveTextContent(/Plans are on|24 hours/);
+  });
+
+  it('answers "is this a real person?" with a plain no', async () => {
+    renderPage({ random: () => 0 });
+    startChat();
+    sendByEnter('Is this a real person?');
+    await advance(1500);
+    const reply = bubbles('agent')[1] as HTMLElement;
+    expect(reply).toHaveTextContent('No. This chat is an automated preview: no person reads it');
+    expect(within(reply).getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact-support');
+    expect(within(reply).getByRole('link', { name: 'Virtual Assistant' })).toHaveAttribute('href', '/account?tab=assistant');
+  });
+});
+
+describe('Live Chat kept for the tab', () => {
+  it('finds the chat and the draft again after the page was left (a link followed, then Back), and answers a reply that was still due', async () => {
+    const first = renderPage({ random: () => 0 });
+    startChat();
+    await advance(WELCOME_DELAY_MS);
+    sendByEnter('help');
+    await advance(1500);
+    sendByEnter('Is this a real person?');
+    user.typeInto(input(), 'half typed');
+    expect(typing()).toHaveTextContent('Sam is typing…');
+    // the person follows the link in the reply: the page goes away with a reply still due
+    first.unmount();
+    await advance(10_000);
+
+    renderPage({ random: () => 0 });
+    expect(screen.queryByRole('button', { name: 'Start Chat' })).not.toBeInTheDocument();
+    expect(bubbles().map((b) => b.getAttribute('data-sender'))).toEqual(['agent', 'user', 'agent', 'user']);
+    expect(bubbles('agent')[0]).toHaveTextContent("Hi, I'm Sam");
+    expect(within(bubbles('agent')[1] as HTMLElement).getByRole('link', { name: 'Scan' })).toHaveAttribute('href', '/scan');
+    expect(bubbles('user')[1]).toHaveTextContent('Is this a real person?');
+    expect(input()).toHaveValue('half typed');
+    expect(input()).not.toHaveFocus();
+    // the reply still due is typed again, and arrives
+    expect(typing()).toHaveTextContent('Sam is typing…');
+    await advance(1500);
+    expect(bubbles('agent')[2]).toHaveTextContent('No. This chat is an automated preview');
+    expect(typing()).toBeEmptyDOMElement();
+
+    // new messages carry on with ids of their own
+    sendByEnter('thanks');
+    await advance(1500);
+    expect(bubbles()).toHaveLength(7);
+    expect(new Set(bubbles().map((b) => b.textContent)).size).toBe(7);
+  });
+
+  it('keeps a chat left before its welcome came, and welcomes it on return', async () => {
+    const first = renderPage();
+    startChat();
+    first.unmount();
+    renderPage();
+    expect(bubbles()).toHaveLength(0);
+    await advance(WELCOME_DELAY_MS);
+    expect(bubbles('agent')).toHaveLength(1);
+  });
+
+  it("forgets the chat on 'End Chat': the page comes back to 'Start Chat'", async () => {
+    const first = renderPage();
+    startChat();
+    sendByEnter('refund for my subscription');
+    expect(sessionStorage.getItem(LIVE_CHAT_STORAGE_KEY)).not.toBeNull();
+    user.click(screen.getByRole('button', { name: 'End Chat' }));
+    expect(sessionStorage.getItem(LIVE_CHAT_STORAGE_KEY)).toBeNull();
+    first.unmount();
+    renderPage();
+    expect(screen.getByRole('button', { name: 'Start Chat' })).toBeInTheDocument();
+    expect(screen.queryByRole('log')).not.toBeInTheDocument();
+  });
+
+  it("keeps Sam's replies as the name of the reply, and refuses a stored copy it did not write", () => {
+    const first = renderPage({ random: () => 0 });
+    startChat();
+    sendByEnter('hello');
+    const stored = JSON.parse(sessionStorage.getItem(LIVE_CHAT_STORAGE_KEY)!);
+    expect(stored.messages[0]).toEqual({ id: expect.any(String), sender: 'agent', reply: 'welcome', timestamp: expect.any(String) });
+    expect(JSON.stringify(stored)).not.toContain('href');
+    first.unmount();
+
+    for (const bad of [
+      '{not json',
+      JSON.stringify({ ...stored, v: 2 }),
+      JSON.stringify({ ...stored, messages: [{ ...stored.messages[0], reply: 'phone us at 555' }] }),
+      JSON.stringify({ ...stored, awaiting: ['nope'] }),
+      JSON.stringify({ ...stored, messages: [stored.messages[0], stored.messages[0]] }),
+    ]) {
+      sessionStorage.setItem(LIVE_CHAT_STORAGE_KEY, bad);
+      const again = renderPage();
+      expect(screen.getByRole('button', { name: 'Start Chat' })).toBeInTheDocument();
+      again.unmount();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import { ChatBubble, ChatHeader, ChatLog, TypingDots } from '@/components/chat/chat-parts';
 import {
   AGENT_LABEL,
+  CANNED_REPLIES,
   LIVE_CHAT_AGENT,
   LIVE_CHAT_MESSAGE_MAX_LENGTH,
   WELCOME_PARTS,
@@ -17,6 +18,7 @@ import {
   replyText,
   type ReplyPart,
 } from './canned-replies';
+import { forgetChat, loadChat, saveChat, type AgentReply, type StoredChat } from './live-chat-storage';
 
 /** A message of the chat (spec section 3, live chat message); the agent's carry their links as parts. */
 export interface LiveChatMessage {
@@ -24,13 +26,18 @@ export interface LiveChatMessage {
   sender: 'user' | 'agent';
   content: string;
   parts: readonly ReplyPart[];
+  /** Which canned message an agent's message is (how a stored chat is rebuilt). */
+  reply?: AgentReply;
   /** ISO time the message appeared. */
   timestamp: string;
   agentName?: string;
   agentAvatar?: string;
 }
 
-/** Spec section 3, live chat states: not started, or chatting (with the typing indicator while a reply is due). */
+/**
+ * Spec section 3, live chat states: not started, or chatting (with the typing indicator while a
+ * reply is due). A chat just started has no message yet: the welcome follows a moment later.
+ */
 interface ChatState {
   status: 'not-started' | 'chatting';
   messages: LiveChatMessage[];
@@ -39,28 +46,47 @@ interface ChatState {
 }
 
 type ChatAction =
-  | { type: 'start'; id: string; at: string }
-  | { type: 'send'; id: string; content: string; at: string }
+  | { type: 'start' }
+  | { type: 'welcome'; id: string; at: string }
+  | { type: 'send'; id: string; welcomeId: string; content: string; at: string }
   | { type: 'reply'; to: string; id: string; at: string }
   | { type: 'end' };
 
 const NOT_STARTED: ChatState = { status: 'not-started', messages: [], awaiting: [] };
 
-function agentMessage(id: string, parts: readonly ReplyPart[], at: string): LiveChatMessage {
-  return { id, sender: 'agent', content: replyText(parts), parts, timestamp: at, agentName: LIVE_CHAT_AGENT.name, agentAvatar: LIVE_CHAT_AGENT.avatar };
+/**
+ * How long after 'Start Chat' the welcome arrives. The conversation log is put on the page empty
+ * first, so that a screen reader has it as a live region when the welcome is added, and reads it
+ * (once) after the message box that takes the focus.
+ */
+export const WELCOME_DELAY_MS = 500;
+
+function agentMessage(id: string, reply: AgentReply, at: string): LiveChatMessage {
+  const parts = reply === 'welcome' ? WELCOME_PARTS : CANNED_REPLIES[reply];
+  return { id, sender: 'agent', content: replyText(parts), parts, reply, timestamp: at, agentName: LIVE_CHAT_AGENT.name, agentAvatar: LIVE_CHAT_AGENT.avatar };
+}
+
+function userMessage(id: string, content: string, at: string): LiveChatMessage {
+  return { id, sender: 'user', content, parts: [content], timestamp: at };
 }
 
 function reduce(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
     case 'start':
-      return { status: 'chatting', messages: [agentMessage(action.id, WELCOME_PARTS, action.at)], awaiting: [] };
-    case 'send':
+      return { status: 'chatting', messages: [], awaiting: [] };
+    case 'welcome':
+      if (state.status !== 'chatting' || state.messages.length > 0) return state;
+      return { ...state, messages: [agentMessage(action.id, 'welcome', action.at)] };
+    case 'send': {
       if (state.status !== 'chatting') return state;
+      // A message sent before the welcome came: the welcome comes first, at once.
+      const before = state.messages.length > 0 ? state.messages : [agentMessage(action.welcomeId, 'welcome', action.at)];
       return {
         ...state,
-        messages: [...state.messages, { id: action.id, sender: 'user', content: action.content, parts: [action.content], timestamp: action.at }],
+        messages: [...before, userMessage(action.id, action.content, action.at)],
         awaiting: [...state.awaiting, action.id],
       };
+    }
     case 'reply': {
       // A reply due to a chat that has since ended (or to another message) is dropped.
       if (state.status !== 'chatting' || state.awaiting[0] !== action.to) return state;
@@ -68,13 +94,35 @@ function reduce(state: ChatState, action: ChatAction): ChatState {
       if (!question) return state;
       return {
         ...state,
-        messages: [...state.messages, agentMessage(action.id, chooseReply(question.content).parts, action.at)],
+        messages: [...state.messages, agentMessage(action.id, chooseReply(question.content).topic, action.at)],
         awaiting: state.awaiting.slice(1),
       };
     }
     case 'end':
       return NOT_STARTED;
   }
+}
+
+/** The chat as this tab left it (after a link was followed and Back pressed), or not started. */
+function restore(): { state: ChatState; draft: string; lastId: number } {
+  const stored = loadChat();
+  if (!stored) return { state: NOT_STARTED, draft: '', lastId: 0 };
+  const messages = stored.messages.map((m) => (m.sender === 'user' ? userMessage(m.id, m.content, m.timestamp) : agentMessage(m.id, m.reply, m.timestamp)));
+  // New ids carry on after the stored ones.
+  const lastId = Math.max(0, ...messages.map((m) => Number(/^lc(\d+)$/.exec(m.id)?.[1] ?? 0)));
+  return { state: { status: 'chatting', messages, awaiting: stored.awaiting }, draft: stored.draft, lastId };
+}
+
+function toStored(state: ChatState, draft: string): StoredChat {
+  return {
+    messages: state.messages.map((m) =>
+      m.sender === 'agent' && m.reply
+        ? { id: m.id, sender: 'agent', reply: m.reply, timestamp: m.timestamp }
+        : { id: m.id, sender: 'user', content: m.content, timestamp: m.timestamp },
+    ),
+    awaiting: state.awaiting,
+    draft,
+  };
 }
 
 function AgentAvatar({ className }: { className?: string }) {
@@ -134,17 +182,20 @@ function TypingStatus({ typing }: { typing: boolean }) {
 /**
  * The Live Chat tab (spec section 2): simulated on this page, with no server call. 'Start Chat'
  * opens with the agent's welcome; each message is answered in turn after 1.5 to 3 s of "typing";
- * 'End Chat' forgets the chat and says 'Chat ended'. `random` spreads the typing time (tests fix it).
+ * 'End Chat' forgets the chat and says 'Chat ended'. The chat and the draft are kept for this tab
+ * (not its timers: a reply still due when the page was left is typed again when it comes back).
+ * `random` spreads the typing time (tests fix it).
  */
 export function LiveChat({ random = Math.random }: { random?: () => number }) {
   const id = useId();
   const inputId = `${id}-input`;
   const hintId = `${id}-hint`;
-  const [state, dispatch] = useReducer(reduce, NOT_STARTED);
-  const [draft, setDraft] = useState('');
+  const [restored] = useState(restore);
+  const [state, dispatch] = useReducer(reduce, restored.state);
+  const [draft, setDraft] = useState(restored.draft);
   const startId = `${id}-start`;
   const logRef = useRef<HTMLDivElement>(null);
-  const nextId = useRef(0);
+  const nextId = useRef(restored.lastId);
   const newId = () => `lc${++nextId.current}`;
   // Focus moves only after the person's own Start or End, never as the page opens.
   const focusAfter = useRef<'start' | 'end' | null>(null);
@@ -152,6 +203,20 @@ export function LiveChat({ random = Math.random }: { random?: () => number }) {
   useLayoutEffect(() => {
     randomRef.current = random;
   }, [random]);
+
+  // Kept for the tab while chatting; forgotten once the chat ends.
+  useEffect(() => {
+    if (state.status === 'chatting') saveChat(toStored(state, draft));
+    else forgetChat();
+  }, [state, draft]);
+
+  // The welcome, a moment after the (empty) log is on the page.
+  const welcomeDue = state.status === 'chatting' && state.messages.length === 0;
+  useEffect(() => {
+    if (!welcomeDue) return;
+    const timer = setTimeout(() => dispatch({ type: 'welcome', id: `lc${++nextId.current}`, at: new Date().toISOString() }), WELCOME_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [welcomeDue]);
 
   // One reply at a time: the timer belongs to the oldest unanswered message, so a message sent
   // meanwhile waits its turn instead of restarting or overlapping the typing. Ending the chat or
@@ -181,7 +246,7 @@ export function LiveChat({ random = Math.random }: { random?: () => number }) {
 
   const start = () => {
     focusAfter.current = 'start';
-    dispatch({ type: 'start', id: newId(), at: new Date().toISOString() });
+    dispatch({ type: 'start' });
   };
 
   const end = () => {
@@ -194,7 +259,7 @@ export function LiveChat({ random = Math.random }: { random?: () => number }) {
   const content = draft.trim();
   const send = () => {
     if (!content) return;
-    dispatch({ type: 'send', id: newId(), content, at: new Date().toISOString() });
+    dispatch({ type: 'send', welcomeId: newId(), id: newId(), content, at: new Date().toISOString() });
     setDraft('');
   };
 

@@ -3,13 +3,17 @@ import { Link } from 'wouter';
 import { CircleCheck, CircleMinus } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { EMAIL_RESPONSE_TIME, LIVE_CHAT_HOURS, SUPPORT_HOURS_ROWS, supportStatusAt } from './support-hours';
+import { CHAT_WITH_PERSON, EMAIL_RESPONSE_TIME, SUPPORT_HOURS_ROWS, supportStatusAt } from './support-hours';
 
 const systemNow = () => new Date();
 
-/** How often "Now: open/closed" is read again while the tab is open. */
+/** How often "Support team now: open/closed" is read again while the tab is open. */
 const REFRESH_MS = 30_000;
 
+/**
+ * Whether the support team is at work now: worded about the team that answers Contact Support by
+ * email, so that "open" cannot be read as "someone is in the chat".
+ */
 function OpenNow({ now }: { now: () => Date }) {
   const [status, setStatus] = useState(() => supportStatusAt(now()));
   useEffect(() => {
@@ -28,23 +32,24 @@ function OpenNow({ now }: { now: () => Date }) {
     >
       <Icon aria-hidden="true" className={status.open ? 'mt-0.5 h-5 w-5 shrink-0 text-green-700' : 'mt-0.5 h-5 w-5 shrink-0 text-slate-600'} />
       <div className="text-sm">
-        <p className="font-semibold">Now: {status.open ? 'open' : 'closed'} (EST)</p>
+        <p className="font-semibold">Support team now: {status.open ? 'open' : 'closed'} (EST)</p>
         <p>
           {status.next}. In New York it is {status.localTime}.
         </p>
+        <p className="mt-1">The support team answers requests sent through Contact Support, by email. No one answers this chat.</p>
       </div>
     </div>
   );
 }
 
-/** The Support Hours tab (spec section 9), with whether support is open now in New York time. */
+/** The Support Hours tab (spec section 9), with whether the support team is at work now, in New York time. */
 export function SupportHoursPanel({ now = systemNow }: { now?: () => Date }) {
   return (
     <Card className="space-y-4 p-4">
       <h2 className="text-base font-semibold text-slate-900">Support Hours</h2>
       <OpenNow now={now} />
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Support hours</caption>
+        <caption className="sr-only">Support team hours</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
             <th scope="col" className="py-2 pr-4 font-medium">
@@ -74,11 +79,8 @@ export function SupportHoursPanel({ now = systemNow }: { now?: () => Date }) {
             Contact Support
           </Link>
         </dd>
-        <dt className="font-medium text-slate-900">Live chat</dt>
-        <dd className="text-slate-800">
-          {LIVE_CHAT_HOURS}
-          <span className="block text-slate-600">No person answers the chat yet: the chat on this page is an automated preview, and it answers at any hour.</span>
-        </dd>
+        <dt className="font-medium text-slate-900">Chat with a person</dt>
+        <dd className="text-slate-800">{CHAT_WITH_PERSON}</dd>
       </dl>
       <p className="text-xs text-slate-600">EST here means New York time: the hours move with daylight saving time.</p>
     </Card>

@@ -11,7 +11,11 @@ export const SUPPORT_TIME_ZONE = 'America/New_York';
 export const SUPPORT_HOURS_ROWS = SUPPORT_HOURS;
 
 export const EMAIL_RESPONSE_TIME = `About ${SUPPORT_EMAIL_RESPONSE_HOURS} hours`;
-export const LIVE_CHAT_HOURS = 'Monday to Friday 9am-5pm EST';
+/**
+ * In place of the spec's 'Live chat Monday to Friday 9am-5pm EST': no person answers the chat
+ * at any hour yet, so the tab does not give it hours.
+ */
+export const CHAT_WITH_PERSON = 'Not available yet (this chat is an automated preview)';
 
 interface OpenHours {
   /** Minutes after midnight, New York time. */
@@ -27,7 +31,7 @@ const HOURS_BY_DAY: readonly (OpenHours | null)[] = [null, WEEKDAY_HOURS, WEEKDA
 
 export interface SupportStatus {
   open: boolean;
-  /** The day and time in New York, e.g. 'Tuesday 10:32'. */
+  /** The day and time in New York, in the spec's 9:00-17:00 style, e.g. 'Tuesday 9:05'. */
   localTime: string;
   /** When that changes: 'Closes at 17:00', 'Opens today at 10:00', 'Opens tomorrow at 9:00', 'Opens Monday at 9:00'. */
   next: string;
@@ -41,7 +45,7 @@ const formatter = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-/** 540 → '9:00', as the spec writes times. */
+/** 540 → '9:00', as the spec writes times (midnight is '0:00'). */
 function clock(minutes: number): string {
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
@@ -55,7 +59,7 @@ export function supportStatusAt(now: Date): SupportStatus {
   if (day < 0) throw new Error(`Unexpected weekday from Intl: ${weekday}`);
   // Some engines once wrote midnight as 24 even with h23.
   const minutes = (Number(part('hour')) % 24) * 60 + Number(part('minute'));
-  const localTime = `${weekday} ${clock(minutes).padStart(5, '0')}`;
+  const localTime = `${weekday} ${clock(minutes)}`;
 
   const today = HOURS_BY_DAY[day];
   if (today && minutes >= today.opens && minutes < today.closes) return { open: true, localTime, next: `Closes at ${clock(today.closes)}` };
