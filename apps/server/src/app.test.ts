@@ -195,6 +195,13 @@ describeWithDatabases('cross-cutting behaviour', (ctx) => {
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.headers['strict-transport-security']).toBeUndefined();
     });
+
+    it('sends no-store on an API answer reached by a percent-encoded path too', async () => {
+      const res = await ctx.visitor().get('/%61pi/contact-support');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toHaveProperty('accountEmail');
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
   });
 
   describe('without a web build', () => {

@@ -173,6 +173,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify accepts a hop count at runtime (proxy-addr); its types only lag behind.
     trustProxy: config.trustProxy as boolean | string | string[],
     genReqId: () => crypto.randomUUID(),
+    // a path parameter longer than find-my-way's 100 characters matched no route (405 on a GET);
+    // the contract's schemas bound each parameter and answer 400 naming it
+    routerOptions: { maxParamLength: 1000 },
     // The errors plugin answers 503 itself while closing, in the API's error shape.
     return503OnClosing: false,
     // errors the router meets before any route (a malformed percent-escape in the path) answered

@@ -31,6 +31,15 @@ describe('the support request contract', () => {
     expect(issuesOf({ ...valid, email: 'ann@example.com\r\nBcc: x@example.com' })).toEqual([{ field: 'email', message: VALIDATION_MESSAGES.supportEmailInvalid }]);
   });
 
+  it('refuses invisible characters that hide or reverse text in the name and subject, and keeps joiners some scripts need', () => {
+    for (const field of ['name', 'subject'] as const) {
+      for (const bad of ['\u202Eevil', 'a\u200Bb', '\uFEFFx', '\u2066x\u2069']) {
+        expect(issuesOf({ ...valid, [field]: `${valid[field]} ${bad}` }).map((i) => i.field)).toContain(field);
+      }
+    }
+    expect(issuesOf({ ...valid, name: 'می\u200Cخواهم 👩\u200D💻' })).toEqual([]);
+  });
+
   it('shares the email pattern the contract uses, so forms check what the server will', () => {
     expect(EMAIL_ADDRESS_PATTERN.source).toBe(z.regexes.email.source);
     expect(EMAIL_ADDRESS_PATTERN.test('ann+help@example.co.uk')).toBe(true);

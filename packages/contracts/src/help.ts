@@ -23,9 +23,22 @@ import { PlanIdSchema } from './billing';
 /** No line breaks or other control characters: these fields end up in email headers. */
 const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
 
-/** One line of text a person typed: trimmed, inner runs of spaces kept as typed, no control characters. */
+/**
+ * Characters that change how the text around them is shown without being seen: direction
+ * overrides (a name that reads backwards in the support inbox), zero-width spaces, a stray BOM.
+ * (Zero-width joiners stay: some scripts and emoji need them.)
+ */
+const INVISIBLE = /[\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u;
+
+/** One line of text a person typed: trimmed, inner runs of spaces kept as typed, no control or invisible characters. */
 const oneLine = (required: string, tooLong: string, max: number) =>
-  z.string(required).trim().min(1, required).max(max, tooLong).regex(ONE_LINE, 'Use one line, without line breaks.');
+  z
+    .string(required)
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .regex(ONE_LINE, 'Use one line, without line breaks.')
+    .refine((value) => !INVISIBLE.test(value), 'Remove the invisible formatting characters (copied from elsewhere, they can hide or reverse text).');
 
 /** A support issue type (spec section 5). */
 export const SupportIssueTypeSchema = z.enum(SUPPORT_ISSUE_TYPES, VALIDATION_MESSAGES.supportIssueTypeRequired);
@@ -80,6 +93,13 @@ export type ContactSupportRequest = z.infer<typeof ContactSupportRequestSchema>;
  */
 export const ContactSupportResponseSchema = z.object({
   emailSent: z.boolean(),
+  /** The SMTP server accepted the email to the support inbox. */
+  supportNotified: z.boolean(),
+  /**
+   * The SMTP server accepted the confirmation to the person; false also when it was not sent
+   * because that address was already sent `SUPPORT_REQUESTS_PER_HOUR` in the last hour.
+   */
+  confirmationSent: z.boolean(),
   /** The request's reference, as the emails and the 'Support Request Received' view give it. */
   requestId: z.string(),
   issueType: SupportIssueTypeSchema,

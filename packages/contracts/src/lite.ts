@@ -73,8 +73,14 @@ export const SUPPORT_MESSAGE_MIN_LENGTH = 10;
 export const SUPPORT_MESSAGE_MAX_LENGTH = 1000;
 export const SUPPORT_NAME_MAX_LENGTH = 100;
 export const SUPPORT_SUBJECT_MAX_LENGTH = 150;
-/** Support requests one person, and one email address, may send an hour (issue 17); the next is 429. */
+/**
+ * Support requests one person may send an hour (issue 17), the next 429; and confirmations one
+ * mailbox is sent an hour, whoever typed it (a request past that is kept and goes to support, with
+ * no confirmation).
+ */
 export const SUPPORT_REQUESTS_PER_HOUR = 5;
+/** Support requests one client address (IPv6: its /64) may send an hour, however many people or guests it holds. */
+export const SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR = 20;
 /** Days a support request is kept (the Privacy Policy says 12 months); the retention job deletes older ones. */
 export const SUPPORT_REQUEST_RETENTION_DAYS = 365;
 /** Support hours as the spec words them (section 9), for the support pages and emails; the spec writes EST. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -189,6 +189,20 @@ describe('loadContent: articles', () => {
     expect(problem()).toMatch(/No articles folder/);
   });
 
+  it('refuses a symbolic link, so nothing outside the content folder is read', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'baitcheck-outside-'));
+    try {
+      writeFileSync(join(outside, 'secret.md'), article(FRONT));
+      symlinkSync(join(outside, 'secret.md'), join(dir, 'articles', 'leak.md'));
+      symlinkSync(outside, join(dir, 'articles', 'folder.md'));
+      const message = problem();
+      expect(message).toContain('articles/leak.md: a symbolic link');
+      expect(message).toContain('articles/folder.md: a symbolic link');
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it('ignores hidden files such as .DS_Store', () => {
     write('articles/ok.md', article(FRONT));
     write('articles/.DS_Store', 'binary');
@@ -230,6 +244,13 @@ describe('loadContent: pages', () => {
   ])('refuses %s, naming the file', (_name, file, text, expected) => {
     write(`pages/${file}`, text);
     expect(problem()).toMatch(expected);
+  });
+
+  it('refuses a second file for one page, in a sub-folder', () => {
+    write('articles/ok.md', article(FRONT));
+    write('pages/faq.md', page("title: FAQ\nupdated: '2025-04-07'"));
+    write('pages/old/faq.md', page("title: Override\nupdated: '2025-04-07'"));
+    expect(problem()).toMatch(/pages\/old\/faq\.md: the page "faq" is already pages\/faq\.md/);
   });
 
   it('lets a page link to an article that exists', () => {

@@ -321,7 +321,9 @@ function markdownFiles(dir: string, problems: Problems): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...markdownFiles(path, problems));
+    // a link could lead out of the content folder (or to a folder named like a file): the content is what is in it
+    if (entry.isSymbolicLink()) problems.add(path, 'a symbolic link: put the file itself in the content folder');
+    else if (entry.isDirectory()) files.push(...markdownFiles(path, problems));
     else if (entry.name.endsWith('.md')) files.push(path);
     else problems.add(path, 'not a Markdown file: content files are named <id>.md');
   }
@@ -358,7 +360,14 @@ export function loadContent(dir: string = CONTENT_DIR): Content {
   const pages = new Map<HelpPageId, ContentPage>();
   const pagesDir = join(dir, 'pages');
   if (existsSync(pagesDir)) {
+    const seenPages = new Map<string, string>();
     for (const file of markdownFiles(pagesDir, problems)) {
+      const first = seenPages.get(fileId(file));
+      if (first !== undefined) {
+        problems.add(file, `the page "${fileId(file)}" is already ${relative(dir, first)}: one file a page`);
+        continue;
+      }
+      seenPages.set(fileId(file), file);
       const page = loadPage(file, fileId(file), readFileSync(file, 'utf8'), problems, links);
       if (page) pages.set(page.id, page);
     }

@@ -12,4 +12,10 @@ describe('mailboxOf', () => {
     expect(mailboxOf('+tag@example.com')).toBe('+tag@example.com');
     expect(mailboxOf('"a@b"+x@example.com')).toBe('"a@b"@example.com');
   });
+
+  it('counts a Gmail inbox without its dots and on one domain, and keeps dots elsewhere', () => {
+    expect(mailboxOf('Target.Person+x@gmail.com')).toBe('targetperson@gmail.com');
+    expect(mailboxOf('t.a.r.g.e.t.person@googlemail.com')).toBe('targetperson@gmail.com');
+    expect(mailboxOf('target.person@example.com')).toBe('target.person@example.com');
+  });
 });

@@ -37,6 +37,7 @@ export const securityHeadersPlugin = globalPlugin(async (app) => {
     reply.headers(STATIC_HEADERS);
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // by the route matched too: the router decodes the path, so /%61pi/… reaches an API route
+    if (request.url.startsWith('/api/') || request.routeOptions.url?.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 });

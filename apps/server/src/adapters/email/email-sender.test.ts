@@ -114,4 +114,21 @@ describe('the email adapter, through a real SMTP server on loopback', () => {
       silent.close();
     }
   });
+
+  it('gives up on a mail server that stops answering mid-message, within its time limit (not nodemailer\'s 10 minutes)', async () => {
+    // greets, takes the sender and recipient, then never answers after DATA
+    const { SMTPServer } = await import('smtp-server');
+    const stalling = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (stream) => stream.resume() });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    const port = (stalling.server.address() as AddressInfo).port;
+    const sender = createEmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, timeouts: { socketTimeout: 400 } });
+    try {
+      const started = Date.now();
+      expect(await sender.send({ to: 'bob@example.com', subject: 'Hi', text: 'Hi' })).toMatchObject({ accepted: false, reason: 'failed' });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      sender.close();
+      await new Promise<void>((resolve) => stalling.close(() => resolve()));
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 
 /**
  * An address with a display name. Handed to nodemailer as an object, never written into a header
@@ -44,12 +45,15 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
  * person plainly (the product never pretends an email went out). Failures are answered, never
  * thrown, so a mail server being down is a sentence, not a 500; `detail` is for the log only.
  */
-export function createEmailSender(options: { smtpUrl?: string | undefined; from?: string | undefined }): EmailSender {
+export function createEmailSender(options: { smtpUrl?: string | undefined; from?: string | undefined; timeouts?: Partial<typeof TIMEOUTS> }): EmailSender {
   const from = options.from ?? DEFAULT_MAIL_FROM;
   if (!options.smtpUrl) {
     return { configured: false, send: async () => ({ accepted: false, reason: 'not-configured' }), close: () => {} };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl, { from, ...TIMEOUTS });
+  // Our time limits, then the URL's own options (`?requireTLS=true`, `?socketTimeout=`). Not createTransport(url,
+  // { timeouts }): with a URL, nodemailer reads its second argument as message defaults and the
+  // limits were never applied (a mail server that stalled held a request for 10 minutes).
+  const transport = nodemailer.createTransport({ ...TIMEOUTS, ...options.timeouts, ...parseConnectionUrl(options.smtpUrl) }, { from });
   return {
     configured: true,
     async send(message) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { blockedSenders, messages, notificationPreferences, protectionSettings, reports, scanRequestKeys, scanUsage, serverKeys, users } from '../../db/schema.ts';
+import { articleVotes, blockedSenders, messages, notificationPreferences, protectionSettings, reports, scanRequestKeys, scanUsage, serverKeys, supportRequests, users } from '../../db/schema.ts';
 
 /** A user row as the account service needs it. */
 export interface UserRow {
@@ -107,7 +107,8 @@ export function createAccountsRepository(db: Db) {
      * deletes the guest (and with it its session): history and reports move; blocked senders
      * move unless the account already blocks them; the Idempotency-Keys of its finished scans
      * move (a retry after signing in answers the first result rather than storing a copy), and so
-     * do its scans counted against the daily limit;
+     * do its scans counted against the daily limit, its Knowledge Base votes (the account's own vote
+     * on an article stands) and its support requests;
      * switches and notification preferences move only when the account has none of its own (the
      * account's choices win).
      *
@@ -135,6 +136,15 @@ export function createAccountsRepository(db: Db) {
           .where(and(eq(blockedSenders.userId, guestId), notInArray(blockedSenders.senderKey, kept)))
           .returning({ id: blockedSenders.id });
         if (movedBlocks.length > 0) await keepNewest(tx, blockedSenders, { id: blockedSenders.id, userId: blockedSenders.userId, at: blockedSenders.createdAt }, accountId, caps.blockedSenders);
+
+        // the guest's Knowledge Base votes, but for articles the account voted on itself (its own vote stands)
+        const votedByAccount = tx.select({ articleId: articleVotes.articleId }).from(articleVotes).where(eq(articleVotes.userId, accountId));
+        await tx
+          .update(articleVotes)
+          .set({ userId: accountId })
+          .where(and(eq(articleVotes.userId, guestId), notInArray(articleVotes.articleId, votedByAccount)));
+        // support requests are the person's: the hour's limit goes on counting them
+        await tx.update(supportRequests).set({ userId: accountId }).where(eq(supportRequests.userId, guestId));
 
         // a key still running belongs to a scan that stores under the guest (it is let go with
         // it); an expired one answers nothing any more; one the account holds too stays the account's

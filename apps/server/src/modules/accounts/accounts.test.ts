@@ -2,12 +2,13 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
+import { supportRequests, users } from '../../db/schema.ts';
 import { errorsPlugin } from '../../plugins/errors.ts';
 import { SESSION_COOKIE, sessionPlugin } from '../../plugins/session.ts';
+import { userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases, type Visitor } from '../../test/harness.ts';
 import { createSessionsRepository } from '../sessions/sessions.repository.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
@@ -222,6 +223,30 @@ describeWithDatabases('accounts', (ctx) => {
     // a merged blocked sender counts in the next scan at once
     const res = await guest.post('/api/scan/text', { content: 'hello', sender: '+15559990000', saveToHistory: false });
     expect(res.json().analysis.reasonDetails.map((r: { id: string }) => r.id)).toContain('blocked-sender');
+  });
+
+  it("merges a guest's Knowledge Base votes (the account's own vote stands) and support requests into the account", async () => {
+    const articles = (await ctx.visitor().get('/api/knowledge-base/articles?category=Security')).json().articles as { id: string }[];
+    const [first, second] = [articles[0]!.id, articles[1]!.id];
+    const address = email();
+    const owner = ctx.visitor();
+    await signUp(ctx.app, owner, address);
+    await owner.post(`/api/knowledge-base/articles/${first}/vote`, { helpful: true });
+    expect((await owner.post('/api/auth/sign-out')).statusCode).toBe(200);
+
+    const guest = ctx.visitor();
+    await guest.post(`/api/knowledge-base/articles/${first}/vote`, { helpful: false });
+    await guest.post(`/api/knowledge-base/articles/${second}/vote`, { helpful: false });
+    const support = await guest.post('/api/contact-support', { name: 'Ann', email: 'ann@example.com', subject: 'OTHER: Hello', message: 'A question from before I signed in.' });
+    expect(support.statusCode).toBe(201);
+    expect((await guest.post('/api/auth/sign-in', { email: address, password: 'correct horse battery' })).statusCode).toBe(200);
+
+    const votes = async (id: string) => (await guest.get(`/api/knowledge-base/articles/${id}`)).json().votes;
+    expect(await votes(first)).toMatchObject({ helpful: 1, notHelpful: 0, yours: true });
+    expect(await votes(second)).toMatchObject({ helpful: 0, notHelpful: 1, yours: false });
+    const accountId = await userIdOf(ctx.database, guest);
+    const [row] = await ctx.database.db.select({ userId: supportRequests.userId }).from(supportRequests).where(eq(supportRequests.id, support.json().requestId));
+    expect(row?.userId).toBe(accountId);
   });
 
   it('signs out: the session ends and the next visit is a new guest that sees nothing of the account', async () => {

@@ -27,8 +27,11 @@ export interface NewSupportRequest {
   priority: boolean;
 }
 
-/** What storing did: stored, or refused for a limit (whose, and when it next has room). */
-export type StoreOutcome = { kind: 'stored'; id: string } | { kind: 'limited'; scope: 'person' | 'mailbox'; retryAt: Date };
+/**
+ * What storing did: stored (and whether the mailbox may still be sent a confirmation this hour),
+ * or refused for the person's limit (and when it next has room).
+ */
+export type StoreOutcome = { kind: 'stored'; id: string; confirm: boolean } | { kind: 'limited'; retryAt: Date };
 
 /** A transaction of {@link Db}. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -53,10 +56,13 @@ export function createContactSupportRepository(db: Db) {
     },
 
     /**
-     * Stores the request made at `now` unless the person, or the mailbox (whoever sends from it),
-     * already made `perHour` in the hour before. One transaction under the person's lock, then
-     * the mailbox's (always in that order: no two requests can each hold a lock the other waits
-     * for), so the count and the insert are one step and concurrent requests cannot make a sixth.
+     * Stores the request made at `now` unless the person already made `perHour` in the hour
+     * before; `confirm` is false when requests naming this mailbox (whoever sent them) already
+     * did: the request is kept and goes to support, but that inbox is not sent another
+     * confirmation. A stranger typing someone's address can so neither lock them out of support
+     * nor fill their inbox. One transaction under the person's lock, then the mailbox's (always in
+     * that order: no two requests can each hold a lock the other waits for), so the count and the
+     * insert are one step and concurrent requests cannot make a sixth.
      */
     async storeWithinLimits(request: NewSupportRequest, limits: { perHour: number; now: Date }): Promise<StoreOutcome> {
       return db.transaction(async (tx: Tx): Promise<StoreOutcome> => {
@@ -70,15 +76,13 @@ export function createContactSupportRepository(db: Db) {
         const mine = person ? await windowOf(and(eq(supportRequests.userId, person), gt(supportRequests.createdAt, since))) : [];
         const toMailbox = await windowOf(and(eq(supportRequests.mailbox, request.mailbox), gt(supportRequests.createdAt, since)));
         const personRoom = nextRoom(mine.map((r) => r.at), limits.perHour);
-        const mailboxRoom = nextRoom(toMailbox.map((r) => r.at), limits.perHour);
-        // both full: the later time is the one a request can next get through
-        if (personRoom && (!mailboxRoom || personRoom >= mailboxRoom)) return { kind: 'limited', scope: 'person', retryAt: personRoom };
-        if (mailboxRoom) return { kind: 'limited', scope: 'mailbox', retryAt: mailboxRoom };
+        if (personRoom) return { kind: 'limited', retryAt: personRoom };
+        const confirm = toMailbox.length < limits.perHour;
         const [row] = await tx
           .insert(supportRequests)
           .values({ ...request, userId: person, createdAt: limits.now })
           .returning({ id: supportRequests.id });
-        return { kind: 'stored', id: row!.id };
+        return { kind: 'stored', id: row!.id, confirm };
       });
     },
 

@@ -3,6 +3,7 @@ import {
   SUPPORT_EMAIL_RESPONSE_HOURS,
   SUPPORT_HOURS,
   SUPPORT_ISSUE_TYPE_LABELS,
+  SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR,
   SUPPORT_REQUESTS_PER_HOUR,
   readSupportSubject,
   type ContactSupportInfo,
@@ -15,6 +16,7 @@ import type { EmailMessage, EmailSender, SendResult } from '../../adapters/email
 import { AppError } from '../../lib/app-error.ts';
 import { mailboxOf } from '../../lib/mailbox.ts';
 import { waitWords } from '../../lib/wait-words.ts';
+import { createWindowCounter } from '../../lib/window-counter.ts';
 import type { ContactSupportRepository } from './contact-support.repository.ts';
 
 /**
@@ -30,12 +32,12 @@ export class SupportLimitError extends AppError {
   }
 }
 
-/** The sentence of a refusal: whose hour is full (the person's, or the address's from anyone) and when there is room. */
-export function limitMessage(scope: 'person' | 'mailbox', waitMs: number): string {
+/** The sentence of a refusal: whose hour is full (the person's, or their network's) and when there is room. */
+export function limitMessage(scope: 'person' | 'address', waitMs: number): string {
   const when = `you can send another in ${waitWords(waitMs)}.`;
   return scope === 'person'
     ? `You have sent ${SUPPORT_REQUESTS_PER_HOUR} support requests in the last hour, the most we take in an hour. The ones you sent are saved; ${when}`
-    : `${SUPPORT_REQUESTS_PER_HOUR} support requests from this email address arrived in the last hour, the most we take in an hour. The ones sent are saved; ${when}`;
+    : `${SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR} support requests came from your network in the last hour, the most we take from one in an hour. The ones sent are saved; ${when}`;
 }
 
 /** The facts both emails are written from. */
@@ -124,6 +126,8 @@ export interface ContactSupportServiceDeps {
   /** The support inbox (`SUPPORT_EMAIL`); without it no email is sent. */
   supportEmail: string | undefined;
   clock?: () => Date;
+  /** Requests one client address may send an hour (default `SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR`). */
+  perAddressPerHour?: number;
   /** Told when an email was not sent (the cause stays in the log). */
   log?: (detail: string, fields?: Record<string, unknown>) => void;
 }
@@ -139,6 +143,8 @@ export function createContactSupportService(deps: ContactSupportServiceDeps) {
   const log = deps.log ?? (() => {});
   const supportEmail = deps.supportEmail;
   const emailConfigured = email.configured && supportEmail !== undefined;
+  // per client address, in this process (decision 008: one server's memory, as the other per-address limits)
+  const perAddress = createWindowCounter({ limit: deps.perAddressPerHour ?? SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000, clock: () => clock().getTime(), maxKeys: 100_000 });
 
   const planOf = async (userId: string): Promise<{ plan: PlanId; priority: boolean }> => {
     if (userId === '') return { plan: 'basic', priority: false };
@@ -159,34 +165,52 @@ export function createContactSupportService(deps: ContactSupportServiceDeps) {
       return { supportEmail: supportEmail ?? null, emailConfigured, plan, priority, accountEmail: accountEmail ?? null };
     },
 
-    /** Stores the request (429 past the hourly limits), then emails it when SMTP and the support inbox are configured. */
-    async submit(userId: string, body: ContactSupportRequest): Promise<ContactSupportResponse> {
+    /**
+     * Stores the request (429 past the person's or the client address's hourly limit), then
+     * emails it when SMTP and the support inbox are configured: to support always, and a
+     * confirmation unless that mailbox already had its hour's confirmations.
+     */
+    async submit(userId: string, body: ContactSupportRequest, clientAddress: string): Promise<ContactSupportResponse> {
       // the contract has checked the subject typed after the prefix
       const { issueType, typed } = readSupportSubject(body.subject);
 
-      const [{ plan, priority }, accountEmail] = await Promise.all([planOf(userId), repo.accountEmail(userId)]);
+      const addressWait = perAddress.waitMs(clientAddress);
+      if (addressWait > 0) throw new SupportLimitError(limitMessage('address', addressWait), Math.max(1, Math.ceil(addressWait / 1000)));
+      // taken now, with no await since the look: requests arriving together cannot all pass it
+      const giveBack = perAddress.take(clientAddress);
+      let stored;
+      let plan: PlanId;
+      let priority: boolean;
+      let accountEmail: string | undefined;
       const now = clock();
-      const stored = await repo.storeWithinLimits(
-        { userId, name: body.name, email: body.email, mailbox: mailboxOf(body.email), issueType, subject: body.subject, message: body.message, plan, priority },
-        { perHour: SUPPORT_REQUESTS_PER_HOUR, now },
-      );
+      try {
+        [{ plan, priority }, accountEmail] = await Promise.all([planOf(userId), repo.accountEmail(userId)]);
+        stored = await repo.storeWithinLimits(
+          { userId, name: body.name, email: body.email, mailbox: mailboxOf(body.email), issueType, subject: body.subject, message: body.message, plan, priority },
+          { perHour: SUPPORT_REQUESTS_PER_HOUR, now },
+        );
+      } catch (error) {
+        giveBack();
+        throw error;
+      }
       if (stored.kind === 'limited') {
+        giveBack();
         const waitMs = stored.retryAt.getTime() - now.getTime();
-        throw new SupportLimitError(limitMessage(stored.scope, waitMs), Math.max(1, Math.ceil(waitMs / 1000)));
+        throw new SupportLimitError(limitMessage('person', waitMs), Math.max(1, Math.ceil(waitMs / 1000)));
       }
       const answer = { requestId: stored.id, issueType, priority };
       // without SMTP or the support inbox nothing is sent, and the person is told so
-      if (!email.configured || supportEmail === undefined) return { emailSent: false, ...answer };
+      if (!email.configured || supportEmail === undefined) return { emailSent: false, supportNotified: false, confirmationSent: false, ...answer };
 
       const facts: SupportEmailFacts = { id: stored.id, name: body.name, email: body.email, issueType, typedSubject: typed, message: body.message, plan, priority, accountEmail, receivedAt: now };
       const [toSupport, confirmation] = await Promise.all([
         send('support inbox', stored.id, supportInboxEmail(facts, supportEmail)),
-        send('confirmation', stored.id, confirmationEmail(facts, supportEmail)),
+        stored.confirm ? send('confirmation', stored.id, confirmationEmail(facts, supportEmail)) : Promise.resolve<SendResult>({ accepted: false, reason: 'refused', detail: 'the mailbox had its hour of confirmations' }),
       ]);
       const sent = { supportEmailSent: toSupport.accepted, confirmationSent: confirmation.accepted };
       // bookkeeping only: the emails went (or not) whatever the row says, and a retry would send them again
       await repo.markEmailed(stored.id, sent).catch((error: unknown) => log("a support request's email outcome was not recorded", { requestId: stored.id, detail: String(error) }));
-      return { emailSent: sent.supportEmailSent && sent.confirmationSent, ...answer };
+      return { emailSent: sent.supportEmailSent && sent.confirmationSent, supportNotified: sent.supportEmailSent, confirmationSent: sent.confirmationSent, ...answer };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { ContactSupportInfoSchema, ContactSupportResponseSchema, SUPPORT_REQUESTS_PER_HOUR, type ContactSupportResponse } from '@baitcheck/contracts';
+import { ContactSupportInfoSchema, ContactSupportResponseSchema, SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR, SUPPORT_REQUESTS_PER_HOUR, type ContactSupportResponse } from '@baitcheck/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createServer, type AddressInfo } from 'node:net';
@@ -100,7 +100,7 @@ describeWithDatabases('Contact Support', (ctx) => {
     const v = visitor();
     const body = request({ name: 'Ann Lee', email: 'Ann+Help@Example.com' });
     const answer = await accepted(v, body);
-    expect(answer).toEqual({ emailSent: true, requestId: answer.requestId, issueType: 'technical', priority: false });
+    expect(answer).toEqual({ emailSent: true, supportNotified: true, confirmationSent: true, requestId: answer.requestId, issueType: 'technical', priority: false });
     expect(answer.requestId).toMatch(/^[0-9a-f-]{36}$/);
 
     await smtp.waitFor(2);
@@ -301,22 +301,41 @@ describeWithDatabases('Contact Support', (ctx) => {
     await accepted(v, request());
   });
 
-  it(`lets one mailbox receive ${SUPPORT_REQUESTS_PER_HOUR} an hour from anyone, however its address is written`, async () => {
+  it(`sends one mailbox ${SUPPORT_REQUESTS_PER_HOUR} confirmations an hour from anyone, however its address is written; later requests are kept and reach support`, async () => {
     const local = `bob${crypto.randomUUID().slice(0, 6)}`;
-    const spellings = [`${local}@example.com`, `${local.toUpperCase()}@Example.com`, `${local}+a@example.com`, `${local}+b@EXAMPLE.com`, `${local}+c@example.com`];
+    const spellings = [`${local}@gmail.com`, `${local.toUpperCase()}@Gmail.com`, `${local}+a@gmail.com`, `${local.slice(0, 2)}.${local.slice(2)}@googlemail.com`, `${local}+c@gmail.com`];
     // five different people (guests and an account)
-    for (const [i, email] of spellings.entries()) await accepted(i === 0 ? (await account('basic', noSmtpApp)).v : visitor(noSmtpApp), request({ email }));
-    const refused = await send(visitor(noSmtpApp), request({ email: `${local}+new@example.com` }));
-    expect(refused.statusCode).toBe(429);
-    expect(codeOf(refused)).toBe('SUPPORT_REQUESTS_LIMIT_REACHED');
-    expect(messageOf(refused)).toContain('5 support requests from this email address arrived in the last hour');
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await rowsTo(`${local}@example.com`)).toHaveLength(5);
-    // another mailbox is not
-    await accepted(visitor(noSmtpApp), request({ email: `${local}x@example.com` }));
+    for (const [i, email] of spellings.entries()) {
+      const answer = await accepted(i === 0 ? (await account()).v : visitor(), request({ email }));
+      expect(answer).toMatchObject({ emailSent: true, supportNotified: true, confirmationSent: true });
+    }
+    const sixth = await accepted(visitor(), request({ email: `${local.slice(0, 3)}.${local.slice(3)}+new@gmail.com` }));
+    // kept and sent to support, but that inbox gets no sixth confirmation
+    expect(sixth).toMatchObject({ emailSent: false, supportNotified: true, confirmationSent: false });
+    expect(mailsOf(sixth.requestId).toSupport).toBeDefined();
+    expect(mailsOf(sixth.requestId).confirmation).toBeUndefined();
+    expect(await rowsTo(`${local}@gmail.com`)).toHaveLength(6);
+    // the person whose address it is is not locked out by strangers: their request is kept too
+    const owner = await account();
+    const own = await accepted(owner.v, request({ email: `${local}@gmail.com` }));
+    expect(own.supportNotified).toBe(true);
+    // another mailbox is not touched
+    expect(await accepted(visitor(), request({ email: `${local}x@gmail.com` }))).toMatchObject({ confirmationSent: true });
   });
 
-  it('makes no sixth request when requests arrive together, from one person or to one mailbox', async () => {
+  it(`takes ${SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR} requests an hour from one client address, however many guests it makes`, async () => {
+    const remoteAddress = '198.51.100.77';
+    for (let i = 0; i < SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR; i++) await accepted(makeVisitor(noSmtpApp, { remoteAddress }), request());
+    const refused = await send(makeVisitor(noSmtpApp, { remoteAddress }), request());
+    expect(refused.statusCode).toBe(429);
+    expect(codeOf(refused)).toBe('SUPPORT_REQUESTS_LIMIT_REACHED');
+    expect(messageOf(refused)).toMatch(/^20 support requests came from your network in the last hour/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // another address is not held back
+    await accepted(makeVisitor(noSmtpApp, { remoteAddress: '198.51.100.78' }), request());
+  });
+
+  it('makes no sixth request, and no sixth confirmation, when requests arrive together from one person or to one mailbox', async () => {
     const v = visitor(noSmtpApp);
     await userIdOf(ctx.database, v);
     const together = await Promise.all(Array.from({ length: 10 }, () => send(v, request())));
@@ -326,10 +345,12 @@ describeWithDatabases('Contact Support', (ctx) => {
     expect(await ctx.database.db.select().from(supportRequests).where(eq(supportRequests.userId, userId))).toHaveLength(SUPPORT_REQUESTS_PER_HOUR);
 
     const mailbox = fresh('crowd');
-    const crowd = await Promise.all(Array.from({ length: 8 }, () => visitor(noSmtpApp)).map(async (c) => (await userIdOf(ctx.database, c), c)));
-    const sent = await Promise.all(crowd.map((c) => send(c, request({ email: mailbox }))));
-    expect(sent.filter((r) => r.statusCode === 201)).toHaveLength(SUPPORT_REQUESTS_PER_HOUR);
-    expect(await rowsTo(mailbox)).toHaveLength(SUPPORT_REQUESTS_PER_HOUR);
+    const crowd = await Promise.all(Array.from({ length: 8 }, () => visitor()).map(async (c) => (await userIdOf(ctx.database, c), c)));
+    const sent = await Promise.all(crowd.map((c) => accepted(c, request({ email: mailbox }))));
+    expect(sent.filter((r) => r.confirmationSent)).toHaveLength(SUPPORT_REQUESTS_PER_HOUR);
+    expect(sent.every((r) => r.supportNotified)).toBe(true);
+    expect(await rowsTo(mailbox)).toHaveLength(8);
+    expect(smtp.received.filter((m) => m.to.includes(mailbox))).toHaveLength(SUPPORT_REQUESTS_PER_HOUR);
 
     // the same race straight at the repository, its transactions overlapping on PostgreSQL's connections
     const repo = createContactSupportRepository(ctx.database.db);
@@ -344,7 +365,7 @@ describeWithDatabases('Contact Support', (ctx) => {
       ),
     );
     expect(outcomes.filter((o) => o.kind === 'stored')).toHaveLength(SUPPORT_REQUESTS_PER_HOUR);
-    expect(outcomes.filter((o) => o.kind === 'limited').every((o) => o.kind === 'limited' && o.scope === 'person')).toBe(true);
+    expect(outcomes.filter((o) => o.kind === 'limited')).toHaveLength(12 - SUPPORT_REQUESTS_PER_HOUR);
     const ids = outcomes.flatMap((o) => (o.kind === 'stored' ? [o.id] : []));
     expect(await ctx.database.db.select().from(supportRequests).where(inArray(supportRequests.id, ids))).toHaveLength(SUPPORT_REQUESTS_PER_HOUR);
   });

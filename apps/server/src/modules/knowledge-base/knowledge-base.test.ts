@@ -84,6 +84,10 @@ describeWithDatabases('/api/knowledge-base', (ctx) => {
       expect(missing.json().error.code).toBe('ARTICLE_NOT_FOUND');
       const bad = await ctx.visitor().get('/api/knowledge-base/articles/..%2Fpages%2Ffaq');
       expect(bad.statusCode).toBe(400);
+      // longer than the router's parameters once were (it answered 405): the schema's 400
+      const long = await ctx.visitor().get(`/api/knowledge-base/articles/${'a'.repeat(150)}`);
+      expect(long.statusCode).toBe(400);
+      expect(long.json().error.details[0].field).toBe('id');
     });
   });
 

@@ -108,7 +108,11 @@ export function classifyLink(url: string): LinkTarget | null {
 
 const LINK = 'rounded-sm font-medium text-primary-strong underline underline-offset-2 hover:text-primary focus-ring';
 
-function MarkdownLink({ href, children }: { href?: string | undefined; children?: ReactNode }) {
+/**
+ * A link from content or API data, as {@link classifyLink} allows it: the app's own paths through
+ * the router, https in a new tab, mailto: and tel:; anything else only its words.
+ */
+export function MarkdownLink({ href, children }: { href?: string | undefined; children?: ReactNode }) {
   const target = href ? classifyLink(href) : null;
   if (!target) return <>{children}</>;
   if (target.kind === 'internal') {

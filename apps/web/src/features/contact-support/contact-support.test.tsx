@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 const GUEST_INFO: ContactSupportInfo = { supportEmail: 'support@baitcheck.example', emailConfigured: true, plan: 'basic', priority: false, accountEmail: null };
-const SENT: ContactSupportResponse = { emailSent: true, requestId: '0b6f3c1e-5d7a-4c1b-9a2e-3f4d5e6a7b8c', issueType: 'billing', priority: false };
+const SENT: ContactSupportResponse = { emailSent: true, supportNotified: true, confirmationSent: true, requestId: '0b6f3c1e-5d7a-4c1b-9a2e-3f4d5e6a7b8c', issueType: 'billing', priority: false };
 
 const toasts = () => screen.getByRole('region', { name: /Notifications/ });
 const field = (name: string) => screen.getByLabelText(name);
@@ -160,7 +160,7 @@ describe('Contact Support: sending', () => {
   });
 
   it('with emailSent false says Support request logged and, plainly, that no email went out', async () => {
-    const { user } = renderPage({ 'POST /api/contact-support': { status: 201, body: { ...SENT, emailSent: false } } });
+    const { user } = renderPage({ 'POST /api/contact-support': { status: 201, body: { ...SENT, emailSent: false, supportNotified: false, confirmationSent: false } } });
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
     await screen.findByRole('heading', { name: 'Support Request Received' });
@@ -170,10 +170,19 @@ describe('Contact Support: sending', () => {
     expect(screen.getByRole('link', { name: 'support@baitcheck.example' })).toHaveAttribute('href', 'mailto:support@baitcheck.example');
   });
 
+  it('says support has the request when only the confirmation was not sent', async () => {
+    const { user } = renderPage({ 'POST /api/contact-support': { status: 201, body: { ...SENT, emailSent: false, confirmationSent: false } } });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+    await screen.findByRole('heading', { name: 'Support Request Received' });
+    expect(screen.getByText(/Our support team has your request and answers by email, usually within about 24 hours\. No confirmation email was sent to/)).toBeInTheDocument();
+    expect(screen.queryByText(/could not be sent: you will not get a confirmation, and our support team may not have been told/)).not.toBeInTheDocument();
+  });
+
   it('on a server without email says so before and after sending', async () => {
     const { user } = renderPage({
       'GET /api/contact-support': { body: { ...GUEST_INFO, supportEmail: null, emailConfigured: false } },
-      'POST /api/contact-support': { status: 201, body: { ...SENT, emailSent: false } },
+      'POST /api/contact-support': { status: 201, body: { ...SENT, emailSent: false, supportNotified: false, confirmationSent: false } },
     });
     expect(await screen.findByText(/Baitcheck is not set up to send email here: your request will be saved, but no one is emailed about it/)).toBeInTheDocument();
     // no promise of an answer the server cannot send

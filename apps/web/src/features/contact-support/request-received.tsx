@@ -54,7 +54,9 @@ export function RequestReceived({
           <li>
             {emailConfigured === false
               ? 'Your request is saved. Baitcheck is not set up to send email here, so no one was emailed about it: you will not get a confirmation, and an answer may be slow or not come.'
-              : 'Your request is saved, but the emails about it could not be sent: you will not get a confirmation, and our support team may not have been told yet.'}
+              : response.supportNotified
+                ? `Our support team has your request and answers by email, usually within about ${SUPPORT_EMAIL_RESPONSE_HOURS} hours. No confirmation email was sent to ${email}: that address already had several in the last hour, or the email could not be sent.`
+                : 'Your request is saved, but the emails about it could not be sent: you will not get a confirmation, and our support team may not have been told yet.'}
           </li>
         )}
         {response.priority ? <li>Your plan includes priority support: your request is answered first.</li> : null}

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { KnowledgeBaseArticle } from '@baitcheck/contracts';
-import { Markdown } from '@/components/help/markdown';
+import { Markdown, MarkdownLink } from '@/components/help/markdown';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -102,22 +102,7 @@ function ArticleBody({ article }: { article: KnowledgeBaseArticle }) {
   );
 }
 
-/** A source's link: an https page of the source, or an in-app path ('/subscription') through the router. */
+/** A source's link, as safe as a link in the text: an https page (new tab) or an in-app path; anything else only its name. */
 function SourceLink({ name, url }: { name: string; url: string }) {
-  const className = 'inline-flex items-center gap-1 font-medium text-primary-strong underline underline-offset-2 focus-ring';
-  if (url.startsWith('/')) {
-    return (
-      <Link href={url} className={className}>
-        {name}
-      </Link>
-    );
-  }
-  if (!url.startsWith('https://')) return <span>{name}</span>;
-  return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className={className}>
-      {name}
-      <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
-      <span className="sr-only">(opens in a new tab)</span>
-    </a>
-  );
+  return <MarkdownLink href={url}>{name}</MarkdownLink>;
 }

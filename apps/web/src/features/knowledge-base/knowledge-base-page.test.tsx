@@ -154,6 +154,23 @@ describe('KnowledgeBasePage', () => {
     await waitFor(() => expect(link).toHaveFocus());
   });
 
+  it('links a source only where a link in the text could go: not off-site by a path trick', async () => {
+    renderPage(`${paths.knowledgeBase}?article=how-to-spot-smishing`, {
+      'GET /api/knowledge-base/articles/how-to-spot-smishing': {
+        body: {
+          ...ARTICLE,
+          sources: [
+            { name: 'Protocol-relative', url: '//evil.example/src' },
+            { name: 'Backslash', url: '/\\evil.example/src2' },
+            { name: 'Script', url: 'javascript:alert(1)' },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByText('Protocol-relative')).toBeInTheDocument();
+    for (const name of ['Protocol-relative', 'Backslash', 'Script']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+  });
+
   it('says when a linked article does not exist', async () => {
     renderPage(`${paths.knowledgeBase}?article=gone-article`, {
       'GET /api/knowledge-base/articles/gone-article': { status: 404, body: { error: { code: 'ARTICLE_NOT_FOUND', message: 'This help article does not exist.' } } },
