@@ -287,7 +287,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBlockedSendersRoutes(app, blockedSenders);
   registerContactSupportRoutes(
     app,
-    createContactSupportService({ repo: createContactSupportRepository(db), plans, email, supportEmail: config.supportEmail, clock, log: (detail, fields = {}) => app.log.warn(fields, detail) }),
+    createContactSupportService({
+      repo: createContactSupportRepository(db),
+      plans,
+      email,
+      supportEmail: config.supportEmail,
+      clock,
+      ...(config.rateLimits === false ? { perAddressPerHour: false as const } : {}),
+      log: (detail, fields = {}) => app.log.warn(fields, detail),
+    }),
   );
   if (payments.kind === 'stripe') {
     const stripe = payments.provider;

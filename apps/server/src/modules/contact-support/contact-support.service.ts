@@ -126,8 +126,11 @@ export interface ContactSupportServiceDeps {
   /** The support inbox (`SUPPORT_EMAIL`); without it no email is sent. */
   supportEmail: string | undefined;
   clock?: () => Date;
-  /** Requests one client address may send an hour (default `SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR`). */
-  perAddressPerHour?: number;
+  /**
+   * Requests one client address may send an hour (default `SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR`);
+   * false with `RATE_LIMITS=off`, as the other per-client limits (the person's limit stays).
+   */
+  perAddressPerHour?: number | false;
   /** Told when an email was not sent (the cause stays in the log). */
   log?: (detail: string, fields?: Record<string, unknown>) => void;
 }
@@ -144,7 +147,10 @@ export function createContactSupportService(deps: ContactSupportServiceDeps) {
   const supportEmail = deps.supportEmail;
   const emailConfigured = email.configured && supportEmail !== undefined;
   // per client address, in this process (decision 008: one server's memory, as the other per-address limits)
-  const perAddress = createWindowCounter({ limit: deps.perAddressPerHour ?? SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000, clock: () => clock().getTime(), maxKeys: 100_000 });
+  const perAddress =
+    deps.perAddressPerHour === false
+      ? null
+      : createWindowCounter({ limit: deps.perAddressPerHour ?? SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000, clock: () => clock().getTime(), maxKeys: 100_000 });
 
   const planOf = async (userId: string): Promise<{ plan: PlanId; priority: boolean }> => {
     if (userId === '') return { plan: 'basic', priority: false };
@@ -174,10 +180,10 @@ export function createContactSupportService(deps: ContactSupportServiceDeps) {
       // the contract has checked the subject typed after the prefix
       const { issueType, typed } = readSupportSubject(body.subject);
 
-      const addressWait = perAddress.waitMs(clientAddress);
+      const addressWait = perAddress?.waitMs(clientAddress) ?? 0;
       if (addressWait > 0) throw new SupportLimitError(limitMessage('address', addressWait), Math.max(1, Math.ceil(addressWait / 1000)));
       // taken now, with no await since the look: requests arriving together cannot all pass it
-      const giveBack = perAddress.take(clientAddress);
+      const giveBack = perAddress?.take(clientAddress) ?? (() => {});
       let stored;
       let plan: PlanId;
       let priority: boolean;
