@@ -16,6 +16,8 @@ export const BENCH_SMS = {
 /** Results of the scan benchmark. */
 export interface ScanThroughput {
   connections: number;
+  /** The sessions the connections scan as: 1 (one person's scans, in turn) or one per connection. */
+  sessions: number;
   durationSeconds: number;
   requestsPerSecond: number;
   latencyP50Ms: number;
@@ -31,7 +33,7 @@ export interface ScanThroughput {
  * drives `POST /api/scan/text` with `connections` connections for `durationSeconds`, every
  * request reusing the session cookie and saving to the history, as the web app does.
  */
-export async function measureScanThroughput(options: { connections: number; durationSeconds: number; logLevel?: string }): Promise<ScanThroughput> {
+export async function measureScanThroughput(options: { connections: number; durationSeconds: number; logLevel?: string; sessions?: 'one' | 'per-connection' }): Promise<ScanThroughput> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bc-bench-'));
   const server = await startServerProcess({ dataDir, logLevel: options.logLevel });
   try {
@@ -39,14 +41,33 @@ export async function measureScanThroughput(options: { connections: number; dura
     const body = JSON.stringify(BENCH_SMS);
     const first = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     if (first.status !== 200) throw new Error(`scan answered ${first.status}: ${await first.text()}`);
-    const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    if (!cookie) throw new Error('the server set no session cookie');
-    const request = { url, method: 'POST', headers: { 'content-type': 'application/json', cookie }, body };
+    const cookieOf = (res: Response) => {
+      const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      if (!cookie) throw new Error('the server set no session cookie');
+      return cookie;
+    };
+    const cookies = [cookieOf(first)];
+    // one person's scans run one at a time (their history's cap is checked in turn): one session
+    // measures that; a session per connection measures the server serving many people
+    if (options.sessions === 'per-connection') {
+      while (cookies.length < options.connections) cookies.push(cookieOf(await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })));
+    }
+    let next = 0;
+    const request = {
+      url,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json', cookie: cookies[0]! },
+      body,
+      setupClient: (client: { setHeaders: (headers: Record<string, string>) => void }) => {
+        client.setHeaders({ 'content-type': 'application/json', cookie: cookies[next++ % cookies.length]! });
+      },
+    };
 
     await autocannon({ ...request, connections: 10, duration: 3 });
     const result = await autocannon({ ...request, connections: options.connections, duration: options.durationSeconds });
     return {
       connections: options.connections,
+      sessions: cookies.length,
       durationSeconds: options.durationSeconds,
       requestsPerSecond: result.requests.average,
       latencyP50Ms: result.latency.p50,
