@@ -78,6 +78,7 @@ import { createFamilyRepository } from './modules/family/family.repository.ts';
 import { registerFamilyRoutes } from './modules/family/family.routes.ts';
 import { createFamilyService } from './modules/family/family.service.ts';
 import { createPlanResolver, type PlanResolver } from './modules/family/plan-resolver.ts';
+import { createArticleIndex } from './content/article-index.ts';
 import { defaultContent, type Content } from './content/load-content.ts';
 import { createContactSupportRepository } from './modules/contact-support/contact-support.repository.ts';
 import { registerContactSupportRoutes } from './modules/contact-support/contact-support.routes.ts';
@@ -203,6 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // a content file with a mistake stops the start here, naming the file and the mistake
   const content = deps.content ?? defaultContent();
   app.decorate('content', content);
+  // one search over the articles, for the assistant and the Knowledge Base
+  const articleIndex = createArticleIndex(content.articles);
 
   const db = database.db;
   const storageLimits = { ...DEFAULT_STORAGE_LIMITS, ...config.storageLimits };
@@ -256,9 +259,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNotificationPreferencesRoutes(app, createNotificationPreferencesRepository(db));
   registerPluginsRoutes(app);
   registerHelpPagesRoutes(app, createHelpPagesService(content.pages));
-  registerKnowledgeBaseRoutes(app, createKnowledgeBaseService({ articles: content.articles, repo: createKnowledgeBaseRepository(db) }));
+  registerKnowledgeBaseRoutes(app, createKnowledgeBaseService({ articles: content.articles, index: articleIndex, repo: createKnowledgeBaseRepository(db) }));
   const llm = config.assistantLlm ? createChatCompletionsModel(config.assistantLlm) : null;
-  registerAssistantRoutes(app, createAssistantService({ articles: content.articles, model: llm, ...(deps.logger ? { logger: deps.logger } : {}) }));
+  registerAssistantRoutes(app, createAssistantService({ articles: content.articles, index: articleIndex, model: llm, ...(deps.logger ? { logger: deps.logger } : {}) }));
   const feeds = createFeedsService({ repo: createFeedsRepository(db) });
   app.decorate('feeds', feeds);
   registerFeedsRoutes(app, feeds, deps.adminToken);

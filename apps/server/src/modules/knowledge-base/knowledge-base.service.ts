@@ -1,5 +1,5 @@
 import { KNOWLEDGE_BASE_CATEGORIES, type ArticleVotes, type KnowledgeBaseArticle, type KnowledgeBaseArticleSummary, type KnowledgeBaseQuery } from '@baitcheck/contracts';
-import { createArticleIndex } from '../../content/article-index.ts';
+import type { ArticleIndex } from '../../content/article-index.ts';
 import type { ContentArticle } from '../../content/load-content.ts';
 import { regionOf } from '../../content/regions.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -20,8 +20,8 @@ function toSummary(article: ContentArticle): KnowledgeBaseArticleSummary {
  * order or searched with the assistant's index (MiniSearch BM25), and one helpful-or-not vote
  * per person and article.
  */
-export function createKnowledgeBaseService({ articles, repo }: { articles: readonly ContentArticle[]; repo: KnowledgeBaseRepository }) {
-  const index = createArticleIndex(articles);
+/** `index` is the assistant's search over the same `articles` (built once, in app.ts). */
+export function createKnowledgeBaseService({ articles, index, repo }: { articles: readonly ContentArticle[]; index: ArticleIndex; repo: KnowledgeBaseRepository }) {
   const byId = new Map(articles.map((a) => [a.id, a]));
   const categoryRank = (a: ContentArticle) => KNOWLEDGE_BASE_CATEGORIES.indexOf(a.category);
   const inReadingOrder = [...articles].sort((a, b) => categoryRank(a) - categoryRank(b) || a.order - b.order || a.title.localeCompare(b.title, 'en'));

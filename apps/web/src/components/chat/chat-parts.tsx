@@ -1,4 +1,7 @@
-import type { ReactNode, Ref } from 'react';
+import type { KeyboardEvent, ReactNode, Ref } from 'react';
+import { SendHorizontal } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Label, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
 /** Hours and minutes in the person's locale, e.g. 14:05. */
@@ -99,5 +102,79 @@ export function TypingDots({ small = false }: { small?: boolean }) {
         />
       ))}
     </span>
+  );
+}
+
+/**
+ * Where one writes the next message: a growing text box (Enter sends, Shift+Enter is a new line,
+ * an Enter that confirms an IME composition is neither), the Send button and a hint under them.
+ */
+export function ChatComposer({
+  inputId,
+  label,
+  value,
+  onChange,
+  onSend,
+  maxLength,
+  placeholder,
+  hint,
+  busy = false,
+  canSend,
+  formRef,
+}: {
+  inputId: string;
+  /** The text box's name for screen readers ('Message to the assistant'). */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  maxLength: number;
+  placeholder: string;
+  hint: string;
+  /** A reply is being fetched: the box and the button wait. */
+  busy?: boolean;
+  /** Whether the Send button is on (default: while not busy). */
+  canSend?: boolean;
+  formRef?: Ref<HTMLFormElement>;
+}) {
+  const hintId = `${inputId}-hint`;
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    onSend();
+  };
+  return (
+    <form
+      ref={formRef}
+      className="border-t border-slate-200 bg-slate-50 p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend();
+      }}
+    >
+      <Label htmlFor={inputId} className="sr-only">
+        {label}
+      </Label>
+      <div className="flex items-end gap-2">
+        <Textarea
+          id={inputId}
+          rows={2}
+          value={value}
+          maxLength={maxLength}
+          disabled={busy}
+          placeholder={placeholder}
+          aria-describedby={hintId}
+          className="max-h-40 min-h-12! resize-none! [field-sizing:content]"
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="submit" size="icon" aria-label="Send message" disabled={!(canSend ?? !busy)} className="shrink-0">
+          <SendHorizontal aria-hidden="true" className="h-5 w-5" />
+        </Button>
+      </div>
+      <p id={hintId} className="mt-1 text-xs text-slate-600">
+        {hint}
+      </p>
+    </form>
   );
 }

@@ -1,14 +1,13 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Bot, RotateCcw, SendHorizontal } from 'lucide-react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Bot, RotateCcw } from 'lucide-react';
 import type { AssistantChatResponse, ChatTurn } from '@baitcheck/contracts';
 import { MAX_ASSISTANT_QUERY_LENGTH } from '@baitcheck/contracts/lite';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { ASSISTANT_UNREACHABLE, isUnanswered, useAskAssistant } from '@/lib/api/assistant';
 import { AnswerSources, AnswerText, AnswerVerdict } from './assistant-answer';
-import { ChatBubble, ChatHeader, ChatLog, TypingDots } from '@/components/chat/chat-parts';
+import { ChatBubble, ChatComposer, ChatHeader, ChatLog, TypingDots } from '@/components/chat/chat-parts';
 
 /** The first message of every conversation; never sent back as history. */
 export const ASSISTANT_GREETING = [
@@ -155,13 +154,6 @@ export function AssistantTab() {
     setMessages(startConversation());
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends, Shift+Enter is a new line; Enter that confirms an IME composition is neither.
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
-    event.preventDefault();
-    void send();
-  };
-
   return (
     <Card className="overflow-hidden">
       <ChatHeader
@@ -187,38 +179,18 @@ export function AssistantTab() {
         {pending ? <TypingIndicator /> : null}
       </ChatLog>
 
-      <form
-        ref={formRef}
-        className="border-t border-slate-200 bg-slate-50 p-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-      >
-        <Label htmlFor={inputId} className="sr-only">
-          Message to the assistant
-        </Label>
-        <div className="flex items-end gap-2">
-          <Textarea
-            id={inputId}
-            rows={2}
-            value={draft}
-            maxLength={MAX_ASSISTANT_QUERY_LENGTH}
-            disabled={pending}
-            placeholder="Ask a question, or paste a message or link…"
-            aria-describedby={`${id}-hint`}
-            className="max-h-40 min-h-12! resize-none! [field-sizing:content]"
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
-          <Button type="submit" size="icon" aria-label="Send message" disabled={pending} className="shrink-0">
-            <SendHorizontal aria-hidden="true" className="h-5 w-5" />
-          </Button>
-        </div>
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          Press Enter to send, Shift+Enter for a new line.
-        </p>
-      </form>
+      <ChatComposer
+        formRef={formRef}
+        inputId={inputId}
+        label="Message to the assistant"
+        value={draft}
+        onChange={setDraft}
+        onSend={() => void send()}
+        maxLength={MAX_ASSISTANT_QUERY_LENGTH}
+        placeholder="Ask a question, or paste a message or link…"
+        hint="Press Enter to send, Shift+Enter for a new line."
+        busy={pending}
+      />
     </Card>
   );
 }

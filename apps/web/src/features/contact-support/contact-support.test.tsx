@@ -55,7 +55,7 @@ describe('Contact Support: the form', () => {
     for (const label of ['Name', 'Email', 'Subject', 'Message']) expect(field(label)).toHaveValue('');
     expect(screen.getByText('0/1000 characters')).toBeInTheDocument();
     const hours = screen.getByRole('table', { name: 'Support hours' });
-    expect(within(hours).getAllByRole('row').map((r) => r.textContent)).toEqual(['Monday to Friday9:00-17:00 EST', 'Saturday10:00-14:00 EST', 'SundayClosed']);
+    expect(within(hours).getAllByRole('row').map((r) => r.textContent)).toEqual(['DayHours', 'Monday to Friday9:00-17:00 EST', 'Saturday10:00-14:00 EST', 'SundayClosed']);
     expect(screen.getByText(/Email response: usually within about 24 hours/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Knowledge Base/ })).toHaveAttribute('href', '/knowledge-base');
     expect(screen.getByRole('link', { name: /Live Chat \(automated preview\)/ })).toHaveAttribute('href', '/live-chat');

@@ -108,9 +108,20 @@ export function SupportForm({
     }
   };
 
-  const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
   const errorId = (field: SupportField) => `${fieldId(id, field)}-error`;
-  const invalid = (field: SupportField) => (errors[field] ? true : undefined);
+  // what every field carries: its value and handlers, and its message (when it has one) and hints as its description
+  const bind = (field: SupportField, ...hints: string[]) => ({
+    id: fieldId(id, field),
+    value: values[field],
+    onBlur: () => blur(field),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': [errors[field] ? errorId(field) : '', ...hints].filter(Boolean).join(' ') || undefined,
+  });
+  const errorOf = (field: SupportField) => (
+    <FieldError id={errorId(field)} announce={announced === field}>
+      {errors[field]}
+    </FieldError>
+  );
   const messageLength = values.message.trim().length;
   const overBy = messageLength - SUPPORT_MESSAGE_MAX_LENGTH;
 
@@ -119,35 +130,22 @@ export function SupportForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <Label htmlFor={fieldId(id, 'name')}>Name</Label>
-          <Input
-            id={fieldId(id, 'name')}
-            autoComplete="name"
-            value={values.name}
-            readOnly={pending}
-            onChange={(e) => change('name', e.target.value)}
-            onBlur={() => blur('name')}
-            aria-invalid={invalid('name')}
-            aria-describedby={describedBy(errors.name && errorId('name'))}
-          />
-          <FieldError id={errorId('name')} announce={announced === 'name'}>{errors.name}</FieldError>
+          <Input {...bind('name')} autoComplete="name" readOnly={pending} onChange={(e) => change('name', e.target.value)} />
+          {errorOf('name')}
         </div>
         <div>
           <Label htmlFor={fieldId(id, 'email')}>Email</Label>
           <Input
-            id={fieldId(id, 'email')}
+            {...bind('email', `${id}-email-hint`)}
             type="email"
             inputMode="email"
             autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}
-            value={values.email}
             readOnly={pending}
             onChange={(e) => change('email', e.target.value)}
-            onBlur={() => blur('email')}
-            aria-invalid={invalid('email')}
-            aria-describedby={describedBy(errors.email && errorId('email'), `${id}-email-hint`)}
           />
-          <FieldError id={errorId('email')} announce={announced === 'email'}>{errors.email}</FieldError>
+          {errorOf('email')}
           <p id={`${id}-email-hint`} className="mt-1 text-sm text-slate-600">
             {info?.emailConfigured === false ? 'Where an answer would go.' : 'We answer you at this address.'}
           </p>
@@ -155,49 +153,29 @@ export function SupportForm({
       </div>
       <div>
         <Label htmlFor={fieldId(id, 'issueType')}>Issue type</Label>
-        <Select
-          id={fieldId(id, 'issueType')}
-          value={values.issueType}
-          onChange={(e) => change('issueType', e.target.value as SupportIssueType)}
-          onBlur={() => blur('issueType')}
-          aria-invalid={invalid('issueType')}
-          aria-describedby={describedBy(errors.issueType && errorId('issueType'))}
-        >
+        <Select {...bind('issueType')} onChange={(e) => change('issueType', e.target.value as SupportIssueType)}>
           {SUPPORT_ISSUE_TYPES.map((type) => (
             <option key={type} value={type}>
               {SUPPORT_ISSUE_TYPE_LABELS[type]}
             </option>
           ))}
         </Select>
-        <FieldError id={errorId('issueType')} announce={announced === 'issueType'}>{errors.issueType}</FieldError>
+        {errorOf('issueType')}
       </div>
       <div>
         <Label htmlFor={fieldId(id, 'subject')}>Subject</Label>
-        <Input
-          id={fieldId(id, 'subject')}
-          autoComplete="off"
-          value={values.subject}
-          readOnly={pending}
-          onChange={(e) => change('subject', e.target.value)}
-          onBlur={() => blur('subject')}
-          aria-invalid={invalid('subject')}
-          aria-describedby={describedBy(errors.subject && errorId('subject'))}
-        />
-        <FieldError id={errorId('subject')} announce={announced === 'subject'}>{errors.subject}</FieldError>
+        <Input {...bind('subject')} autoComplete="off" readOnly={pending} onChange={(e) => change('subject', e.target.value)} />
+        {errorOf('subject')}
       </div>
       <div>
         <Label htmlFor={fieldId(id, 'message')}>Message</Label>
         <Textarea
-          id={fieldId(id, 'message')}
-          value={values.message}
+          {...bind('message', `${id}-message-hint`, `${id}-message-count`)}
           readOnly={pending}
           rows={6}
           onChange={(e) => change('message', e.target.value)}
-          onBlur={() => blur('message')}
-          aria-invalid={invalid('message')}
-          aria-describedby={describedBy(errors.message && errorId('message'), `${id}-message-hint`, `${id}-message-count`)}
         />
-        <FieldError id={errorId('message')} announce={announced === 'message'}>{errors.message}</FieldError>
+        {errorOf('message')}
         {/* the count first: on a phone it sits on its own line above the hint, beside it on wider screens */}
         <div className="mt-1 flex flex-col gap-1 text-sm sm:flex-row-reverse sm:items-start sm:justify-between sm:gap-4">
           {/* read with the field (aria-describedby), not announced at every key */}

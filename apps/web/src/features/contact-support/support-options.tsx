@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { BookOpen, Bot, ChevronRight, CircleHelp, Mail, MessagesSquare, type LucideIcon } from 'lucide-react';
-import { SUPPORT_EMAIL_RESPONSE_HOURS, SUPPORT_HOURS } from '@baitcheck/contracts/lite';
+import { SUPPORT_EMAIL_RESPONSE_HOURS } from '@baitcheck/contracts/lite';
+import { SupportHoursTable } from '@/components/help/support-hours-table';
 import { Card } from '@/components/ui/card';
 import { assistantHref, paths } from '@/config/paths';
 
@@ -18,19 +19,7 @@ export function SupportOptions({ supportEmail, emailConfigured }: { supportEmail
       <Card>
         <h2 className="px-4 pb-1 pt-4 text-base font-semibold text-slate-900">Support Hours</h2>
         <div className="px-4 pb-4">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Support hours</caption>
-            <tbody className="divide-y divide-slate-100">
-              {SUPPORT_HOURS.map((row) => (
-                <tr key={row.days}>
-                  <th scope="row" className="py-2 pr-4 text-left font-medium text-slate-900">
-                    {row.days}
-                  </th>
-                  <td className="py-2 text-right text-slate-700">{row.hours}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SupportHoursTable />
           {emailConfigured === false ? null : <p className="mt-2 text-sm text-slate-700">Email response: usually within about {SUPPORT_EMAIL_RESPONSE_HOURS} hours.</p>}
         </div>
       </Card>

@@ -1,12 +1,11 @@
-import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { MessageCircle, SendHorizontal, X } from 'lucide-react';
+import { MessageCircle, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
-import { ChatBubble, ChatHeader, ChatLog, TypingDots } from '@/components/chat/chat-parts';
+import { ChatBubble, ChatComposer, ChatHeader, ChatLog, TypingDots } from '@/components/chat/chat-parts';
 import {
   AGENT_LABEL,
   CANNED_REPLIES,
@@ -189,7 +188,6 @@ function TypingStatus({ typing }: { typing: boolean }) {
 export function LiveChat({ random = Math.random }: { random?: () => number }) {
   const id = useId();
   const inputId = `${id}-input`;
-  const hintId = `${id}-hint`;
   const [restored] = useState(restore);
   const [state, dispatch] = useReducer(reduce, restored.state);
   const [draft, setDraft] = useState(restored.draft);
@@ -263,13 +261,6 @@ export function LiveChat({ random = Math.random }: { random?: () => number }) {
     setDraft('');
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends, Shift+Enter is a new line; Enter that confirms an IME composition is neither.
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
-    event.preventDefault();
-    send();
-  };
-
   if (state.status === 'not-started') {
     return (
       <Card className="flex flex-col items-center gap-3 p-6 text-center">
@@ -311,36 +302,17 @@ export function LiveChat({ random = Math.random }: { random?: () => number }) {
 
       <TypingStatus typing={state.awaiting.length > 0} />
 
-      <form
-        className="border-t border-slate-200 bg-slate-50 p-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send();
-        }}
-      >
-        <Label htmlFor={inputId} className="sr-only">
-          Message to {LIVE_CHAT_AGENT.name}
-        </Label>
-        <div className="flex items-end gap-2">
-          <Textarea
-            id={inputId}
-            rows={2}
-            value={draft}
-            maxLength={LIVE_CHAT_MESSAGE_MAX_LENGTH}
-            placeholder="Type your message…"
-            aria-describedby={hintId}
-            className="max-h-40 min-h-12! resize-none! [field-sizing:content]"
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
-          <Button type="submit" size="icon" aria-label="Send message" disabled={!content} className="shrink-0">
-            <SendHorizontal aria-hidden="true" className="h-5 w-5" />
-          </Button>
-        </div>
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
-          Enter sends, Shift+Enter starts a new line. Nothing you type leaves this page.
-        </p>
-      </form>
+      <ChatComposer
+        inputId={inputId}
+        label={`Message to ${LIVE_CHAT_AGENT.name}`}
+        value={draft}
+        onChange={setDraft}
+        onSend={send}
+        maxLength={LIVE_CHAT_MESSAGE_MAX_LENGTH}
+        placeholder="Type your message…"
+        hint="Enter sends, Shift+Enter starts a new line. Nothing you type leaves this page."
+        canSend={content !== ''}
+      />
     </Card>
   );
 }

@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { CircleCheck, CircleMinus } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { CHAT_WITH_PERSON, EMAIL_RESPONSE_TIME, SUPPORT_HOURS_ROWS, supportStatusAt } from './support-hours';
+import { CHAT_WITH_PERSON, EMAIL_RESPONSE_TIME, supportStatusAt } from './support-hours';
+import { SupportHoursTable } from '@/components/help/support-hours-table';
 
 const systemNow = () => new Date();
 
@@ -48,29 +49,7 @@ export function SupportHoursPanel({ now = systemNow }: { now?: () => Date }) {
     <Card className="space-y-4 p-4">
       <h2 className="text-base font-semibold text-slate-900">Support Hours</h2>
       <OpenNow now={now} />
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Support team hours</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-600">
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Day
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Hours
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {SUPPORT_HOURS_ROWS.map((row) => (
-            <tr key={row.days} className="border-b border-slate-100 last:border-0">
-              <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
-                {row.days}
-              </th>
-              <td className="py-2 text-slate-800">{row.hours}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SupportHoursTable />
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-slate-900">Email response</dt>
         <dd className="text-slate-800">

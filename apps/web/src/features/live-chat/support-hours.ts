@@ -1,4 +1,4 @@
-import { SUPPORT_EMAIL_RESPONSE_HOURS, SUPPORT_HOURS } from '@baitcheck/contracts/lite';
+import { SUPPORT_EMAIL_RESPONSE_HOURS } from '@baitcheck/contracts/lite';
 
 /**
  * Support hours (spec section 9) and whether support is open at a given moment. The spec writes
@@ -6,9 +6,6 @@ import { SUPPORT_EMAIL_RESPONSE_HOURS, SUPPORT_HOURS } from '@baitcheck/contract
  * time as an office in that zone does.
  */
 export const SUPPORT_TIME_ZONE = 'America/New_York';
-
-/** The table as the spec words it (shared with Contact Support through the contract). */
-export const SUPPORT_HOURS_ROWS = SUPPORT_HOURS;
 
 export const EMAIL_RESPONSE_TIME = `About ${SUPPORT_EMAIL_RESPONSE_HOURS} hours`;
 /**
