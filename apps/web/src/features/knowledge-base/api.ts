@@ -14,11 +14,17 @@ export function articlesPath(q: string, category: KnowledgeBaseCategory | null):
   return search ? `${API.listKnowledgeBaseArticles.path}?${search}` : API.listKnowledgeBaseArticles.path;
 }
 
+/** A list with the search it answers: while the next search loads, the previous list is shown as it was laid out. */
+export interface ArticlesOf extends KnowledgeBaseList {
+  query: string;
+}
+
 /** The articles of a search and category; the previous list stays while the next one loads (no flicker as one types). */
 export function useArticles(q: string, category: KnowledgeBaseCategory | null) {
+  const query = q.trim();
   return useQuery({
-    queryKey: [...KEY, 'list', { q: q.trim(), category }],
-    queryFn: () => api.get<KnowledgeBaseList>(articlesPath(q, category)),
+    queryKey: [...KEY, 'list', { q: query, category }],
+    queryFn: async (): Promise<ArticlesOf> => ({ ...(await api.get<KnowledgeBaseList>(articlesPath(query, category))), query }),
     placeholderData: keepPreviousData,
   });
 }

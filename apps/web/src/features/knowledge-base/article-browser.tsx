@@ -148,17 +148,19 @@ function ArticleList({
       </div>
     );
   }
-  if (articles.isError || !list) {
+  if (articles.isError || !articles.data || !list) {
     return <LoadError error={articles.error} message="The articles could not be loaded." onRetry={() => void articles.refetch()} retrying={articles.isFetching} />;
   }
-  const searching = query.trim() !== '';
+  // laid out for the search the list answers: the one typed may still be loading (a link must not move under a pointer)
+  const shownQuery = articles.data.query;
+  const searching = shownQuery !== '';
   // All, without a search: a few of each category, so the tabs stay the way to a whole category
   const grouped = !searching && category === null;
   return (
     <div ref={listRef}>
       {/* one status, there from the start, says what the list holds: a region inserted with its words is often not read */}
       <p role="status" className={cn('mb-2 text-sm text-slate-600', list.length === 0 && 'sr-only')}>
-        {list.length === 0 ? 'No results found' : countWords(list.length, searching, query.trim())}
+        {list.length === 0 ? 'No results found' : countWords(list.length, searching, shownQuery)}
       </p>
       {list.length === 0 ? (
         <NoResults searching={searching} />
