@@ -5,7 +5,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './plugins/session.ts';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './http/session.ts';
 import { buildTestApp, describeWithDatabases } from './test/harness.ts';
 
 /** A pino logger at `level` whose lines land in `lines`, parsed. */

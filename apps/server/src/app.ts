@@ -18,7 +18,7 @@ import { createHelpPagesService } from './modules/help-pages/help-pages.service.
 import { createChatCompletionsModel } from './adapters/llm/chat-completions.ts';
 import { registerAssistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { createAssistantService } from './modules/assistant/assistant.service.ts';
-import { isLoopbackHost, sameOriginPlugin } from './plugins/same-origin.ts';
+import { isLoopbackHost, sameOriginPlugin } from './http/same-origin.ts';
 import { registerBlockedSendersRoutes } from './modules/blocked-senders/blocked-senders.routes.ts';
 import { createBlockedSendersRepository } from './modules/blocked-senders/blocked-senders.repository.ts';
 import { createBlockedSendersService } from './modules/blocked-senders/blocked-senders.service.ts';
@@ -56,12 +56,12 @@ import { createSessionsService, type SessionsService } from './modules/sessions/
 import { createStatsRepository } from './modules/stats/stats.repository.ts';
 import { registerStatsRoutes } from './modules/stats/stats.routes.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
-import { answerClientError, errorsPlugin, toAppError } from './plugins/errors.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { rateLimitsPlugin } from './plugins/rate-limits.ts';
-import { sessionPlugin } from './plugins/session.ts';
+import { answerClientError, errorsPlugin, toAppError } from './http/errors.ts';
+import { securityHeadersPlugin } from './http/security-headers.ts';
+import { rateLimitsPlugin } from './http/rate-limits.ts';
+import { sessionPlugin } from './http/session.ts';
 import { DEFAULT_STORAGE_LIMITS } from './lib/storage-limits.ts';
-import { staticPlugin } from './plugins/static.ts';
+import { staticPlugin } from './http/static.ts';
 import { createStripeProvider } from './adapters/payments/stripe-provider.ts';
 import { createBillingRepository } from './modules/billing/billing.repository.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';

@@ -8,7 +8,7 @@ import { parseDnsServers } from './adapters/intel/dns-provider.ts';
 import { DEFAULT_RDAP_BOOTSTRAP_URL } from './adapters/intel/rdap-provider.ts';
 import { parseScheduledFeeds, type ScheduledFeed } from './modules/intel/feeds/feeds.scheduler.ts';
 import { DEFAULT_INTEL_QUOTAS, type IntelQuotas } from './modules/intel/lookup-limits.ts';
-import { DEFAULT_CLIENT_RATE_LIMITS, type ClientRateLimits } from './plugins/rate-limits.ts';
+import { DEFAULT_CLIENT_RATE_LIMITS, type ClientRateLimits } from './http/rate-limits.ts';
 import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from './lib/storage-limits.ts';
 import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './modules/accounts/accounts.service.ts';
 import { HISTORY_PAGE_BYTES } from './modules/messages/messages.service.ts';

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from './plugins/session.ts';
+import { SESSION_COOKIE } from './http/session.ts';
 import { SERVER_DIR, serverStartFlags } from './test/start-flags.ts';
 
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/database.ts';
-import { SESSION_COOKIE } from '../plugins/session.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
 import { DATABASES, type DatabaseFactory } from './databases.ts';
 
 /** A browser-like client: keeps the session cookie the server hands it. */

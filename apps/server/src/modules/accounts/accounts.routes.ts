@@ -2,7 +2,7 @@ import { ENDPOINTS } from '@baitcheck/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSecure } from '../../config.ts';
 import { defineRoute, parseOrThrow } from '../../lib/route.ts';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
+import { clearSessionCookie, setSessionCookie } from '../../http/session.ts';
 import { RateLimitedError, type AccountsService, type DeviceCookie } from './accounts.service.ts';
 import { DEVICE_COOKIE, SECURE_DEVICE_COOKIE } from './device-cookie.ts';
 import { HashingBusyError } from './hashing-gate.ts';
