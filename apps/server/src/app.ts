@@ -1,7 +1,10 @@
 import { ENDPOINTS, MAX_BODY_BYTES } from '@baitcheck/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from './config.ts';
+import { DEFAULT_PLUGINS_CONFIG, type Config, type PluginsConfig } from './config.ts';
+import { randomBytes } from 'node:crypto';
+import type { ProtectionSettings } from '@baitcheck/contracts';
+import { AppError } from './lib/app-error.ts';
 import type { Database } from './db/database.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -10,6 +13,18 @@ import type { SignInLimits } from './modules/accounts/sign-in-throttle.ts';
 import { createNotificationPreferencesRepository } from './modules/notification-preferences/notification-preferences.repository.ts';
 import { registerNotificationPreferencesRoutes } from './modules/notification-preferences/notification-preferences.routes.ts';
 import { registerPluginsRoutes } from './modules/plugins/plugins.routes.ts';
+import { createPluginsRepository } from './modules/plugins/plugins.repository.ts';
+import { createPluginsService } from './modules/plugins/plugins.service.ts';
+import { createInboxWorker } from './modules/plugins/inbox-worker.ts';
+import { createPluginRuntime, type PluginRuntime } from './modules/plugins/plugin-runtime.ts';
+import { registerSmsRoutes } from './modules/plugins/sms/sms.routes.ts';
+import { createSlackPlugin } from './modules/plugins/slack/slack.ts';
+import { createSlackClient } from './adapters/slack/slack-client.ts';
+import { createInboxVerifier } from './modules/plugins/email/inbox-verifier.ts';
+import { createInboxWatchers } from './modules/plugins/email/inbox-watchers.ts';
+import { createSecretBox, loadSecretKey, parseSecretKey, secretKeyPath } from './lib/secret-box.ts';
+import type { ScanService } from './modules/scan/scan.service.ts';
+import type { ScanUsageService } from './modules/scan-usage/scan-usage.service.ts';
 import { registerHelpPagesRoutes } from './modules/help-pages/help-pages.routes.ts';
 import { createKnowledgeBaseRepository } from './modules/knowledge-base/knowledge-base.repository.ts';
 import { registerKnowledgeBaseRoutes } from './modules/knowledge-base/knowledge-base.routes.ts';
@@ -87,7 +102,9 @@ import { createContactSupportService } from './modules/contact-support/contact-s
 /** What the app is built from. */
 export interface AppDeps {
   config: Pick<Config, 'cookieSecure' | 'trustProxy' | 'webDistDir'> &
-    Partial<Pick<Config, 'host' | 'allowedOrigins' | 'publicOrigins' | 'stripe' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits' | 'email' | 'supportEmail'>> & {
+    Partial<Pick<Config, 'host' | 'dataDir' | 'allowedOrigins' | 'publicOrigins' | 'stripe' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits' | 'email' | 'supportEmail'>> & {
+      /** The source plugins' services; each omitted one is not set up (the plugin says it is unavailable). */
+      plugins?: Partial<PluginsConfig>;
       /** Each omitted limit takes its default; tests pass small ones. */
       clientRateLimits?: Partial<Config['clientRateLimits']>;
       accountLimits?: Partial<Config['accountLimits']>;
@@ -129,6 +146,8 @@ declare module 'fastify' {
     retention: RetentionService;
     /** The content folder: Knowledge Base articles (the assistant's guidance too) and help pages. */
     content: Content;
+    /** The source plugins' background work: started after listening, stopped when the app closes. */
+    pluginRuntime: PluginRuntime;
   }
 }
 
@@ -191,13 +210,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Only JSON bodies are accepted: text/plain would otherwise reach validation as a string.
   app.removeContentTypeParser('text/plain');
-  // JSON is parsed by Fastify's own parser, except the Stripe webhook's body, kept as the bytes
+  // Form bodies only for Twilio's webhook, kept raw: its signature is over the fields as sent
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (request, body, done) => {
+    if (request.routeOptions.url === ENDPOINTS.smsInbound.path) return done(null, body);
+    return done(new AppError('UNSUPPORTED_MEDIA_TYPE'), undefined);
+  });
+  // JSON is parsed by Fastify's own parser, except the Stripe webhook's and Slack events' bodies, kept as the bytes
   // that arrived: its signature is over them. (A scoped parser would need an encapsulated
   // context, and a closing app then stops answering 503 in our shape before it closes.)
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    if (request.routeOptions.url === ENDPOINTS.stripeWebhook.path) return done(null, body);
+    if (request.routeOptions.url === ENDPOINTS.stripeWebhook.path || request.routeOptions.url === ENDPOINTS.slackEvents.path) return done(null, body);
     return parseJson(request, (body as Buffer).toString('utf8'), done);
   });
 
@@ -257,7 +281,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAccountsRoutes(app, accounts, config.cookieSecure);
   registerNotificationPreferencesRoutes(app, createNotificationPreferencesRepository(db));
-  registerPluginsRoutes(app);
   registerHelpPagesRoutes(app, createHelpPagesService(content.pages));
   registerKnowledgeBaseRoutes(app, createKnowledgeBaseService({ articles: content.articles, index: articleIndex, repo: createKnowledgeBaseRepository(db) }));
   const llm = config.assistantLlm ? createChatCompletionsModel(config.assistantLlm) : null;
@@ -271,7 +294,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // the person reads a plain sentence; the cause (a host name, ENOTFOUND, a URL) is logged
     onSourceError: (source: string, detail: string) => app.log.warn({ source, detail }, 'an intel source failed'),
   };
-  registerScanRoutes(app, createScanService({ scanRepo: createScanRepository(db), blockedSenders, intel, maxStoredMessages: storageLimits.messages }), scanUsage);
+  const scanService = createScanService({ scanRepo: createScanRepository(db), blockedSenders, intel, maxStoredMessages: storageLimits.messages });
+  registerScanRoutes(app, scanService, scanUsage);
   registerScanUsageRoutes(app, scanUsage);
   registerMessagesRoutes(app, messages);
   registerStatsRoutes(app, createStatsService(createStatsRepository(db), historyWindow));
@@ -307,6 +331,88 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerBillingRoutes(app, { billing, testCheckout: createTestCheckoutService({ repo: billingRepo, provider: payments.provider, billing }), verifyWebhook: null, publicOrigins: config.publicOrigins ?? [] });
   }
 
+  registerPlugins(app, { config, db, plans, protection: protectionSettings, scan: scanService, usage: scanUsage, clock });
+
   await app.register(staticPlugin, { webDistDir: config.webDistDir });
   return app;
+}
+
+/**
+ * The source plugins (issue 18): their API, the sources' webhooks, and the runtime that scans
+ * what arrives (started by `main.ts`, stopped when the app closes).
+ */
+function registerPlugins(
+  app: FastifyInstance,
+  deps: {
+    config: AppDeps['config'];
+    db: Database['db'];
+    plans: PlanResolver;
+    protection: { get(userId: string): Promise<ProtectionSettings> };
+    scan: ScanService;
+    usage: ScanUsageService;
+    clock: () => Date;
+  },
+): void {
+  const { config } = deps;
+  const settings = { ...DEFAULT_PLUGINS_CONFIG, ...config.plugins };
+  // the key that seals what people give the plugins: configured, kept in the data folder, or (an app built without either, in tests) one for this app's life
+  const key = settings.secretKey ? parseSecretKey(settings.secretKey) : config.dataDir ? loadSecretKey(undefined, secretKeyPath(config.dataDir)) : randomBytes(32);
+  const repo = createPluginsRepository(deps.db);
+  const log = { warn: (fields: Record<string, unknown>, message: string) => app.log.warn(fields, message) };
+  const box = createSecretBox(key);
+  const publicOrigin = config.publicOrigins?.[0];
+  const slackSettings = settings.slack && (settings.slack.oauth || settings.slack.botToken) ? settings.slack : null;
+  const slack = createSlackPlugin({
+    settings: slackSettings
+      ? {
+          signingSecret: slackSettings.signingSecret,
+          oauth: slackSettings.oauth ? { clientId: slackSettings.oauth.clientId } : null,
+          botToken: slackSettings.botToken,
+          client: createSlackClient({ oauth: slackSettings.oauth, ...(slackSettings.apiUrl ? { apiUrl: slackSettings.apiUrl } : {}) }),
+          publicOrigin,
+        }
+      : null,
+    box,
+    repo,
+    plugins: () => plugins,
+    arrived: () => runtime.arrived(),
+    log: { warn: (fields, message) => app.log.warn(fields, message), info: (fields, message) => app.log.info(fields, message) },
+    clock: deps.clock,
+  });
+  const worker = createInboxWorker({ repo, scan: deps.scan, usage: deps.usage, log, afterScan: (row, result) => slack.afterScan(row, result), clock: deps.clock });
+  const inboxes = createInboxWatchers({
+    repo,
+    plugins: () => plugins,
+    protection: deps.protection,
+    arrived: () => runtime.arrived(),
+    allowPrivateAddresses: settings.allowPrivateAddresses,
+    log,
+    ...(settings.imap ? { imap: settings.imap } : {}),
+  });
+  const runtime = createPluginRuntime({ repo, plugins: () => plugins, worker, plans: deps.plans, socialFeedMinutes: settings.socialFeedMinutes, drivers: { email: inboxes }, log, clock: deps.clock });
+  // a protection switch turned off stops the inbox's watcher at once (the runtime's tick would, within a minute)
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'PATCH' && request.routeOptions.url === ENDPOINTS.patchProtectionSettings.path && reply.statusCode === 200 && request.userId) runtime.changed(request.userId, 'email');
+  });
+  const plugins = createPluginsService({
+    repo,
+    box,
+    plans: deps.plans,
+    protection: deps.protection,
+    services: { smsNumber: settings.twilio?.phoneNumber ?? null, slack: slackSettings ? { oauth: slackSettings.oauth !== null, manual: slackSettings.botToken !== undefined } : null },
+    slackAuthUrl: (userId) => slack.authUrl(userId),
+    verifyInbox: createInboxVerifier({ allowPrivateAddresses: settings.allowPrivateAddresses, ...(settings.imap?.timeoutMs !== undefined ? { timeoutMs: settings.imap.timeoutMs } : {}) }),
+    onChange: (userId, pluginId) => runtime.changed(userId, pluginId),
+    clock: deps.clock,
+  });
+  app.decorate('pluginRuntime', runtime);
+  app.addHook('onClose', async () => runtime.stop());
+  registerPluginsRoutes(app, plugins);
+  slack.register(app);
+  registerSmsRoutes(app, {
+    settings: settings.twilio && publicOrigin ? { ...settings.twilio, publicOrigin } : null,
+    plugins,
+    repo,
+    arrived: () => runtime.arrived(),
+  });
 }

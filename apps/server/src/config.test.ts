@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       dataDir: resolve(REPO_ROOT, 'data'),
       databaseUrl: undefined,
       logLevel: 'info',
+      plugins: { secretKey: undefined, twilio: null, slack: null, allowPrivateAddresses: false, socialFeedMinutes: 10 },
       webDistDir: resolve(REPO_ROOT, 'apps/web/dist'),
       cookieSecure: 'auto',
       trustProxy: false,
@@ -172,5 +173,22 @@ describe('loadConfig', () => {
     for (const bad of ['support', 'Support <support@baitcheck.example>', 'support@baitcheck.example\r\nBcc: c@d.example', 'a@b.example, c@d.example', `${'a'.repeat(250)}@b.example`]) {
       expect(() => loadConfig({ SUPPORT_EMAIL: bad }), bad).toThrow(/SUPPORT_EMAIL: Must be one email address/);
     }
+  });
+
+  it('sets up the source plugins: Twilio with its number and the public address, Slack with its signing secret, a sealing key of 32 bytes', () => {
+    const origin = { PUBLIC_ORIGINS: 'https://baitcheck.example' };
+    expect(loadConfig({ ...origin, TWILIO_AUTH_TOKEN: 'tok', TWILIO_PHONE_NUMBER: '+1 (555) 010-0100' }).plugins.twilio).toEqual({ authToken: 'tok', phoneNumber: '+15550100100' });
+    expect(() => loadConfig({ ...origin, TWILIO_AUTH_TOKEN: 'tok' })).toThrow(/TWILIO_PHONE_NUMBER: Set TWILIO_AUTH_TOKEN and TWILIO_PHONE_NUMBER together/);
+    expect(() => loadConfig({ TWILIO_AUTH_TOKEN: 'tok', TWILIO_PHONE_NUMBER: '+15550100100' })).toThrow(/PUBLIC_ORIGINS: Needed with TWILIO_AUTH_TOKEN/);
+    expect(() => loadConfig({ ...origin, TWILIO_AUTH_TOKEN: 'tok', TWILIO_PHONE_NUMBER: '555 0100' })).toThrow(/TWILIO_PHONE_NUMBER: Must be a phone number/);
+    expect(loadConfig({ SLACK_SIGNING_SECRET: 's', SLACK_BOT_TOKEN: 'xoxb-1' }).plugins.slack).toEqual({ signingSecret: 's', oauth: null, botToken: 'xoxb-1', apiUrl: undefined });
+    expect(() => loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1' })).toThrow(/SLACK_SIGNING_SECRET: Needed with SLACK_CLIENT_ID or SLACK_BOT_TOKEN/);
+    expect(() => loadConfig({ SLACK_SIGNING_SECRET: 's', SLACK_CLIENT_ID: 'id', SLACK_CLIENT_SECRET: 'secret' })).toThrow(/PUBLIC_ORIGINS: Needed with SLACK_CLIENT_ID/);
+    expect(() => loadConfig({ SLACK_SIGNING_SECRET: 's', SLACK_CLIENT_ID: 'id', ...origin })).toThrow(/SLACK_CLIENT_SECRET: Set SLACK_CLIENT_ID and SLACK_CLIENT_SECRET together/);
+    expect(() => loadConfig({ SLACK_SIGNING_SECRET: 's', SLACK_BOT_TOKEN: 'xoxp-user-token' })).toThrow(/SLACK_BOT_TOKEN: Must be a Slack bot token/);
+    expect(loadConfig({ PLUGIN_SECRET_KEY: 'ab'.repeat(32) }).plugins.secretKey).toBe('ab'.repeat(32));
+    expect(() => loadConfig({ PLUGIN_SECRET_KEY: 'too-short' })).toThrow(/PLUGIN_SECRET_KEY: Must be 32 random bytes/);
+    expect(loadConfig({ PLUGIN_PRIVATE_ADDRESSES: 'allow', SOCIAL_FEED_MINUTES: '1' }).plugins).toMatchObject({ allowPrivateAddresses: true, socialFeedMinutes: 1 });
+    expect(() => loadConfig({ PLUGIN_PRIVATE_ADDRESSES: 'yes' })).toThrow(/PLUGIN_PRIVATE_ADDRESSES/);
   });
 });

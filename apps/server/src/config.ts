@@ -10,6 +10,8 @@ import { parseScheduledFeeds, type ScheduledFeed } from './modules/intel/feeds/f
 import { DEFAULT_INTEL_QUOTAS, type IntelQuotas } from './modules/intel/lookup-limits.ts';
 import { DEFAULT_CLIENT_RATE_LIMITS, type ClientRateLimits } from './http/rate-limits.ts';
 import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from './lib/storage-limits.ts';
+import { parseSecretKey } from './lib/secret-box.ts';
+import { normalisePhoneNumber } from './lib/phone-number.ts';
 import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './modules/accounts/accounts.service.ts';
 import { HISTORY_PAGE_BYTES } from './modules/messages/messages.service.ts';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './modules/sessions/sessions.service.ts';
@@ -150,6 +152,24 @@ const EnvSchema = z
   MAIL_FROM: optionalString.refine((v) => v === undefined || (v.includes('@') && !/[\r\n]/.test(v) && v.length <= 320), 'Must be one sender address, e.g. Baitcheck <no-reply@baitcheck.example>'),
   // a bare address: it is shown to people ('email us directly at …') and is the support emails' To
   SUPPORT_EMAIL: optionalString.refine((v) => v === undefined || (v.length <= MAX_EMAIL_LENGTH && z.email().safeParse(v).success), 'Must be one email address, e.g. support@baitcheck.example'),
+  PLUGIN_SECRET_KEY: optionalString.refine((v) => {
+    if (v === undefined) return true;
+    try {
+      parseSecretKey(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Must be 32 random bytes as 64 hex characters (openssl rand -hex 32) or base64'),
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_PHONE_NUMBER: optionalString.refine((v) => v === undefined || normalisePhoneNumber(v) !== null, 'Must be a phone number with its country code, e.g. +15550100199'),
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_BOT_TOKEN: optionalString.refine((v) => v === undefined || /^xoxb-\S+$/.test(v), 'Must be a Slack bot token (xoxb-...)'),
+  SLACK_API_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+\/$/.test(v), 'Must be an http(s) address ending in /, e.g. https://slack.com/api/'),
+  PLUGIN_PRIVATE_ADDRESSES: z.enum(['allow', 'refuse']).default('refuse'),
+  SOCIAL_FEED_MINUTES: count(10),
 })
   .refine((e) => e.ASSISTANT_LLM_URL === undefined || e.ASSISTANT_LLM_MODEL !== undefined, { path: ['ASSISTANT_LLM_MODEL'], message: 'Name the model when ASSISTANT_LLM_URL is set' })
   .superRefine((e, ctx) => {
@@ -158,6 +178,24 @@ const EnvSchema = z
     const set = STRIPE_VARIABLES.filter((k) => e[k] !== undefined);
     if (set.length === 0 || set.length === STRIPE_VARIABLES.length) return;
     for (const k of STRIPE_VARIABLES.filter((k) => e[k] === undefined)) ctx.addIssue({ code: 'custom', path: [k], message: `Needed with ${set.join(', ')}: set all of ${STRIPE_VARIABLES.join(', ')}, or none for the test checkout` });
+  })
+  .superRefine((e, ctx) => {
+    // the SMS plugin needs both: the token checks Twilio's signature, the number is where people forward texts
+    if ((e.TWILIO_AUTH_TOKEN === undefined) !== (e.TWILIO_PHONE_NUMBER === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [e.TWILIO_AUTH_TOKEN === undefined ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_PHONE_NUMBER'], message: 'Set TWILIO_AUTH_TOKEN and TWILIO_PHONE_NUMBER together, or neither (the SMS plugin is then unavailable)' });
+    }
+    if (e.TWILIO_AUTH_TOKEN !== undefined && e.PUBLIC_ORIGINS.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGINS'], message: "Needed with TWILIO_AUTH_TOKEN: Twilio signs the address it posts to, which is this server's public address" });
+    }
+    if ((e.SLACK_CLIENT_ID === undefined) !== (e.SLACK_CLIENT_SECRET === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [e.SLACK_CLIENT_ID === undefined ? 'SLACK_CLIENT_ID' : 'SLACK_CLIENT_SECRET'], message: 'Set SLACK_CLIENT_ID and SLACK_CLIENT_SECRET together, or neither' });
+    }
+    if ((e.SLACK_CLIENT_ID !== undefined || e.SLACK_BOT_TOKEN !== undefined) && e.SLACK_SIGNING_SECRET === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['SLACK_SIGNING_SECRET'], message: "Needed with SLACK_CLIENT_ID or SLACK_BOT_TOKEN: it checks that events come from Slack (the app's Basic Information page)" });
+    }
+    if (e.SLACK_CLIENT_ID !== undefined && e.PUBLIC_ORIGINS.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGINS'], message: 'Needed with SLACK_CLIENT_ID: Slack sends people back to this address after they install the app' });
+    }
   })
   .superRefine((e, ctx) => {
     // Stripe sends people back to the address the checkout names: taken from the request's Host,
@@ -253,6 +291,27 @@ export interface Config {
    * stored and no email is sent.
    */
   supportEmail: string | undefined;
+  /** The source plugins (issue 18): their outside services and the key that seals what people give them. */
+  plugins: PluginsConfig;
+}
+
+/** No outside service set up: SMS and Slack unavailable, a key made into the data folder, a post every 10 minutes. */
+export const DEFAULT_PLUGINS_CONFIG: PluginsConfig = { secretKey: undefined, twilio: null, slack: null, allowPrivateAddresses: false, socialFeedMinutes: 10 };
+
+/** What the source plugins run on. */
+export interface PluginsConfig {
+  /** `PLUGIN_SECRET_KEY`; unset: a key made once into `DATA_DIR`. */
+  secretKey: string | undefined;
+  /** Twilio (`TWILIO_AUTH_TOKEN`, `TWILIO_PHONE_NUMBER`): the SMS plugin; null: unavailable. */
+  twilio: { authToken: string; phoneNumber: string } | null;
+  /** Slack: events need the signing secret; people connect through OAuth (client id and secret) or, in manual mode, through the server's own bot. */
+  slack: { signingSecret: string; oauth: { clientId: string; clientSecret: string } | null; botToken: string | undefined; apiUrl: string | undefined } | null;
+  /** Whether an inbox may be on a private or loopback address (`PLUGIN_PRIVATE_ADDRESSES=allow`: a self-hosted mail server, tests). */
+  allowPrivateAddresses: boolean;
+  /** Minutes between posts of the simulated social feed. */
+  socialFeedMinutes: number;
+  /** The inbox connections' waits (not configurable: tests pass short ones). */
+  imap?: { backoff?: { initialMs: number; maxMs: number }; timeoutMs?: number };
 }
 
 /** What Stripe needs: the secret key, the price of each paid plan, the webhook signing secret. */
@@ -337,6 +396,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     email: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM },
     supportEmail: e.SUPPORT_EMAIL,
+    plugins: {
+      secretKey: e.PLUGIN_SECRET_KEY,
+      twilio: e.TWILIO_AUTH_TOKEN && e.TWILIO_PHONE_NUMBER ? { authToken: e.TWILIO_AUTH_TOKEN, phoneNumber: normalisePhoneNumber(e.TWILIO_PHONE_NUMBER)! } : null,
+      slack: e.SLACK_SIGNING_SECRET
+        ? {
+            signingSecret: e.SLACK_SIGNING_SECRET,
+            oauth: e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET ? { clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET } : null,
+            botToken: e.SLACK_BOT_TOKEN,
+            apiUrl: e.SLACK_API_URL,
+          }
+        : null,
+      allowPrivateAddresses: e.PLUGIN_PRIVATE_ADDRESSES === 'allow',
+      socialFeedMinutes: e.SOCIAL_FEED_MINUTES,
+    },
   };
 }
 

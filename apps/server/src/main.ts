@@ -68,6 +68,8 @@ async function stop(signal: string): Promise<void> {
   feedSchedule?.stop();
   // a retention run in progress stops after its batch, before the database closes
   const retentionStopped = retentionSchedule?.stop();
+  // the plugins' watchers and worker stop first: a message being scanned is finished or left waiting
+  await app.pluginRuntime.stop().catch((error: unknown) => logger.warn({ err: error }, 'the plugins did not stop cleanly'));
   try {
     // Stops accepting connections and waits for in-flight requests before resolving.
     await app.close();
@@ -89,6 +91,8 @@ try {
   if (url) logger.info(`Baitcheck is running at ${url}`);
   void prune();
   retentionSchedule = startRetentionSchedule({ retention: app.retention, intervalMs: RETENTION_INTERVAL_MS, logger });
+  // what arrived while the server was stopped is scanned now; inboxes are watched again
+  void app.pluginRuntime.start();
   // after listening, so a slow download never delays the start
   void importStarterFeed(app.feeds, logger).then(() => {
     if (stopping) return;

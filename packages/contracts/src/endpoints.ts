@@ -1,6 +1,18 @@
 import type { z } from 'zod';
 import { API_ROUTES, type EndpointName, type HttpMethod } from './lite';
 import {
+  PluginAuthRequestSchema,
+  PluginConfigureRequestSchema,
+  PluginListSchema,
+  PluginMessageListSchema,
+  PluginMessagesQuerySchema,
+  PluginParamsSchema,
+  PluginsChangedSchema,
+  SlackEventResponseSchema,
+  SlackOAuthCallbackQuerySchema,
+  TwimlResponseSchema,
+} from './plugins';
+import {
   MessageSchema,
   MessageStatsSchema,
   ProtectionSettingsSchema,
@@ -12,7 +24,6 @@ import {
   AssistantChatRequestSchema,
   AssistantChatResponseSchema,
   AuthResponseSchema,
-  PluginListSchema,
   ChangePasswordRequestSchema,
   NotificationPreferencesPatchSchema,
   NotificationPreferencesSchema,
@@ -108,6 +119,16 @@ export const ENDPOINTS = {
   health: { ...API_ROUTES.health, response: HealthSchema, status: 200 },
   assistantChat: { ...API_ROUTES.assistantChat, body: AssistantChatRequestSchema, response: AssistantChatResponseSchema, status: 200 },
   listPlugins: { ...API_ROUTES.listPlugins, response: PluginListSchema, status: 200 },
+  enablePlugin: { ...API_ROUTES.enablePlugin, params: PluginParamsSchema, response: PluginsChangedSchema, status: 200 },
+  disablePlugin: { ...API_ROUTES.disablePlugin, params: PluginParamsSchema, response: PluginsChangedSchema, status: 200 },
+  authPlugin: { ...API_ROUTES.authPlugin, params: PluginParamsSchema, body: PluginAuthRequestSchema, response: PluginsChangedSchema, status: 200 },
+  configurePlugin: { ...API_ROUTES.configurePlugin, params: PluginParamsSchema, body: PluginConfigureRequestSchema, response: PluginsChangedSchema, status: 200 },
+  disconnectPlugin: { ...API_ROUTES.disconnectPlugin, params: PluginParamsSchema, response: PluginsChangedSchema, status: 200 },
+  pluginMessages: { ...API_ROUTES.pluginMessages, params: PluginParamsSchema, query: PluginMessagesQuerySchema, response: PluginMessageListSchema, status: 200 },
+  // the sources' webhooks read their bodies raw (signatures are over the bytes sent) and answer in their own formats
+  smsInbound: { ...API_ROUTES.smsInbound, response: TwimlResponseSchema, status: 200 },
+  slackEvents: { ...API_ROUTES.slackEvents, response: SlackEventResponseSchema, status: 200 },
+  slackOAuthCallback: { ...API_ROUTES.slackOAuthCallback, query: SlackOAuthCallbackQuerySchema, response: TwimlResponseSchema, status: 302 },
   me: { ...API_ROUTES.me, response: AuthResponseSchema, status: 200 },
   signUp: { ...API_ROUTES.signUp, body: SignUpRequestSchema, response: AuthResponseSchema, status: 201 },
   signIn: { ...API_ROUTES.signIn, body: SignInRequestSchema, response: AuthResponseSchema, status: 200 },

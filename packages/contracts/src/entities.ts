@@ -7,9 +7,9 @@ export type ThreatLevel = z.infer<typeof ThreatLevelSchema>;
 /** Every threat level, safest first. */
 export const THREAT_LEVELS = ThreatLevelSchema.options;
 
-/** Where a scanned message came from (spec section 3, text scan request). */
-export const MessageSourceSchema = z.enum(['sms', 'email', 'social', 'manual']);
-/** A message channel: `sms`, `email`, `social` or `manual`. */
+/** Where a scanned message came from (spec section 3, text scan request; `slack` is what the team-chat plugin sends, section 7). */
+export const MessageSourceSchema = z.enum(['sms', 'email', 'social', 'slack', 'manual']);
+/** A message channel: `sms`, `email`, `social`, `slack` or `manual`. */
 export type MessageSource = z.infer<typeof MessageSourceSchema>;
 
 /** How strong a single reason is. */

@@ -10,5 +10,6 @@ export * from './requests';
 export * from './billing';
 export * from './family';
 export * from './help';
+export * from './plugins';
 export * from './errors';
 export * from './endpoints';

@@ -116,6 +116,38 @@ export const HELP_PAGE_IDS = ['privacy-policy', 'terms-of-service', 'faq'] as co
 export type HelpPageId = (typeof HELP_PAGE_IDS)[number];
 
 /** Validation messages shown to people (spec section 5). */
+/** The source plugins (spec section 9). */
+export const PLUGIN_IDS = ['sms', 'email', 'slack', 'social-media'] as const;
+/** A source plugin's id. */
+export type PluginId = (typeof PLUGIN_IDS)[number];
+/** The platforms of the simulated social feed (spec section 3). */
+export const SOCIAL_PLATFORMS = ['facebook', 'twitter', 'instagram', 'linkedin', 'tiktok', 'reddit'] as const;
+/** A social platform. */
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+/** Default and largest `limit` of `GET /api/plugins/{id}/messages` (spec section 9: default 20). */
+export const PLUGIN_MESSAGES_DEFAULT_LIMIT = 20;
+export const PLUGIN_MESSAGES_MAX_LIMIT = 100;
+/** Longest text of a plugin's configuration field (names, user names, host names). */
+export const PLUGIN_FIELD_MAX_LENGTH = 200;
+/** Where Slack's install ends: `/settings?tab=plugins&slack=` one of these. */
+export const SLACK_INSTALL_RESULTS = ['connected', 'declined', 'failed', 'expired'] as const;
+/** Minutes a code to confirm a phone number for the SMS plugin stays valid. */
+export const SMS_CODE_MINUTES = 30;
+/** The spec's plugin toasts and errors (section 8). */
+export const PLUGIN_TEXT = {
+  configured: 'Plugin configured',
+  enabled: 'Plugin enabled',
+  disabled: 'Plugin disabled',
+  configureFailed: 'Failed to configure the plugin.',
+  enableFailed: 'Failed to enable the plugin.',
+  disableFailed: 'Failed to disable the plugin.',
+  slackNotConfigured: 'Slack plugin not configured',
+  socialNotConfigured: 'Social Media plugin not configured',
+  scanFailed: 'Failed to scan message',
+  scanError: 'Error scanning message',
+  empty: 'No plugins found',
+} as const;
+
 export const VALIDATION_MESSAGES = {
   contentRequired: 'Please enter a message to scan.',
   contentTooLong: `Message is too long to scan (at most ${MAX_CONTENT_LENGTH.toLocaleString('en-US')} characters).`,
@@ -224,6 +256,16 @@ export const API_ROUTES = {
   getKnowledgeBaseArticle: { method: 'GET', path: '/api/knowledge-base/articles/:id' },
   voteKnowledgeBaseArticle: { method: 'POST', path: '/api/knowledge-base/articles/:id/vote' },
   getHelpPage: { method: 'GET', path: '/api/help-pages/:id' },
+  // source plugins (issue 18): the spec's calls, then the sources' own webhooks
+  enablePlugin: { method: 'POST', path: '/api/plugins/:id/enable' },
+  disablePlugin: { method: 'POST', path: '/api/plugins/:id/disable' },
+  authPlugin: { method: 'POST', path: '/api/plugins/:id/auth' },
+  configurePlugin: { method: 'POST', path: '/api/plugins/:id/configure' },
+  pluginMessages: { method: 'GET', path: '/api/plugins/:id/messages' },
+  disconnectPlugin: { method: 'POST', path: '/api/plugins/:id/disconnect' },
+  smsInbound: { method: 'POST', path: '/api/plugins/sms/inbound' },
+  slackEvents: { method: 'POST', path: '/api/plugins/slack/events' },
+  slackOAuthCallback: { method: 'GET', path: '/api/plugins/slack/oauth/callback' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 /** The name of an endpoint. */

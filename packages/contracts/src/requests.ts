@@ -363,29 +363,6 @@ export type NotificationPreferencesPatch = z.infer<typeof NotificationPreference
 /** What sign-out and change-password answer. */
 export const SuccessResponseSchema = z.object({ success: z.literal(true) });
 
-/** A source plugin (spec section 3). */
-export const PluginSchema = z.object({
-  id: z.enum(['sms', 'email', 'slack', 'social-media']),
-  name: z.string(),
-  type: z.enum(['sms', 'email', 'social', 'slack', 'social-media']),
-  description: z.string(),
-  icon: z.string(),
-  status: z.object({
-    connected: z.boolean(),
-    enabled: z.boolean(),
-    available: z.boolean(),
-    requiresAuth: z.boolean(),
-    authUrl: z.string().optional(),
-  }),
-});
-/** A source plugin. */
-export type Plugin = z.infer<typeof PluginSchema>;
-
-/** `GET /api/plugins`: the plugins installed on this server, keyed by id (spec section 7). */
-export const PluginListSchema = z.record(z.string(), PluginSchema);
-/** The installed plugins. */
-export type PluginList = z.infer<typeof PluginListSchema>;
-
 /** One earlier turn of the assistant conversation, sent back so follow-ups ("why?") have context. */
 export const ChatTurnSchema = z.object({
   role: z.enum(['user', 'assistant']),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { MessageSource, PlanId, ReportKind, SupportIssueType, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
+import type { MessageSource, PlanId, PluginId, ReportKind, SupportIssueType, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
 
 const id = () =>
   text('id')
@@ -8,7 +8,7 @@ const id = () =>
     .$defaultFn(() => crypto.randomUUID());
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-const SOURCES = "'sms', 'email', 'social', 'manual'";
+const SOURCES = "'sms', 'email', 'social', 'slack', 'manual'";
 const LEVELS = "'safe', 'suspicious', 'phishing'";
 
 /**
@@ -468,4 +468,91 @@ export const articleVotes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.articleId] }), index('article_votes_article_idx').on(t.articleId)],
+);
+
+/**
+ * A person's source plugins (issue 18): one row per user and plugin once they configure it.
+ * `settings` is what the API shows (never a secret); `secret` is the password or token,
+ * AES-256-GCM encrypted (lib/secret-box.ts) and only ever written. `route_key` is how an
+ * arriving message finds its person: the confirmed phone number of the SMS plugin (one account
+ * per number). `state` is the plugin's progress (the inbox's UIDVALIDITY and last UID, the social
+ * feed's last post, a phone number waiting for its code).
+ */
+export const pluginConnections = pgTable(
+  'plugin_connections',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pluginId: text('plugin_id').$type<PluginId>().notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    connected: boolean('connected').notNull().default(false),
+    settings: jsonb('settings').$type<Record<string, string | number | boolean>>().notNull().default({}),
+    secret: text('secret'),
+    routeKey: text('route_key'),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    problem: text('problem'),
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    /** Messages scanned since it was connected, and when the last one arrived (the Plugins tab). */
+    scannedCount: integer('scanned_count').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.pluginId] }),
+    uniqueIndex('plugin_connections_route_key_idx').on(t.pluginId, t.routeKey),
+    check('plugin_connections_plugin_id_check', sql`${t.pluginId} in ('sms', 'email', 'slack', 'social-media')`),
+  ],
+);
+
+/**
+ * What plugins received (issue 18), in the order it arrived: kept first, then scanned, so a
+ * message is never lost between its arrival and its scan (a restart scans what is waiting) and
+ * never scanned twice (one row per source id; the scan and its History entry are made once per
+ * row, through the scan's idempotency key). Once scanned, the text lives in History only
+ * (`content` emptied): deleting it there deletes it everywhere.
+ */
+export const pluginMessages = pgTable(
+  'plugin_messages',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pluginId: text('plugin_id').$type<PluginId>().notNull(),
+    externalId: text('external_id').notNull(),
+    content: text('content').notNull(),
+    /** The whole email as it arrived (the email plugin), until it is scanned. */
+    raw: text('raw'),
+    sender: jsonb('sender').$type<{ id: string; name: string; handle: string }>().notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    urls: jsonb('urls').$type<string[]>().notNull().default([]),
+    status: text('status').$type<'waiting' | 'scanned' | 'skipped'>().notNull().default('waiting'),
+    note: text('note'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    messageId: text('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    threatLevel: text('threat_level').$type<ThreatLevel>(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('plugin_messages_external_id_idx').on(t.userId, t.pluginId, t.externalId),
+    index('plugin_messages_user_plugin_received_idx').on(t.userId, t.pluginId, t.receivedAt.desc()),
+    index('plugin_messages_waiting_idx').on(t.nextAttemptAt).where(sql`status = 'waiting'`),
+    index('plugin_messages_message_idx').on(t.messageId),
+    check('plugin_messages_status_check', sql`${t.status} in ('waiting', 'scanned', 'skipped')`),
+  ],
+);
+
+/** Source events already handled (issue 18): a Slack event id, a reply posted in a thread. A replay finds its row and changes nothing. */
+export const pluginEvents = pgTable(
+  'plugin_events',
+  {
+    pluginId: text('plugin_id').$type<PluginId>().notNull(),
+    eventId: text('event_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pluginId, t.eventId] }), index('plugin_events_created_at_idx').on(t.createdAt)],
 );

@@ -84,11 +84,23 @@ export const ROUTES_WITH_OWN_LIMITS: ReadonlySet<string> = new Set([
   routeKey(ENDPOINTS.importFeed),
   // Stripe's own servers, each request signed: a limit would only delay a payment reaching the plan
   routeKey(ENDPOINTS.stripeWebhook),
+  // Twilio's and Slack's servers, each request signed (an unsigned one is refused before anything is read or stored)
+  routeKey(ENDPOINTS.smsInbound),
+  routeKey(ENDPOINTS.slackEvents),
 ]);
 
 /** The limited routes (`METHOD /path`) and what they count as: every other state-changing route, and the lists. */
 export const LIMITED_ROUTES: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   [routeKey(ENDPOINTS.scanText), 'scans'],
+  [routeKey(ENDPOINTS.listPlugins), 'lists'],
+  [routeKey(ENDPOINTS.pluginMessages), 'lists'],
+  [routeKey(ENDPOINTS.slackOAuthCallback), 'lists'],
+  [routeKey(ENDPOINTS.enablePlugin), 'writes'],
+  [routeKey(ENDPOINTS.disablePlugin), 'writes'],
+  [routeKey(ENDPOINTS.configurePlugin), 'writes'],
+  [routeKey(ENDPOINTS.disconnectPlugin), 'writes'],
+  // a sign-in connects to the mail server the person names: counted with the lookups sent outside
+  [routeKey(ENDPOINTS.authPlugin), 'enhanced'],
   [routeKey(ENDPOINTS.scanUrl), 'scans'],
   [routeKey(ENDPOINTS.assistantChat), 'assistant'],
   [routeKey(ENDPOINTS.listMessages), 'lists'],

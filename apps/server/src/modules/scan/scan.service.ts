@@ -1,6 +1,6 @@
 import { MAX_CONTENT_LENGTH, wantsAdvancedScan } from '@baitcheck/contracts';
 import type { MessageSource, ScanAnalysis, TextScanRequest, TextScanResponse, ThreatDetails, UrlScanRequest, UrlScanResponse } from '@baitcheck/contracts';
-import type { Analysis, AnalyzeInput, EmailAuthFacts, IntelFacts } from '@baitcheck/detector';
+import type { Analysis, AnalyzeInput, Channel, EmailAuthFacts, IntelFacts } from '@baitcheck/detector';
 import { analyze, inputLinks, parseSender } from '@baitcheck/detector';
 import { DEFAULT_INTEL_BUDGET_MS, enrich, type Enrichment, type IntelProvider, type IntelRequest, type SourceHealth } from '../intel/enrich.ts';
 import type { LookupClient, LookupLimitError } from '../intel/lookup-limits.ts';
@@ -60,6 +60,11 @@ function intelRequest(input: AnalyzeInput, rawEmail: IntelRequest['rawEmail'], c
   const sender = input.sender ? parseSender(input.sender) : null;
   const senderDomain = sender?.kind === 'email' || sender?.kind === 'domain' ? sender.registrableDomain : input.kind === 'url' ? (links[0]?.registrableDomain ?? null) : null;
   return { links, ...(input.sender ? { sender: input.sender } : {}), ...(senderDomain ? { senderDomain } : {}), ...(rawEmail !== undefined ? { rawEmail } : {}), ...(client ? { client } : {}) };
+}
+
+/** The engine's channel for a message's source: a team-chat message reads like a social one (short, informal, links). */
+function engineChannel(source: MessageSource): Channel {
+  return source === 'slack' ? 'social' : source;
 }
 
 /** Said on a result that could not be saved because the history is full. */
@@ -255,14 +260,14 @@ export function createScanService(deps: {
       // a pasted email is kept as the message it carries (what the result's highlights point into)
       const message = { content: pasted?.message.content ?? req.content, sender: pasted?.message.sender ?? req.sender, source: req.source };
       // and judged as an email, whatever the form's source says
-      const input: AnalyzeInput = { kind: 'text', ...message, ...(pasted ? { source: 'email' } : {}) };
+      const input: AnalyzeInput = { kind: 'text', content: message.content, sender: message.sender, source: pasted ? 'email' : engineChannel(req.source) };
       const analysis = await run(userId, input, wantsAdvancedScan(req), options, pasted ? { raw: req.content, parsed: pasted.parsed, headerFacts: pasted.headerFacts } : undefined);
       const respond = (id: string | null): TextScanResponse => ({ message: { id, ...message }, analysis });
       return req.saveToHistory ? save(userId, 'text', message, analysis, respond, options.pendingKey) : respond(null);
     },
 
     async scanUrl(userId: string, req: UrlScanRequest, options: ScanOptions = {}): Promise<UrlScanResponse> {
-      const analysis = await run(userId, { kind: 'url', content: req.url, source: req.source }, wantsAdvancedScan(req), options);
+      const analysis = await run(userId, { kind: 'url', content: req.url, source: engineChannel(req.source) }, wantsAdvancedScan(req), options);
       const respond = (messageId: string | null): UrlScanResponse => ({ ...analysis, messageId });
       // An empty sender is what marks a URL scan in the history ('URL Scan').
       return req.saveToHistory ? save(userId, 'url', { content: req.url, sender: '', source: req.source }, analysis, respond, options.pendingKey) : respond(null);

@@ -6,6 +6,7 @@ export const SOURCE_LABELS: Record<MessageSource, string> = {
   sms: 'SMS',
   email: 'Email',
   social: 'Social media',
+  slack: 'Slack',
   manual: 'Other',
 };
 
