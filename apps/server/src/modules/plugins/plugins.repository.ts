@@ -1,7 +1,7 @@
 import type { PluginId, ThreatLevel } from '@baitcheck/contracts';
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { messages, pluginConnections, pluginEvents, pluginMessages } from '../../db/schema.ts';
+import { messages, pluginConnections, pluginEvents, pluginMessages, users } from '../../db/schema.ts';
 
 /** A person's plugin as stored. */
 export type ConnectionRow = typeof pluginConnections.$inferSelect;
@@ -42,6 +42,13 @@ export function createPluginsRepository(db: Db) {
   };
 
   return {
+    /** Whether the user has an account (a guest cannot connect a source: nothing would let them stop it after losing their cookie). */
+    async isAccount(userId: string): Promise<boolean> {
+      if (userId === '') return false;
+      const [row] = await db.select({ kind: users.kind }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.kind === 'account';
+    },
+
     /** The person's configured plugins. */
     async connectionsOf(userId: string): Promise<ConnectionRow[]> {
       return db.select().from(pluginConnections).where(eq(pluginConnections.userId, userId));

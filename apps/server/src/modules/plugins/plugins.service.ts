@@ -74,6 +74,9 @@ export interface PluginsServiceDeps {
 /** The context a plugin's secret is sealed under: it opens only in that person's row of that plugin. */
 export const secretContext = (userId: string, pluginId: PluginId) => `plugin:${pluginId}:user:${userId}`;
 
+/** Why a guest cannot connect a source. */
+export const ACCOUNT_FIRST = 'Create an account or sign in first: a connected source goes on being checked, so it needs an account you can always come back to, to change or stop it.';
+
 const isPluginId = (id: string): id is PluginId => (PLUGIN_IDS as readonly string[]).includes(id);
 
 /** The plugin named by a path, or 404 PLUGIN_NOT_FOUND. */
@@ -118,7 +121,7 @@ export function createPluginsService(deps: PluginsServiceDeps) {
     }
   };
 
-  const describe = (pluginId: PluginId, row: ConnectionRow | undefined, plan: PlanId, waiting: number, userId: string): Plugin => {
+  const describe = (pluginId: PluginId, row: ConnectionRow | undefined, plan: PlanId, waiting: number, userId: string, account: boolean): Plugin => {
     const entry = PLUGIN_CATALOGUE[pluginId];
     const reason = unavailableReason(pluginId, plan);
     const settings = row?.settings ?? {};
@@ -139,7 +142,7 @@ export function createPluginsService(deps: PluginsServiceDeps) {
       ...(pluginId === 'social-media' ? { simulated: true } : {}),
       ...(pending && deps.services.smsNumber ? { confirmation: { code: `Baitcheck ${pending.code}`, sendTo: deps.services.smsNumber, expiresAt: pending.expiresAt } } : {}),
     };
-    if (pluginId === 'slack' && reason === null && deps.services.slack?.oauth && !row?.connected) {
+    if (pluginId === 'slack' && reason === null && account && deps.services.slack?.oauth && !row?.connected) {
       const url = deps.slackAuthUrl?.(userId);
       if (url) status.authUrl = url;
     }
@@ -168,11 +171,17 @@ export function createPluginsService(deps: PluginsServiceDeps) {
   };
 
   const list = async (userId: string): Promise<PluginList> => {
-    const [rows, plan, waiting] = userId === '' ? [[], 'basic' as PlanId, new Map<PluginId, number>()] : await Promise.all([repo.connectionsOf(userId), deps.plans.effectivePlan(userId), repo.waitingCounts(userId)]);
+    const [rows, plan, waiting, account] =
+      userId === '' ? [[], 'basic' as PlanId, new Map<PluginId, number>(), false] : await Promise.all([repo.connectionsOf(userId), deps.plans.effectivePlan(userId), repo.waitingCounts(userId), repo.isAccount(userId)]);
     const byId = new Map(rows.map((r) => [r.pluginId, r]));
     const plugins: PluginList = {};
-    for (const id of PLUGIN_IDS) plugins[id] = describe(id, byId.get(id), plan, waiting.get(id) ?? 0, userId);
+    for (const id of PLUGIN_IDS) plugins[id] = describe(id, byId.get(id), plan, waiting.get(id) ?? 0, userId, account);
     return plugins;
+  };
+
+  /** Connecting a source needs an account: it goes on being read, and a guest who loses their cookie could never stop it. */
+  const requireAccount = async (userId: string) => {
+    if (!(await repo.isAccount(userId))) throw new AppError('ACCOUNT_REQUIRED', ACCOUNT_FIRST);
   };
 
   /** Runs `change` and answers the person's plugins as they now are (spec: `{ success, plugins }`). */
@@ -270,6 +279,7 @@ export function createPluginsService(deps: PluginsServiceDeps) {
 
     async enable(userId: string, id: string) {
       const pluginId = requirePluginId(id);
+      await requireAccount(userId);
       const [row, plan] = await Promise.all([repo.connection(userId, pluginId), deps.plans.effectivePlan(userId)]);
       const reason = unavailableReason(pluginId, plan);
       if (reason !== null) throw new AppError(pluginId === 'social-media' ? 'PLUGIN_PLAN_REQUIRED' : 'PLUGIN_UNAVAILABLE', reason);
@@ -289,6 +299,7 @@ export function createPluginsService(deps: PluginsServiceDeps) {
 
     async configure(userId: string, id: string, body: unknown) {
       const pluginId = requirePluginId(id);
+      await requireAccount(userId);
       return thenList(userId, pluginId, async () => {
         switch (pluginId) {
           case 'sms':
@@ -305,6 +316,7 @@ export function createPluginsService(deps: PluginsServiceDeps) {
 
     async auth(userId: string, id: string, body: unknown) {
       const pluginId = requirePluginId(id);
+      await requireAccount(userId);
       if (pluginId === 'email') return thenList(userId, pluginId, () => authEmail(userId, body));
       if (pluginId === 'slack' && deps.services.slack?.oauth) {
         // Slack's sign-in is its install page: the answer carries its address (status.authUrl)

@@ -11,6 +11,13 @@ import { signUp, upgrade } from '../../test/plans.ts';
 import { EMPTY_TWIML } from './sms/sms.routes.ts';
 import { FEED_POSTS, SCAM_HANDLES } from './social/feed-posts.ts';
 
+/** A person with an account: connecting a source needs one. */
+async function account(on: FastifyInstance): Promise<Visitor> {
+  const person = makeVisitor(on);
+  await signUp(person);
+  return person;
+}
+
 const TWILIO_TOKEN = 'twilio-test-auth-token';
 const SERVICE_NUMBER = '+15550100100';
 const ORIGIN = 'https://baitcheck.test';
@@ -58,7 +65,7 @@ describeWithDatabases('source plugins', (ctx) => {
 
   /** A person with a confirmed phone: the SMS plugin connected and on. */
   const withPhone = async (on: FastifyInstance = app) => {
-    const person = makeVisitor(on);
+    const person = await account(on);
     const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const configured = await person.post('/api/plugins/sms/configure', { phoneNumber: phone.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '+1 ($1) $2-$3') });
     expect(configured.statusCode).toBe(200);
@@ -85,7 +92,7 @@ describeWithDatabases('source plugins', (ctx) => {
     });
 
     it('answers an unknown plugin 404 on every call, and refuses to turn on a plugin that is not connected (409)', async () => {
-      const person = makeVisitor(app);
+      const person = await account(app);
       for (const [method, path] of [
         ['POST', '/api/plugins/telegram/enable'],
         ['POST', '/api/plugins/telegram/disable'],
@@ -102,13 +109,28 @@ describeWithDatabases('source plugins', (ctx) => {
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toMatchObject({ code: 'PLUGIN_NOT_CONNECTED', message: expect.stringContaining('app password') });
       // a plugin the server cannot run says so, whatever its settings
-      const unavailable = await makeVisitor(bare).post('/api/plugins/sms/enable');
+      const unavailable = await (await account(bare)).post('/api/plugins/sms/enable');
       expect(unavailable.statusCode).toBe(409);
       expect(unavailable.json().error.code).toBe('PLUGIN_UNAVAILABLE');
     });
 
+    it('lets a guest see the plugins but connect none: an account is needed to come back and stop a source', async () => {
+      const guest = makeVisitor(app);
+      expect((await guest.get('/api/plugins')).statusCode).toBe(200);
+      for (const [path, body] of [
+        ['/api/plugins/sms/configure', { phoneNumber: '+15550100123' }],
+        ['/api/plugins/email/auth', { host: 'imap.example.com', username: 'a', password: 'b' }],
+        ['/api/plugins/social-media/enable', undefined],
+      ] as const) {
+        const res = await guest.post(path, body);
+        expect(res.statusCode, path).toBe(401);
+        expect(res.json().error).toMatchObject({ code: 'ACCOUNT_REQUIRED', message: expect.stringContaining('needs an account') });
+      }
+      expect((await guest.post('/api/plugins/sms/disable')).statusCode).toBe(200);
+    });
+
     it("disables and lists messages of a plugin never configured without making anything, and validates each type's fields", async () => {
-      const person = makeVisitor(app);
+      const person = await account(app);
       const off = await person.post('/api/plugins/slack/disable');
       expect(off.statusCode).toBe(200);
       expect(off.json()).toMatchObject({ success: true, plugins: { slack: { status: { enabled: false } } } });
@@ -126,7 +148,7 @@ describeWithDatabases('source plugins', (ctx) => {
     });
 
     it('marks Slack connected by manual configuration with both names (spec section 5), not with one', async () => {
-      const person = makeVisitor(app);
+      const person = await account(app);
       const one = await person.post('/api/plugins/slack/configure', { manualMode: true, workspaceName: 'Acme' });
       expect(one.json().plugins.slack.status.connected).toBe(false);
       const both = await person.post('/api/plugins/slack/configure', { channelName: '#general' });
@@ -187,12 +209,12 @@ describeWithDatabases('source plugins', (ctx) => {
 
     it("gives a confirmed number to one account: another person cannot take it, nor confirm it with someone else's code", async () => {
       const { phone } = await withPhone();
-      const other = makeVisitor(app);
+      const other = await account(app);
       const res = await other.post('/api/plugins/sms/configure', { phoneNumber: phone });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.code).toBe('SMS_NUMBER_TAKEN');
       // a number waiting for its code is confirmed only by that code, from that number
-      const third = makeVisitor(app);
+      const third = await account(app);
       const mine = '+15550123456';
       const code = (await third.post('/api/plugins/sms/configure', { phoneNumber: mine })).json().plugins.sms.status.confirmation.code as string;
       expect(code).toMatch(/^Baitcheck \d{6}$/);
@@ -238,7 +260,7 @@ describeWithDatabases('source plugins', (ctx) => {
       const { person, phone } = await withPhone();
       await twilio(app, text(phone, 'private text for the owner only'));
       await app.pluginRuntime.tick();
-      const stranger = makeVisitor(app);
+      const stranger = await account(app);
       expect((await stranger.get('/api/plugins/sms/messages')).json()).toEqual({ messages: [] });
       expect(PluginListSchema.parse((await stranger.get('/api/plugins')).json()).sms!.status.connected).toBe(false);
       expect((await historyOf(stranger)).length).toBe(0);
@@ -258,8 +280,7 @@ describeWithDatabases('source plugins', (ctx) => {
 
   describe('the simulated social feed', () => {
     it('is for Premium and Family: Basic is refused with the reason; on Premium it posts, scanned as source social', async () => {
-      const person = makeVisitor(app);
-      await signUp(person);
+      const person = await account(app);
       expect((await person.post('/api/plugins/social-media/configure', { platform: 'instagram', username: '@ann.lee' })).statusCode).toBe(200);
       const refused = await person.post('/api/plugins/social-media/enable');
       expect(refused.statusCode).toBe(403);
@@ -290,8 +311,7 @@ describeWithDatabases('source plugins', (ctx) => {
 
     it('mixes ordinary messages and scams, and the engine tells most scams apart', async () => {
       expect(FEED_POSTS.filter((p) => SCAM_HANDLES.has(p.handle)).length).toBeGreaterThanOrEqual(FEED_POSTS.length / 3);
-      const person = makeVisitor(app);
-      await signUp(person);
+      const person = await account(app);
       await upgrade(person, 'premium');
       const flagged: Record<'scam' | 'ordinary', number[]> = { scam: [], ordinary: [] };
       for (const post of FEED_POSTS) {

@@ -7,6 +7,14 @@ import { pluginConnections } from '../../../db/schema.ts';
 import { startDovecot, type TestImapServer } from '../../../test/dovecot.ts';
 import { userIdOf } from '../../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../../test/harness.ts';
+import { signUp } from '../../../test/plans.ts';
+
+/** A person with an account: connecting a source needs one. */
+async function account(on: FastifyInstance): Promise<Visitor> {
+  const person = makeVisitor(on);
+  await signUp(person);
+  return person;
+}
 
 const BASE = { cookieSecure: 'auto' as const, trustProxy: false, webDistDir: '/nonexistent-web-dist', scanLimitPerDay: 0, rateLimits: false };
 const IMAP = { backoff: { initialMs: 50, maxMs: 200 }, timeoutMs: 5_000 };
@@ -65,7 +73,7 @@ describeWithDatabases('the email plugin, with a real IMAP server', (ctx) => {
   it('signs in with the app password, never shows it, and scans each new email once as a whole email (source email)', async () => {
     const { user, password } = await newInbox();
     await imap.deliver(user, email('Old mail', 'Already in the inbox before connecting: not scanned.'));
-    const person = makeVisitor(app);
+    const person = await account(app);
     const res = await connect(person, user, password);
     expect(res.json().plugins.email).toMatchObject({ status: { connected: true, enabled: true }, configuration: { emailAddress: `${user}@example.com`, host: '127.0.0.1', port: imap.port, secure: false, username: user } });
     expect(res.body).not.toContain(password);
@@ -89,7 +97,7 @@ describeWithDatabases('the email plugin, with a real IMAP server', (ctx) => {
 
   it('says plainly when the password is wrong or the server cannot be reached, and stores nothing', async () => {
     const { user } = await newInbox();
-    const person = makeVisitor(app);
+    const person = await account(app);
     const wrong = await person.post('/api/plugins/email/auth', credentials(user, 'not-the-password'));
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().error).toMatchObject({ code: 'PLUGIN_AUTH_FAILED' });
@@ -103,14 +111,14 @@ describeWithDatabases('the email plugin, with a real IMAP server', (ctx) => {
 
   it("refuses an inbox on the server's own network unless the server allows it", async () => {
     const { user, password } = await newInbox();
-    const res = await makeVisitor(strict).post('/api/plugins/email/auth', credentials(user, password));
+    const res = await (await account(strict)).post('/api/plugins/email/auth', credentials(user, password));
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('PLUGIN_AUTH_FAILED');
   });
 
   it('goes on after a dropped connection without losing or repeating mail, and after a restart from where it was', async () => {
     const { user, password } = await newInbox();
-    const person = makeVisitor(app);
+    const person = await account(app);
     await connect(person, user, password);
     await imap.deliver(user, email('One', 'First message, nothing unusual.'));
     await eventually(async () => expect(await history(person)).toHaveLength(1));
@@ -141,12 +149,18 @@ describeWithDatabases('the email plugin, with a real IMAP server', (ctx) => {
 
   it('stops reading the inbox while Email Protection is off, and turns the plugin off when the password is changed', async () => {
     const { user, password } = await newInbox();
-    const person = makeVisitor(app);
+    const person = await account(app);
     await connect(person, user, password);
     await person.patch('/api/protection-settings', { emailProtection: false });
     await imap.deliver(user, email('Off', 'Arrives while protection is off.'));
     await new Promise((r) => setTimeout(r, 1_500));
     await person.patch('/api/protection-settings', { emailProtection: true });
+    // the watcher starts again from the inbox's end: what came while protection was off is not read
+    const userId = await userIdOf(ctx.database, person);
+    await eventually(async () => {
+      const [row] = await ctx.database.db.select().from(pluginConnections).where(eq(pluginConnections.userId, userId));
+      expect(row!.state.resumeAtEnd).toBeUndefined();
+    });
     await imap.deliver(user, email('On', 'Arrives once protection is on again.'));
     await eventually(async () => expect((await history(person)).map((m) => m.content.replace(/\s+/g, ' ').trim())).toEqual(['On Arrives once protection is on again.']));
     // the person changed the app password at their provider: the next connection is refused

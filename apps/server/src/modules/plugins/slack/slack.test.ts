@@ -4,7 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
 import { makeVisitor, describeWithDatabases, type Visitor } from '../../../test/harness.ts';
+import { signUp } from '../../../test/plans.ts';
 import { startSlackPeer, type SlackPeer } from '../../../test/slack-peer.ts';
+
+/** A person with an account: connecting a source needs one. */
+async function account(on: FastifyInstance): Promise<Visitor> {
+  const person = makeVisitor(on);
+  await signUp(person);
+  return person;
+}
 
 const SIGNING_SECRET = 'slack-signing-secret-for-tests';
 const ORIGIN = 'https://baitcheck.test';
@@ -53,7 +61,7 @@ describeWithDatabases('the Slack plugin', (ctx) => {
 
   /** A person who installed Baitcheck in Acme through Slack's OAuth, watching #general. */
   const installed = async () => {
-    const person = makeVisitor(app);
+    const person = await account(app);
     const auth = await person.post('/api/plugins/slack/auth', {});
     expect(auth.statusCode).toBe(200);
     const url = new URL(auth.json().plugins.slack.status.authUrl as string);
@@ -101,9 +109,9 @@ describeWithDatabases('the Slack plugin', (ctx) => {
     });
 
     it('refuses an install returning to another session, a stale or made-up state, and says when the person declined', async () => {
-      const person = makeVisitor(app);
+      const person = await account(app);
       const state = new URL((await person.post('/api/plugins/slack/auth', {})).json().plugins.slack.status.authUrl as string).searchParams.get('state')!;
-      const other = makeVisitor(app);
+      const other = await account(app);
       await other.post('/api/plugins/slack/disable');
       const stolen = await other.get(`/api/plugins/slack/oauth/callback?code=good-code&state=${encodeURIComponent(state)}`);
       expect(stolen.headers.location).toBe('/settings?tab=plugins&slack=failed');
@@ -152,7 +160,7 @@ describeWithDatabases('the Slack plugin', (ctx) => {
 
   describe('manual mode, through the server’s own bot', () => {
     it('reads the channel named in the workspace named, and nothing once disabled', async () => {
-      const person = makeVisitor(manual);
+      const person = await account(manual);
       const res = await person.post('/api/plugins/slack/configure', { manualMode: true, workspaceName: 'globex', channelName: '#Alerts' });
       expect(res.json().plugins.slack.status).toMatchObject({ connected: true, available: true, requiresAuth: false });
       expect(res.json().plugins.slack.status.problem).toBeUndefined();
@@ -167,7 +175,7 @@ describeWithDatabases('the Slack plugin', (ctx) => {
     });
 
     it("says manual mode cannot read anything on a server with Slack's OAuth but no bot of its own", async () => {
-      const person = makeVisitor(app);
+      const person = await account(app);
       const res = await person.post('/api/plugins/slack/configure', { manualMode: true, workspaceName: 'Acme', channelName: 'general' });
       expect(res.json().plugins.slack.status).toMatchObject({ connected: true, problem: expect.stringContaining('Add to Slack') });
     });
