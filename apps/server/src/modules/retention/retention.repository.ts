@@ -1,7 +1,7 @@
 import { PAID_PLAN_STATUSES } from '@baitcheck/contracts';
-import { and, asc, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { messages, subscriptions, supportRequests } from '../../db/schema.ts';
+import { messages, pluginMessages, subscriptions, supportRequests } from '../../db/schema.ts';
 
 /** The advisory lock the retention job's batches take: one server at a time deletes (classid, objid). */
 const RETENTION_LOCK = sql`1016002, 0`;
@@ -70,6 +70,22 @@ export function createRetentionRepository(db: Db) {
         const last = rows.at(-1);
         return { examined: rows.length, deleted: doomed.length, last: last ? { scanDate: last.exactDate, id: last.id } : null };
       });
+    },
+
+    /**
+     * Deletes at most `limit` messages plugins received that have nothing left to show: scanned
+     * ones whose History entry is gone (deleted, or past the plan's window: its sender, subject
+     * and links go with it; one the full History never took keeps its text until `before`), and
+     * any other received before `before` (the longest window).
+     */
+    async prunePluginMessages(before: Date, limit: number): Promise<number> {
+      const done = db
+        .select({ id: pluginMessages.id })
+        .from(pluginMessages)
+        .where(or(and(eq(pluginMessages.status, 'scanned'), isNull(pluginMessages.messageId), eq(pluginMessages.content, '')), lt(pluginMessages.receivedAt, before)))
+        .limit(limit);
+      const gone = await db.delete(pluginMessages).where(inArray(pluginMessages.id, done)).returning({ id: pluginMessages.id });
+      return gone.length;
     },
 
     /** Deletes at most `limit` support requests made before `before`; answers how many went. */

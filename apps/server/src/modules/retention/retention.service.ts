@@ -12,6 +12,9 @@ export const RETENTION_BATCH = 500;
 /** Counts of the daily scan limit kept: no day, in any time zone, nor the last 24 hours, reaches further back. */
 export const SCAN_COUNTS_KEPT_MS = 3 * DAY_MS;
 
+/** The longest history window of any plan (Family's 90 days): nothing a plugin received is kept longer. */
+const LONGEST_WINDOW_DAYS = Math.max(...PLAN_IDS.map((id) => PLANS[id].retentionDays));
+
 /** What a run deleted. */
 export interface RetentionResult {
   /** Scans deleted from histories, past their plan's window. */
@@ -22,6 +25,8 @@ export interface RetentionResult {
   billingRecords: number;
   /** Refunded plans whose cancel had failed, ended now. */
   refundsFinished: number;
+  /** Messages plugins received whose History entry is gone, or older than the longest window. */
+  pluginMessages: number;
   /** Support requests older than {@link SUPPORT_REQUEST_RETENTION_DAYS} days (the Privacy Policy's 12 months). */
   supportRequests: number;
 }
@@ -88,9 +93,10 @@ export function createRetentionService(deps: {
       const scanCounts = await drain((limit) => deps.usage.pruneBefore(new Date(now.getTime() - SCAN_COUNTS_KEPT_MS), limit));
       const billingRecords = await drain((limit) => deps.billing.pruneBefore(new Date(now.getTime() - BILLING_EVENTS_KEPT_MS), limit));
       const supportRequests = await drain((limit) => deps.repo.pruneSupportRequestsBefore(new Date(now.getTime() - SUPPORT_REQUEST_RETENTION_DAYS * DAY_MS), limit));
+      const pluginMessages = await drain((limit) => deps.repo.prunePluginMessages(new Date(now.getTime() - LONGEST_WINDOW_DAYS * DAY_MS), limit));
       // a refunded plan whose cancel failed would renew and charge again: it is ended here, hourly
       const refundsFinished = deps.finishRefunds ? await deps.finishRefunds() : 0;
-      return { messages, scanCounts, billingRecords, refundsFinished, supportRequests };
+      return { messages, scanCounts, billingRecords, refundsFinished, supportRequests, pluginMessages };
     },
   };
 }
@@ -110,7 +116,7 @@ export function startRetentionSchedule(options: { retention: RetentionService; i
     running = options.retention
       .run(() => stopped)
       .then((result) => {
-        if (result && (result.messages > 0 || result.scanCounts > 0 || result.billingRecords > 0 || result.supportRequests > 0)) options.logger.info(result, 'deleted scans past their plan\'s history window and records too old to matter');
+        if (result && (result.messages > 0 || result.scanCounts > 0 || result.billingRecords > 0 || result.supportRequests > 0 || result.pluginMessages > 0)) options.logger.info(result, 'deleted scans past their plan\'s history window and records too old to matter');
       })
       .catch((err: unknown) => options.logger.warn({ err }, 'the retention job failed; it runs again within the hour'))
       .finally(() => {

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { billingEvents, messages, reports, scanUsage, supportRequests, testCheckouts } from '../../db/schema.ts';
+import { billingEvents, messages, pluginMessages, reports, scanUsage, supportRequests, testCheckouts } from '../../db/schema.ts';
 import { insertMessage, userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../test/harness.ts';
 import { cancelNow, signUp, upgrade } from '../../test/plans.ts';
@@ -104,7 +104,7 @@ describeWithDatabases('history retention: 7 days on Basic, 30 on Premium, 90 on 
     expect(kept).toMatchObject({ messageId: null, content: '1 days old' });
 
     const again = await app.retention.run();
-    expect(again).toEqual({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0 });
+    expect(again).toEqual({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0, pluginMessages: 0 });
     expect(await stored(family.userId)).toHaveLength(3);
   });
 
@@ -181,6 +181,33 @@ describeWithDatabases('history retention: 7 days on Basic, 30 on Premium, 90 on 
     expect((await app.retention.run())?.supportRequests).toBe(0);
   });
 
+  it('deletes what plugins received once its History entry is gone, and anything older than 90 days; keeps the rest', async () => {
+    now = new Date();
+    const v = visitor();
+    await signUp(v);
+    const userId = await userIdOf(ctx.database, v);
+    const inHistory = await insertMessage(ctx.database, userId, { threatLevel: 'phishing', scanDate: now });
+    const row = (externalId: string, extra: Partial<typeof pluginMessages.$inferInsert>) => ({
+      userId,
+      pluginId: 'sms' as const,
+      externalId,
+      content: '',
+      sender: { id: '+15550100001', name: 'Forwarded from your phone', handle: '+15550100001' },
+      ...extra,
+    });
+    await ctx.database.db.insert(pluginMessages).values([
+      row('in-history', { status: 'scanned', messageId: inHistory }),
+      row('history-deleted', { status: 'scanned', messageId: null }),
+      row('history-was-full', { status: 'scanned', messageId: null, content: 'kept: History was full' }),
+      row('waiting', { status: 'waiting', content: 'waits for tomorrow' }),
+      row('too-old', { status: 'skipped', content: 'given up long ago', receivedAt: new Date(now.getTime() - 91 * DAY) }),
+    ]);
+    const result = await app.retention.run();
+    expect(result?.pluginMessages).toBe(2);
+    const left = await ctx.database.db.select({ externalId: pluginMessages.externalId }).from(pluginMessages).where(eq(pluginMessages.userId, userId));
+    expect(left.map((r) => r.externalId).sort()).toEqual(['history-was-full', 'in-history', 'waiting']);
+  });
+
   it('walks a big history in small batches, scans of the same instant included', async () => {
     now = new Date();
     const basicId = await userIdOf(ctx.database, visitor());
@@ -245,7 +272,7 @@ describe('startRetentionSchedule', () => {
       const run = vi.fn(async (shouldStop: () => boolean) => {
         runs++;
         await new Promise<void>((resolve) => (finish = resolve));
-        return shouldStop() ? null : { messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0 };
+        return shouldStop() ? null : { messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0, pluginMessages: 0 };
       });
       const logger = { info: vi.fn(), warn: vi.fn() };
       const schedule = startRetentionSchedule({ retention: { run } as unknown as RetentionService, intervalMs: 1000, logger });
@@ -255,7 +282,7 @@ describe('startRetentionSchedule', () => {
       expect(runs).toBe(1);
       finish();
       await vi.advanceTimersByTimeAsync(0);
-      expect(logger.info).toHaveBeenCalledWith({ messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0 }, "deleted scans past their plan's history window and records too old to matter");
+      expect(logger.info).toHaveBeenCalledWith({ messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0, pluginMessages: 0 }, "deleted scans past their plan's history window and records too old to matter");
       await vi.advanceTimersByTimeAsync(1000);
       expect(runs).toBe(2);
       let stopped = false;
@@ -274,7 +301,7 @@ describe('startRetentionSchedule', () => {
   it('logs a failed run and runs again at the next interval', async () => {
     vi.useFakeTimers();
     try {
-      const run = vi.fn().mockRejectedValueOnce(new Error('database gone')).mockResolvedValue({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0 });
+      const run = vi.fn().mockRejectedValueOnce(new Error('database gone')).mockResolvedValue({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0, pluginMessages: 0 });
       const logger = { info: vi.fn(), warn: vi.fn() };
       const schedule = startRetentionSchedule({ retention: { run } as unknown as RetentionService, intervalMs: 1000, logger });
       await vi.advanceTimersByTimeAsync(0);
