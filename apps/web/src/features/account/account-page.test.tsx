@@ -26,10 +26,10 @@ describe('AccountPage', () => {
   it('shows the free plan, what it includes and excludes, the upgrade link and the help links', async () => {
     await renderAs(GUEST);
     expect(await screen.findByText('Basic · Free')).toBeInTheDocument();
-    for (const included of ['Checking texts, emails, social media messages and links', 'Scan history', 'AI assistant']) {
+    for (const included of ['Checking texts, emails, social media messages and links', 'Forwarded texts, an email inbox and Slack checked as they arrive', 'Scan history', 'AI assistant']) {
       expect(screen.getByText(included).closest('li')).toHaveTextContent(`Included: ${included}`);
     }
-    for (const excluded of ['On-device scanning', 'Priority support']) {
+    for (const excluded of ['The social media feed', 'On-device scanning', 'Priority support']) {
       expect(screen.getByText(excluded).closest('li')).toHaveTextContent(`Not included: ${excluded}`);
     }
     // The Social Media scan works on the free plan: the card does not say otherwise.

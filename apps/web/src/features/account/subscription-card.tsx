@@ -12,9 +12,10 @@ import { formatBillingDate, formatPrice, isPaying, useSubscription } from '@/lib
 import { useFamily } from '@/lib/api/family';
 
 // What the free plan really gives today. The spec's list excluded social media protection, but
-// the Social Media scan works on the free plan, and no plan scans incoming messages yet.
-const INCLUDED = ['Checking texts, emails, social media messages and links', 'Scan history', 'AI assistant'];
-const EXCLUDED = ['On-device scanning', 'Priority support'];
+// the Social Media scan works on the free plan; the plugins bring texts, an inbox and Slack in on
+// every plan, and only the (simulated) social feed is the paid plans'.
+const INCLUDED = ['Checking texts, emails, social media messages and links', 'Forwarded texts, an email inbox and Slack checked as they arrive', 'Scan history', 'AI assistant'];
+const EXCLUDED = ['The social media feed', 'On-device scanning', 'Priority support'];
 
 function FeatureList({ items, included }: { items: readonly string[]; included: boolean }) {
   const Icon = included ? Check : X;

@@ -78,7 +78,7 @@ describe('SubscriptionPage', () => {
     expect(within(card('Basic')).queryByText('Most Popular')).not.toBeInTheDocument();
     expect(within(card('Basic')).getByRole('heading', { level: 3, name: 'Features' })).toBeInTheDocument();
     expect(within(card('Basic')).getByRole('heading', { level: 3, name: 'Limitations' })).toBeInTheDocument();
-    expect(within(card('Basic')).getByText('No social media protection (coming soon to paid plans)')).toBeInTheDocument();
+    expect(within(card('Basic')).getByText('No social media protection')).toBeInTheDocument();
     // no Limitations heading on a plan without limitations
     expect(within(card('Premium')).queryByRole('heading', { name: 'Limitations' })).not.toBeInTheDocument();
     expect(within(card('Family')).getByText('Parental controls')).toBeInTheDocument();
@@ -203,7 +203,7 @@ describe('SubscriptionPage', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Feature', 'Basic', 'Premium', 'Family']);
     const social = within(table).getByRole('rowheader', { name: /Social media protection/ }).closest('tr')!;
     expect(social).toHaveTextContent('Messages arriving on social platforms checked for you');
-    expect(within(social).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Not included', 'Coming soon', 'Coming soon']);
+    expect(within(social).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Not included', 'Simulated feed', 'Simulated feed']);
     const assistant = within(table).getByRole('rowheader', { name: /AI assistant/ }).closest('tr')!;
     expect(within(assistant).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Included', 'Included', 'Included']);
     const scans = within(table).getByRole('rowheader', { name: /Scans per day/ }).closest('tr')!;
