@@ -31,7 +31,7 @@ const read = (req: IncomingMessage) =>
  * exchange (one good code per workspace), `team.info`, `conversations.info`, `chat.postMessage`.
  * It checks what Slack checks: the bearer token, the client's id and secret, the redirect URI.
  */
-export async function startSlackPeer(options: { clientId: string; clientSecret: string; workspaces: PeerWorkspace[]; codes: Record<string, string> }) {
+export async function startSlackPeer(options: { clientId: string; clientSecret: string; workspaces: PeerWorkspace[]; codes: Record<string, string>; users?: Record<string, string> }) {
   const calls: SlackCall[] = [];
   const workspaceOf = (token: string | undefined) => options.workspaces.find((w) => w.botToken === token);
   let redirectUri: string | undefined;
@@ -53,6 +53,12 @@ export async function startSlackPeer(options: { clientId: string; clientSecret: 
         if (!workspace) return { ok: false, error: 'invalid_auth' };
         const name = workspace.channels[fields.channel ?? ''];
         return name ? { ok: true, channel: { id: fields.channel, name } } : { ok: false, error: 'channel_not_found' };
+      }
+      case 'users.info': {
+        const workspace = workspaceOf(token);
+        if (!workspace) return { ok: false, error: 'invalid_auth' };
+        const name = options.users?.[fields.user ?? ''];
+        return name ? { ok: true, user: { id: fields.user, name: name.toLowerCase().replace(/\s+/g, '.'), real_name: name, profile: { display_name: name } } } : { ok: false, error: 'user_not_found' };
       }
       case 'chat.postMessage': {
         const workspace = workspaceOf(token);

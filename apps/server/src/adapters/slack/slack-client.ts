@@ -23,6 +23,8 @@ export interface SlackClient {
   team(token: string): Promise<{ id: string; name: string }>;
   /** A channel's name (without #). */
   channelName(token: string, channelId: string): Promise<string>;
+  /** A member's display name (their profile's, else their user name), or their id when it cannot be had. */
+  userName(token: string, userId: string): Promise<string>;
   /** Replies in a message's thread. */
   replyInThread(token: string, channel: string, threadTs: string, text: string): Promise<void>;
 }
@@ -88,6 +90,17 @@ export function createSlackClient(options: { apiUrl?: string; oauth: { clientId:
       return cached(`channel:${tokenKey(token)}:${channelId}`, async () => {
         const res = await call(() => client(token).conversations.info({ channel: channelId }));
         return res.channel?.name ?? channelId;
+      });
+    },
+    async userName(token, userId) {
+      return cached(`user:${tokenKey(token)}:${userId}`, async () => {
+        try {
+          const res = await client(token).users.info({ user: userId });
+          return res.user?.profile?.display_name || res.user?.real_name || res.user?.name || userId;
+        } catch {
+          // a name is a nicety: the message is kept under the member's id
+          return userId;
+        }
       });
     },
     async replyInThread(token, channel, threadTs, text) {

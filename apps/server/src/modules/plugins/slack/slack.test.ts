@@ -44,7 +44,7 @@ describeWithDatabases('the Slack plugin', (ctx) => {
   let ahead = 0;
   const now = () => new Date(Date.now() + ahead);
   beforeAll(async () => {
-    peer = await startSlackPeer({ clientId: 'client-1', clientSecret: 'secret-1', workspaces: [ACME, GLOBEX], codes: { 'good-code': ACME.id } });
+    peer = await startSlackPeer({ clientId: 'client-1', clientSecret: 'secret-1', workspaces: [ACME, GLOBEX], codes: { 'good-code': ACME.id }, users: { U0SENDER: 'Dana Scully' } });
     peer.expectRedirectUri(`${ORIGIN}/api/plugins/slack/oauth/callback`);
     const slack = { signingSecret: SIGNING_SECRET, apiUrl: peer.apiUrl };
     app = await buildApp({ config: { ...BASE, plugins: { slack: { ...slack, oauth: { clientId: 'client-1', clientSecret: 'secret-1' }, botToken: undefined } } }, database: ctx.database, logger: false, clock: now });
@@ -135,7 +135,10 @@ describeWithDatabases('the Slack plugin', (ctx) => {
       await send(app, messageEvent(ACME.id, 'C0GENERAL', 'from a bot', { bot_id: 'B1' }));
       await send(app, messageEvent(GLOBEX.id, 'C0GENERAL', 'Another workspace'));
       await app.pluginRuntime.tick();
-      expect(await history(person)).toEqual([expect.objectContaining({ content: 'Lunch at noon in the big room?', source: 'slack' })]);
+      // the sender is the member's display name (the History shows it; the engine reads it)
+      expect(await history(person)).toEqual([expect.objectContaining({ content: 'Lunch at noon in the big room?', source: 'slack', sender: 'Dana Scully' })]);
+      const [listed] = (await person.get('/api/plugins/slack/messages')).json().messages;
+      expect(listed.sender).toEqual({ id: 'U0SENDER', name: 'Dana Scully', handle: 'U0SENDER' });
     });
 
     it('replies in the thread of a phishing message once, without its link, however often Slack retries and however many people watch', async () => {

@@ -85,11 +85,13 @@ export function createSlackPlugin(deps: {
         deps.log.warn({ err: error, code: error instanceof SlackError ? error.code : undefined }, 'a Slack channel could not be matched');
         continue;
       }
+      const token = tokenOf(row);
+      const name = user && token ? await settings!.client.userName(token, user) : user;
       const rows = await deps.plugins().receive(row.userId, 'slack', [
         {
           externalId: `${teamId}:${channel}:${ts}`,
           content: text,
-          sender: { id: user, name: user, handle: user },
+          sender: { id: user, name, handle: user },
           metadata: { team: teamId, channel, ts, workspace: typeof row.settings.workspaceName === 'string' ? row.settings.workspaceName : null },
           urls: inputLinks({ kind: 'text', content: text }).map((l) => l.url),
         },
