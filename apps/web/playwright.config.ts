@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_TWILIO_AUTH_TOKEN, E2E_TWILIO_PHONE_NUMBER } from './e2e/plugin-env';
 
 // The REAL server on loopback with a fresh database per run; it also serves the built web app.
 const port = Number(process.env.E2E_PORT ?? 5173);
@@ -52,6 +53,21 @@ export default defineConfig({
     // (tested in the server's integration tests) would count the whole suite as one client
     // SCAN_LIMIT_PER_DAY 0: the specs scan far more than a Basic day's 10 as one guest (the limit
     // has its own integration tests and a unit-tested screen)
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', INTEL_SOURCES: 'feeds', RATE_LIMITS: 'off', SCAN_LIMIT_PER_DAY: '0' },
+    // the source plugins: Twilio is a token and a number (the specs sign its webhook themselves),
+    // whose signature covers the public address (PUBLIC_ORIGINS); inboxes may be on loopback (a
+    // test IMAP server, or a refused port for the wrong-server case)
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      INTEL_SOURCES: 'feeds',
+      RATE_LIMITS: 'off',
+      SCAN_LIMIT_PER_DAY: '0',
+      PUBLIC_ORIGINS: baseURL,
+      TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
+      TWILIO_PHONE_NUMBER: E2E_TWILIO_PHONE_NUMBER,
+      PLUGIN_PRIVATE_ADDRESSES: 'allow',
+    },
   },
 });

@@ -81,7 +81,7 @@ test('home: counters, seven real bars, recent alerts, delete, report, block, pro
 
   // Protection switches are saved on the server, and say what they cover today.
   const sms = page.getByRole('switch', { name: 'SMS Protection' });
-  await expect(sms).toHaveAccessibleDescription("Incoming texts aren't scanned yet. Texts you paste into Scan are always checked.");
+  await expect(sms).toHaveAccessibleDescription('Incoming texts are checked once you connect SMS in Settings, Plugins. Texts you paste into Scan are always checked.');
   await expect(page.getByRole('main').getByText('Active', { exact: true })).toHaveCount(0);
   const before = await sms.getAttribute('aria-checked');
   await sms.click();

@@ -37,7 +37,7 @@ test('every tab opens, by its tab and by its link, with no axe violations', asyn
   await expectLoaded(page);
   // Each switch says what it really does today (no plugin brings messages in; nothing runs on the device).
   await expect(page.getByRole('switch', { name: 'Email Protection' })).toHaveAccessibleDescription(
-    "Your inbox isn't scanned yet. Emails you paste into Scan are always checked.",
+    'Your inbox is checked once you connect it in Settings, Plugins. Emails you paste into Scan are always checked.',
   );
   await expect(page.getByRole('switch', { name: 'On-Device Scanning' })).toHaveAccessibleDescription(
     "Not available yet: your scans are checked on Baitcheck's server.",
@@ -47,7 +47,7 @@ test('every tab opens, by its tab and by its link, with no axe violations', asyn
   const tabs = [
     { name: 'Accessibility', param: 'accessibility', ready: () => page.getByRole('switch', { name: 'High Contrast' }) },
     { name: 'Notifications', param: 'notifications', ready: () => page.getByRole('slider', { name: 'Sensitivity' }) },
-    { name: 'Plugins', param: 'plugins', ready: () => page.getByRole('heading', { name: 'No plugins found' }) },
+    { name: 'Plugins', param: 'plugins', ready: () => page.getByRole('switch', { name: 'Enable SMS' }) },
   ] as const;
   for (const tab of tabs) {
     await page.getByRole('tab', { name: tab.name }).click();
@@ -156,12 +156,19 @@ test('a refused change shows the error toast and the switch returns to the saved
   expect((await readPrefs(page)).channels.sms).toBe(false);
 });
 
-test("the Plugins tab says 'No plugins found' when none is installed", async ({ page }) => {
+test("the Plugins tab lists the server's four plugins, and says 'No plugins found' for an empty list", async ({ page }) => {
   const res = await page.request.get('/api/plugins');
-  expect(await res.json()).toEqual({});
+  expect(Object.keys(await res.json())).toEqual(['sms', 'email', 'slack', 'social-media']);
   await page.goto('/settings?tab=plugins');
-  await expect(page.getByRole('heading', { name: 'No plugins found' })).toBeVisible();
-  await expect(page.getByRole('tabpanel', { name: 'Plugins' }).getByRole('switch')).toHaveCount(0);
+  const panel = page.getByRole('tabpanel', { name: 'Plugins' });
+  await expect(panel.getByTestId('plugin-row')).toHaveCount(4);
+  await expect(panel.getByRole('heading', { name: 'No plugins found' })).toHaveCount(0);
+
+  // a server with no plugins (this one has four): the spec's empty state
+  await page.route('**/api/plugins', (route) => route.fulfill({ json: {} }));
+  await page.reload();
+  await expect(panel.getByRole('heading', { name: 'No plugins found' })).toBeVisible();
+  await expect(panel.getByRole('switch')).toHaveCount(0);
 });
 
 test('screenshots of the Notifications tab at 390 and 1280 px', async ({ page }) => {

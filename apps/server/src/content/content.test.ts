@@ -185,9 +185,12 @@ describe('the articles about Baitcheck say what the product does', () => {
     expect(deleting).toContain(`after ${GUEST_IDLE_MS / DAY_MS} days`);
   });
 
-  it('says that on-device scanning and plugins do not exist yet', () => {
+  it('says that on-device scanning does not exist yet, that plugins need an account and that the social feed is simulated', () => {
     expect(readable('baitcheck-on-device-scanning')).toContain('not available yet');
-    expect(readable('baitcheck-source-plugins')).toContain('no plugins found');
+    const plugins = readable('baitcheck-source-plugins');
+    expect(plugins).toContain('account');
+    expect(plugins).toMatch(/simulat|demonstration/);
+    expect(readable('connect-your-email-inbox')).toContain('app password');
   });
 
   it('says a basic scan sends nothing and an enhanced one never sends the message text', () => {

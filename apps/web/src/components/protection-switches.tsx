@@ -26,31 +26,32 @@ const ICON = 'h-5 w-5';
 
 /**
  * The three channel switches shared by the home screen and settings (spec section 2). Nothing
- * reaches Baitcheck by itself until a channel's plugin is connected, so until then each says
- * so (the spec's 'Scanning incoming messages' and its 'Active' badge claimed a scanning that
- * did not happen), and that what a person pastes into Scan is checked whatever the switch says.
+ * reaches Baitcheck by itself until a channel's plugin is connected (Settings → Plugins), so
+ * until then each says so and where to connect one (the spec's 'Scanning incoming messages' and
+ * its 'Active' badge would claim a scanning that does not happen), and that what a person pastes
+ * into Scan is checked whatever the switch says.
  */
 export const CHANNEL_SWITCHES: readonly ProtectionSwitchSpec[] = [
   {
     key: 'smsProtection',
     label: 'SMS Protection',
-    description: "Incoming texts aren't scanned yet. Texts you paste into Scan are always checked.",
+    description: "Incoming texts are checked once you connect SMS in Settings, Plugins. Texts you paste into Scan are always checked.",
     icon: <MessageSquare aria-hidden="true" className={ICON} />,
-    source: { types: ['sms'], covering: (name) => `Scanning incoming texts from ${name}` },
+    source: { types: ['sms'], covering: () => 'Scanning the texts you forward to Baitcheck' },
   },
   {
     key: 'emailProtection',
     label: 'Email Protection',
-    description: "Your inbox isn't scanned yet. Emails you paste into Scan are always checked.",
+    description: 'Your inbox is checked once you connect it in Settings, Plugins. Emails you paste into Scan are always checked.',
     icon: <Mail aria-hidden="true" className={ICON} />,
-    source: { types: ['email'], covering: (name) => `Scanning new emails and their links from ${name}` },
+    source: { types: ['email'], covering: (name) => `Scanning new emails and their links in your ${name.toLowerCase()}` },
   },
   {
     key: 'socialMediaProtection',
     label: 'Social Media Protection',
-    description: "Your social media accounts aren't scanned yet. Messages you paste into Scan are always checked.",
+    description: 'Social media messages are checked once you connect the social feed in Settings, Plugins. Messages you paste into Scan are always checked.',
     icon: <Share2 aria-hidden="true" className={ICON} />,
-    source: { types: ['social', 'social-media'], covering: (name) => `Scanning messages from ${name}` },
+    source: { types: ['social', 'social-media'], covering: () => 'Scanning the simulated social feed' },
   },
 ];
 

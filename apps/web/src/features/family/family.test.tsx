@@ -235,7 +235,7 @@ describe('Family Dashboard tab: the manager', () => {
     await user.click(await screen.findByRole('button', { name: 'Parental controls for kid@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Parental controls' });
     expect(within(dialog).getByRole('note')).toHaveTextContent(
-      'Baitcheck does not watch incoming texts, emails or social media messages by itself yet, so for now these switches record your choice for when it can. Whatever kid@example.com pastes into Scan is always checked.',
+      'These switches decide whether the texts, inbox and social feed kid@example.com connected in Settings, Plugins are checked as messages arrive. Whatever kid@example.com pastes into Scan is always checked.',
     );
     expect(within(dialog).getByRole('switch', { name: 'On-Device Scanning' })).toBeDisabled();
     expect(within(dialog).getByRole('switch', { name: 'On-Device Scanning' })).toHaveAccessibleDescription("Not available yet: scans are checked on Baitcheck's server.");

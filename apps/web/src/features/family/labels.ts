@@ -1,14 +1,7 @@
-import type { MessageSource, ProtectionSettings } from '@baitcheck/contracts';
+import type { ProtectionSettings } from '@baitcheck/contracts';
 import { ON_BASIC_HISTORY } from '@/lib/plan-wording';
 
-/** The channel an alert came from, as the dashboard names it. */
-export const SOURCE_LABELS: Record<MessageSource, string> = {
-  sms: 'SMS',
-  email: 'Email',
-  social: 'Social media',
-  slack: 'Slack',
-  manual: 'Other',
-};
+export { SOURCE_LABELS } from '@/lib/message-source';
 
 /** The protection switches a manager sets, as the parental controls name them. */
 export const PROTECTION_SWITCHES: readonly { key: keyof ProtectionSettings; label: string; description: string; available: boolean }[] = [
@@ -20,11 +13,11 @@ export const PROTECTION_SWITCHES: readonly { key: keyof ProtectionSettings; labe
 ];
 
 /**
- * Said with the parental controls: no source brings messages in by itself yet, so the channel
- * switches record a choice that applies once one can be connected; pasted messages are always checked.
+ * Said with the parental controls: the channel switches decide whether the sources the member
+ * connected (their own plugins) are checked; pasted messages are always checked.
  */
-export const SWITCHES_NOT_WATCHING_YET = (who: string) =>
-  `Baitcheck does not watch incoming texts, emails or social media messages by itself yet, so for now these switches record your choice for when it can. Whatever ${who} pastes into Scan is always checked.`;
+export const WHAT_THE_SWITCHES_DECIDE = (who: string) =>
+  `These switches decide whether the texts, inbox and social feed ${who} connected in Settings, Plugins are checked as messages arrive. Whatever ${who} pastes into Scan is always checked.`;
 
 /** What a manager sees of a member, and never sees: said wherever the family is explained. */
 export const WHAT_THE_MANAGER_SEES =

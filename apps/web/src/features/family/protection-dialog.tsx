@@ -9,7 +9,7 @@ import { SettingRow } from '@/components/setting-row';
 import { toast } from '@/components/ui/toast-store';
 import { readAuthError } from '@/lib/api/auth';
 import { useSetMemberProtection } from '@/lib/api/family';
-import { PROTECTION_SWITCHES, SWITCHES_NOT_WATCHING_YET } from './labels';
+import { PROTECTION_SWITCHES, WHAT_THE_SWITCHES_DECIDE } from './labels';
 
 function ProtectionForm({ member, onDone }: { member: FamilyMember; onDone: () => void }) {
   const id = useId();
@@ -35,7 +35,7 @@ function ProtectionForm({ member, onDone }: { member: FamilyMember; onDone: () =
   return (
     <form onSubmit={submit} noValidate aria-busy={save.isPending} className="space-y-3">
       <p role="note" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-        {SWITCHES_NOT_WATCHING_YET(member.email)}
+        {WHAT_THE_SWITCHES_DECIDE(member.email)}
       </p>
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">Protection switches</legend>

@@ -9,11 +9,12 @@ import { VerdictReasons } from '@/components/verdict-reasons';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
 import { describeOrigin } from '@/lib/describe-origin';
 import { formatScanDate } from '@/lib/format-date';
+import { SOURCE_LABELS } from '@/lib/message-source';
 import { useMessage } from '@/lib/api/messages';
 import { cn } from '@/lib/cn';
 
 /**
- * One stored scan: title, date, sender, clamped content; expanded it shows the message (a long
+ * One stored scan: title, date, source (a plugin's messages say which), sender, clamped content; expanded it shows the message (a long
  * one's first lines) with its highlights and the reasons, the smaller signs behind 'More
  * details', over the whole message when the list carried only its beginning. A safe entry shows
  * neither highlights nor reasons.
@@ -59,6 +60,11 @@ export function HistoryEntry({
       </div>
       <p className="mt-1 flex flex-wrap gap-x-2 text-sm text-slate-600">
         <time dateTime={message.scanDate}>{formatScanDate(message.scanDate)}</time>
+        <span aria-hidden="true">·</span>
+        <span data-testid="message-source">
+          <span className="sr-only">Source: </span>
+          {SOURCE_LABELS[message.source]}
+        </span>
         <span aria-hidden="true">·</span>
         <span className="font-medium text-slate-800">{describeOrigin(message)}</span>
       </p>

@@ -41,6 +41,24 @@ describe('HistoryPage', () => {
     expect(screen.getByRole('heading', { name: 'No Safe Messages' })).toBeInTheDocument();
   });
 
+  it('names the source of each entry, so messages a plugin brought in are recognisable', async () => {
+    mockApi({
+      'GET /api/messages': {
+        body: (['sms', 'email', 'social', 'slack', 'manual'] as const).map((source) => makeMessage({ id: `s-${source}`, source, sender: `From ${source}` })),
+      },
+    });
+    renderWithApp(<HistoryPage />);
+    const entries = await screen.findAllByRole('article');
+    expect(entries.map((e) => within(e).getByTestId('message-source').textContent)).toEqual([
+      'Source: SMS',
+      'Source: Email',
+      'Source: Social media',
+      'Source: Slack',
+      'Source: Other',
+    ]);
+    expect(within(entries[3]!).getByText('Slack')).toBeInTheDocument();
+  });
+
   it('shows No Messages Found when the history is empty', async () => {
     mockApi({ 'GET /api/messages': { body: [] } });
     renderWithApp(<HistoryPage />);

@@ -379,9 +379,9 @@ describe('ProtectionStatusPanel', () => {
     renderWithApp(<ProtectionStatusPanel />);
     const sms = await screen.findByRole('switch', { name: 'SMS Protection' });
     expect(sms).toBeChecked();
-    expect(sms).toHaveAccessibleDescription("Incoming texts aren't scanned yet. Texts you paste into Scan are always checked.");
+    expect(sms).toHaveAccessibleDescription('Incoming texts are checked once you connect SMS in Settings, Plugins. Texts you paste into Scan are always checked.');
     expect(screen.getByRole('switch', { name: 'Email Protection' })).toHaveAccessibleDescription(
-      "Your inbox isn't scanned yet. Emails you paste into Scan are always checked.",
+      'Your inbox is checked once you connect it in Settings, Plugins. Emails you paste into Scan are always checked.',
     );
     expect(screen.queryByText('Scanning incoming messages')).not.toBeInTheDocument();
     expect(screen.queryByText('Active')).not.toBeInTheDocument();
@@ -399,7 +399,7 @@ describe('ProtectionStatusPanel', () => {
     mockApi({ 'GET /api/protection-settings': { body: SETTINGS }, 'GET /api/plugins': { body: { sms: plugin } } });
     renderWithApp(<ProtectionStatusPanel />);
     await waitFor(() =>
-      expect(screen.getByRole('switch', { name: 'SMS Protection' })).toHaveAccessibleDescription('Scanning incoming texts from Android SMS'),
+      expect(screen.getByRole('switch', { name: 'SMS Protection' })).toHaveAccessibleDescription('Scanning the texts you forward to Baitcheck'),
     );
     expect(screen.getAllByText('Active')).toHaveLength(1);
   });

@@ -33,6 +33,8 @@ function makePlugin(overrides: Partial<Plugin> & Pick<Plugin, 'id' | 'name' | 't
     description: `${overrides.name} messages are checked as they arrive`,
     icon: 'plug',
     status: { connected: false, enabled: false, available: true, requiresAuth: false },
+    configuration: {},
+    activity: { lastMessageAt: null, scanned: 0, waiting: 0 },
     ...overrides,
   };
 }
@@ -55,7 +57,7 @@ describe('SettingsPage', () => {
     expect(within(smsRow).queryByText('Premium')).not.toBeInTheDocument();
     // Each switch says what it really does today: nothing comes in without a plugin, and nothing is scanned on the device.
     expect(screen.getByRole('switch', { name: 'Social Media Protection' })).toHaveAccessibleDescription(
-      "Your social media accounts aren't scanned yet. Messages you paste into Scan are always checked.",
+      'Social media messages are checked once you connect the social feed in Settings, Plugins. Messages you paste into Scan are always checked.',
     );
     expect(onDevice).toHaveAccessibleDescription("Not available yet: your scans are checked on Baitcheck's server.");
 
@@ -267,7 +269,8 @@ describe('SettingsPage, Plugins tab', () => {
     expect(screen.getByLabelText('Loading plugins')).toHaveAttribute('aria-busy', 'true');
     expect(await screen.findByRole('heading', { name: 'No plugins found' })).toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/plugins']);
+    // the list, and who is looking (a guest is told to make an account before connecting)
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(['GET /api/auth/me', 'GET /api/plugins']);
   });
 
   it('lists the plugins with name, type and a switch usable only when connected', async () => {

@@ -8,7 +8,7 @@ import { AccessibilityPanel } from '@/components/accessibility/accessibility-pan
 import { paths } from '@/config/paths';
 import { BlockedSendersSection } from './blocked-senders-section';
 import { NotificationsTab } from './notifications-tab';
-import { PluginsTab } from './plugins-tab';
+import { PluginsTab } from './plugins/plugins-tab';
 
 const ICON = 'h-5 w-5';
 const PREMIUM = <Badge variant="premium">Premium</Badge>;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { AccountNeededNotice } from '@/components/account-needed-notice';
 import { Link, useLocation, useSearch } from 'wouter';
-import { CircleCheck, Headphones, History, Info, Loader2, TriangleAlert, UserRound, Users, Zap, type LucideIcon } from 'lucide-react';
+import { CircleCheck, Headphones, History, Info, Loader2, TriangleAlert, Users, Zap, type LucideIcon } from 'lucide-react';
 import type { Subscription } from '@baitcheck/contracts';
 import { PLANS, scansADay, type PlanId } from '@baitcheck/contracts/lite';
 import { Card } from '@/components/ui/card';
@@ -112,24 +113,6 @@ function SubscriptionBanner({ subscription, onPlanEnded, familyMembers, openMana
   );
 }
 
-function GuestNotice() {
-  return (
-    <section aria-labelledby="guest-notice-title" className="flex items-start gap-3 rounded-xl border border-primary/40 bg-primary-soft/60 p-4">
-      <UserRound aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-primary-strong" />
-      <div className="space-y-1 text-sm text-slate-900">
-        <h2 id="guest-notice-title" className="text-base font-semibold">
-          Create an account to upgrade
-        </h2>
-        <p>A payment needs an account, so your plan stays yours on every device. Your scans come with you.</p>
-        <p>
-          <Link href={paths.account} className="font-semibold text-primary-strong underline underline-offset-2 focus-ring">
-            Create an account or sign in
-          </Link>
-        </p>
-      </div>
-    </section>
-  );
-}
 
 function Loading() {
   return (
@@ -238,7 +221,7 @@ export default function SubscriptionPage() {
               Confirming your payment with the payment service…
             </p>
           ) : null}
-          {me.data?.kind === 'guest' ? <GuestNotice /> : null}
+          {me.data?.kind === 'guest' ? <AccountNeededNotice title="Create an account to upgrade" why="A payment needs an account, so your plan stays yours on every device. Your scans come with you." /> : null}
           {subscription.data.provider === 'test' ? (
             <p role="note" className="flex items-start gap-2 text-sm text-slate-700">
               <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
