@@ -14,6 +14,14 @@ declare global {
   }
 }
 
+/**
+ * Text from outside (a webhook's message, an email) as PostgreSQL keeps it: NULs removed (text
+ * and jsonb refuse them) and lone surrogates made U+FFFD (a pair a slice cut, or sent so).
+ */
+export function storableText(text: string): string {
+  return wellFormed(text.includes('\0') ? text.replaceAll('\0', '') : text);
+}
+
 /** `text` with every lone surrogate replaced by U+FFFD; the same string when it has none. */
 export function wellFormed(text: string): string {
   return text.isWellFormed() ? text : text.toWellFormed();

@@ -13,8 +13,12 @@ const BLOCKED_V4: [string, number][] = [
   ['169.254.0.0', 16], // link-local, where cloud metadata services answer
   ['172.16.0.0', 12], // private
   ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.88.99.0', 24], // the retired 6to4 relay anycast
   ['192.168.0.0', 16], // private
   ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, and the broadcast address
 ];
@@ -23,6 +27,10 @@ const BLOCKED_V4: [string, number][] = [
 const BLOCKED_V6: [string, number][] = [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): translates into the network's own IPv4 space
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo: a tunnel whose far end is an IPv4 address hidden in the bits
+  ['2001:db8::', 32], // documentation
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated, still routed by some)
   ['fc00::', 7], // unique-local
@@ -54,24 +62,27 @@ function inRange(value: bigint, bits: number, base: bigint, prefix: number): boo
   return value >> shift === base >> shift;
 }
 
+const isPublicV4 = (value: bigint) => !BLOCKED_V4.some(([base, prefix]) => inRange(value, 32, v4ToBigInt(base), prefix));
+
 /**
  * Whether an IP address is one the server may connect to for a user: public unicast only. IPv6
  * addresses that carry an IPv4 one (IPv4-mapped `::ffff:a.b.c.d`, IPv4-compatible `::a.b.c.d`,
- * NAT64 `64:ff9b::/96`) are judged by that IPv4 address, so `::ffff:127.0.0.1` is loopback.
+ * SIIT's IPv4-translated `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4 `2002:aabb:ccdd::/48`)
+ * are judged by that IPv4 address, so `::ffff:127.0.0.1` is loopback.
  */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address.split('%')[0]!);
-  if (family === 4) {
-    const value = v4ToBigInt(address);
-    return !BLOCKED_V4.some(([base, prefix]) => inRange(value, 32, v4ToBigInt(base), prefix));
-  }
+  if (family === 4) return isPublicV4(v4ToBigInt(address));
   if (family !== 6) return false;
   const value = v6ToBigInt(address);
-  const embedsV4 = inRange(value, 128, 0xffff00000000n, 96) || inRange(value, 128, 0n, 96) || inRange(value, 128, 0x0064ff9b000000000000000000000000n, 96);
-  if (embedsV4 && value > 1n) {
-    const v4 = value & 0xffffffffn;
-    return !BLOCKED_V4.some(([base, prefix]) => inRange(v4, 32, v4ToBigInt(base), prefix));
-  }
+  const embedsV4 =
+    inRange(value, 128, 0xffff00000000n, 96) ||
+    inRange(value, 128, 0xffff000000000000n, 96) ||
+    inRange(value, 128, 0n, 96) ||
+    inRange(value, 128, 0x0064ff9b000000000000000000000000n, 96);
+  if (embedsV4 && value > 1n) return isPublicV4(value & 0xffffffffn);
+  // 6to4: the IPv4 address of the tunnel's far end is bits 16 to 48
+  if (inRange(value, 128, 0x20020000000000000000000000000000n, 16)) return isPublicV4((value >> 80n) & 0xffffffffn);
   return !BLOCKED_V6.some(([base, prefix]) => inRange(value, 128, v6ToBigInt(base), prefix));
 }
 

@@ -3,6 +3,7 @@ import { inputLinks } from '@baitcheck/detector';
 import type { FastifyInstance } from 'fastify';
 import { SLACK_AUTHORIZE_URL, SLACK_BOT_SCOPES, SlackError, isSlackSigned, type SlackClient } from '../../../adapters/slack/slack-client.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { storableText } from '../../../lib/well-formed.ts';
 import { defineRoute } from '../../../lib/route.ts';
 import type { SecretBox } from '../../../lib/secret-box.ts';
 import type { InboxRow, ConnectionRow, PluginsRepository } from '../plugins.repository.ts';
@@ -26,6 +27,13 @@ export interface SlackPluginSettings {
 }
 
 const normalName = (name: unknown) => (typeof name === 'string' ? name.trim().replace(/^#/, '').toLowerCase() : '');
+
+/** Slack's ids (team, channel, user, event): letters and digits. Anything else is not Slack's shape and is not kept. */
+const SLACK_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A message's `ts`: seconds and a fraction (`1700000000.000100`). */
+const SLACK_TS = /^\d{1,12}\.\d{1,9}$/;
+const slackId = (value: unknown): string => (typeof value === 'string' && SLACK_ID.test(value) ? value : '');
+
 
 /**
  * The Slack plugin (issue 18): install through Slack's OAuth (the install page's address is the
@@ -72,10 +80,11 @@ export function createSlackPlugin(deps: {
 
   /** Keeps a channel message for everyone watching it. */
   const keepMessage = async (teamId: string, event: Record<string, unknown>): Promise<void> => {
-    const channel = typeof event.channel === 'string' ? event.channel : '';
-    const ts = typeof event.ts === 'string' ? event.ts : '';
-    const text = typeof event.text === 'string' ? event.text.slice(0, MAX_CONTENT_LENGTH) : '';
-    const user = typeof event.user === 'string' ? event.user : '';
+    // a signed event is Slack's, but what it carries is still checked: a NUL or a huge ts would fail the insert
+    const channel = slackId(event.channel);
+    const ts = typeof event.ts === 'string' && SLACK_TS.test(event.ts) ? event.ts : '';
+    const text = typeof event.text === 'string' ? storableText(event.text.slice(0, MAX_CONTENT_LENGTH)) : '';
+    const user = slackId(event.user);
     if (!channel || !ts || text.trim() === '') return;
     let kept = 0;
     for (const row of await deps.repo.running('slack')) {
@@ -86,17 +95,23 @@ export function createSlackPlugin(deps: {
         continue;
       }
       const token = tokenOf(row);
-      const name = user && token ? await settings!.client.userName(token, user) : user;
-      const rows = await deps.plugins().receive(row.userId, 'slack', [
-        {
-          externalId: `${teamId}:${channel}:${ts}`,
-          content: text,
-          sender: { id: user, name, handle: user },
-          metadata: { team: teamId, channel, ts, workspace: typeof row.settings.workspaceName === 'string' ? row.settings.workspaceName : null },
-          urls: inputLinks({ kind: 'text', content: text }).map((l) => l.url),
-        },
-      ]);
-      kept += rows.length;
+      // a display name is the member's own text: cleaned like the message's
+      const name = user && token ? storableText((await settings!.client.userName(token, user)).slice(0, 200)) : user;
+      try {
+        const rows = await deps.plugins().receive(row.userId, 'slack', [
+          {
+            externalId: `${teamId}:${channel}:${ts}`,
+            content: text,
+            sender: { id: user, name, handle: user },
+            metadata: { team: teamId, channel, ts, workspace: typeof row.settings.workspaceName === 'string' ? row.settings.workspaceName : null },
+            urls: inputLinks({ kind: 'text', content: text }).map((l) => l.url),
+          },
+        ]);
+        kept += rows.length;
+      } catch (error) {
+        // one person's failure neither stops the others' copies nor makes Slack retry an event already claimed
+        deps.log.warn({ err: error }, 'a Slack message could not be kept');
+      }
     }
     if (kept > 0) deps.arrived();
   };
@@ -150,11 +165,14 @@ export function createSlackPlugin(deps: {
           }
           if (body.type === 'url_verification') return { challenge: typeof body.challenge === 'string' ? body.challenge : '' };
           const event = body.event as Record<string, unknown> | undefined;
-          if (body.type !== 'event_callback' || !event || typeof event !== 'object' || typeof body.team_id !== 'string') return { ok: true as const };
+          const teamId = slackId(body.team_id);
+          if (body.type !== 'event_callback' || !event || typeof event !== 'object' || teamId === '') return { ok: true as const };
+          // an event id that is not Slack's shape is not recorded (a NUL would fail the insert): the event is ignored
+          if (body.event_id !== undefined && slackId(body.event_id) === '') return { ok: true as const };
           // a retried event (Slack retries when an answer is slow) changes nothing
           if (typeof body.event_id === 'string' && !(await deps.repo.claimEvent('slack', `event:${body.event_id}`))) return { ok: true as const };
           // people's messages only: edits, joins and bots (our own warnings among them) are not scanned
-          if (event.type === 'message' && event.subtype === undefined && event.bot_id === undefined) await keepMessage(body.team_id, event);
+          if (event.type === 'message' && event.subtype === undefined && event.bot_id === undefined) await keepMessage(teamId, event);
           return { ok: true as const };
         },
       });

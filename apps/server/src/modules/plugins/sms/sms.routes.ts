@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 // the webhook check alone: the package's REST client is not needed (and slow to load)
 import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import { AppError } from '../../../lib/app-error.ts';
+import { storableText } from '../../../lib/well-formed.ts';
 import { normalisePhoneNumber } from '../../../lib/phone-number.ts';
 import type { PluginsRepository } from '../plugins.repository.ts';
 import type { PluginsService } from '../plugins.service.ts';
@@ -13,6 +14,18 @@ export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Re
 
 /** Twilio's signature header: HMAC-SHA1 of the address it posted to and the sorted form fields. */
 const SIGNATURE_HEADER = 'x-twilio-signature';
+
+/** A Twilio message SID (`SM` or `MM` and 32 hex digits): anything else is not kept (a NUL or a huge id would fail the insert). */
+const MESSAGE_SID = /^[A-Za-z0-9]{1,64}$/;
+
+/**
+ * A text that confirms a number is the code alone (`Baitcheck 482913`, quotes and spaces around
+ * allowed): a longer text that merely contains six digits is a message. Otherwise a stranger who
+ * configured someone's number could text that phone a scam carrying their own code, and a
+ * forwarding app (or the owner, checking it) would confirm the number for the stranger.
+ */
+const CONFIRMATION_TEXT = /^\W*(?:baitcheck\W*)?\d{6}\W*$/i;
+
 
 /** What the SMS webhook needs: Twilio's auth token, the number texts are forwarded to, this server's public address. */
 export interface SmsWebhookSettings {
@@ -32,9 +45,9 @@ function formFields(request: FastifyRequest): Record<string, string> {
 
 /**
  * `POST /api/plugins/sms/inbound`: Twilio's webhook for texts arriving at the server's number.
- * A request not signed with `TWILIO_AUTH_TOKEN` is 403 and stores nothing. A text carrying a
- * person's six-digit code, from the number they configured, confirms that number; any other text
- * from a confirmed number is kept for its person (their SMS plugin on, SMS Protection on) and
+ * A request not signed with `TWILIO_AUTH_TOKEN` is 403 and stores nothing. A text that is a
+ * person's six-digit code alone, from the number they configured, confirms that number; any other
+ * text from a confirmed number is kept for its person (their SMS plugin on, SMS Protection on) and
  * scanned. Twilio is always answered with empty TwiML: nothing is texted back, and a sender
  * learns nothing of who uses the service.
  */
@@ -59,11 +72,11 @@ export function registerSmsRoutes(
       const sid = fields.MessageSid ?? fields.SmsSid;
       const from = normalisePhoneNumber(fields.From ?? '');
       const to = normalisePhoneNumber(fields.To ?? '');
-      const body = (fields.Body ?? '').slice(0, MAX_CONTENT_LENGTH);
+      const body = storableText((fields.Body ?? '').slice(0, MAX_CONTENT_LENGTH));
       void reply.type('text/xml; charset=utf-8');
       // a text to another number of the account, or without a sender (a short code's reply), is not ours
-      if (!sid || !from || to !== settings.phoneNumber) return EMPTY_TWIML;
-      if (await deps.plugins.confirmNumber(from, body)) {
+      if (!sid || !MESSAGE_SID.test(sid) || !from || to !== settings.phoneNumber) return EMPTY_TWIML;
+      if (CONFIRMATION_TEXT.test(body) && (await deps.plugins.confirmNumber(from, body))) {
         request.log.info({ sid }, 'a phone number was confirmed for the SMS plugin');
         return EMPTY_TWIML;
       }
