@@ -76,7 +76,6 @@ export const ERROR_CATALOGUE = {
   PLUGIN_PLAN_REQUIRED: { status: 403, message: 'Social media protection is part of the Premium and Family plans. Choose one on the Upgrade page to connect a social account.' },
   PLUGIN_AUTH_FAILED: { status: 422, message: 'The sign-in details were not accepted.' },
   PLUGIN_NO_SIGN_IN: { status: 409, message: 'This plugin has no sign-in: open Configure and fill in its details.' },
-  SMS_NUMBER_TAKEN: { status: 409, message: 'This phone number is already connected to another Baitcheck account. Disconnect it there first.' },
   SOURCE_SIGNATURE_INVALID: { status: 403, message: 'This request is not signed by the service it claims to come from, so it was refused.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is starting or shutting down. Please try again shortly.' },

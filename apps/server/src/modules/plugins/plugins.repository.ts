@@ -19,6 +19,8 @@ export interface ArrivingMessage {
   metadata?: Record<string, string | number | boolean | null>;
   urls?: string[];
   receivedAt?: Date;
+  /** Kept as not scanned, with this note (a plugin with too many waiting). */
+  skipped?: string;
 }
 
 /** A kept message with its History entry's text and sender, for `GET /api/plugins/{id}/messages`. */
@@ -101,6 +103,23 @@ export function createPluginsRepository(db: Db) {
       return row;
     },
 
+    /** Messages of one plugin of the person waiting to be scanned. */
+    async waitingCount(userId: string, pluginId: PluginId): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(pluginMessages)
+        .where(and(eq(pluginMessages.userId, userId), eq(pluginMessages.pluginId, pluginId), eq(pluginMessages.status, 'waiting')));
+      return row?.n ?? 0;
+    },
+
+    /** Plugins of a kind waiting for this code (Slack's manual mode). */
+    async pendingCodes(pluginId: PluginId, code: string): Promise<ConnectionRow[]> {
+      return db
+        .select()
+        .from(pluginConnections)
+        .where(and(eq(pluginConnections.pluginId, pluginId), sql`${pluginConnections.state} -> 'pending' ->> 'code' = ${code}`));
+    },
+
     /** SMS plugins waiting for a code from `number`. */
     async pendingNumbers(number: string): Promise<ConnectionRow[]> {
       return db
@@ -149,6 +168,7 @@ export function createPluginsRepository(db: Db) {
                     sender: m.sender,
                     metadata: m.metadata ?? {},
                     urls: m.urls ?? [],
+                    ...(m.skipped !== undefined ? { status: 'skipped' as const, note: m.skipped } : {}),
                     ...(m.receivedAt ? { receivedAt: m.receivedAt, nextAttemptAt: m.receivedAt } : {}),
                   })),
                 )

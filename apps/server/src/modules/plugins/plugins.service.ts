@@ -92,10 +92,19 @@ function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-/** Whether the Slack plugin is usable from its settings alone (spec section 5: manual mode with both names). */
-function slackManuallyConnected(settings: Record<string, unknown>): boolean {
+/** Whether a Slack configuration names a channel in manual mode (spec section 5: both names); it is connected once the code is posted there. */
+function slackManualNames(settings: Record<string, unknown>): boolean {
   return settings.manualMode === true && text(settings.workspaceName).trim() !== '' && text(settings.channelName).trim() !== '';
 }
+
+/** A code waiting to be sent (SMS: texted from the phone; Slack: posted in the channel), until when. */
+interface PendingCode {
+  code: string;
+  expiresAt: string;
+}
+
+/** The most messages one plugin keeps waiting to be scanned: past it, what arrives is listed unread (a flood of spam cannot fill the database). */
+export const MAX_WAITING_PER_PLUGIN = 200;
 
 /**
  * The source plugins (spec sections 2, 3, 7): each person's four plugins, their settings and
@@ -131,16 +140,17 @@ export function createPluginsService(deps: PluginsServiceDeps) {
       if (value !== undefined) configuration[field] = value;
     }
     if (pluginId === 'sms' && deps.services.smsNumber) configuration.forwardTo = deps.services.smsNumber;
-    const pending = pluginId === 'sms' ? pendingNumberOf(row) : null;
+    const pending = pluginId === 'sms' ? pendingNumberOf(row) : pluginId === 'slack' ? pendingCodeOf(row) : null;
+    const sendTo = pluginId === 'sms' ? deps.services.smsNumber : `#${text(settings.channelName)}`;
     const status: Plugin['status'] = {
       connected: row?.connected ?? false,
       enabled: row?.enabled ?? false,
       available: reason === null,
       requiresAuth: pluginId === 'slack' ? Boolean(deps.services.slack?.oauth) : entry.requiresAuth,
       ...(reason !== null ? { unavailableReason: reason } : {}),
-      ...(row?.problem ? { problem: row.problem } : pluginId === 'slack' ? slackProblem(row) : {}),
+      ...(row?.problem ? { problem: row.problem } : {}),
       ...(pluginId === 'social-media' ? { simulated: true } : {}),
-      ...(pending && deps.services.smsNumber ? { confirmation: { code: `Baitcheck ${pending.code}`, sendTo: deps.services.smsNumber, expiresAt: pending.expiresAt } } : {}),
+      ...(pending && sendTo ? { confirmation: { code: `Baitcheck ${pending.code}`, sendTo, expiresAt: pending.expiresAt } } : {}),
     };
     if (pluginId === 'slack' && reason === null && account && deps.services.slack?.oauth && !row?.connected) {
       const url = deps.slackAuthUrl?.(userId);
@@ -158,16 +168,14 @@ export function createPluginsService(deps: PluginsServiceDeps) {
     };
   };
 
-  /** A Slack connection in manual mode on a server without its own bot reads nothing: said so rather than shown as working. */
-  const slackProblem = (row: ConnectionRow | undefined): { problem?: string } => {
-    if (!row?.connected || typeof row.state.teamId === 'string' || !deps.services.slack || deps.services.slack.manual) return {};
-    return { problem: 'Manual mode needs the server’s own Slack bot, which this server does not have: use Add to Slack instead.' };
-  };
-
-  const pendingNumberOf = (row: ConnectionRow | undefined): PendingNumber | null => {
-    const pending = row?.state.pending as PendingNumber | undefined;
-    if (!pending || typeof pending.number !== 'string') return null;
+  const pendingCodeOf = (row: ConnectionRow | undefined): PendingCode | null => {
+    const pending = row?.state.pending as PendingCode | undefined;
+    if (!pending || typeof pending.code !== 'string' || typeof pending.expiresAt !== 'string') return null;
     return new Date(pending.expiresAt).getTime() > clock().getTime() ? pending : null;
+  };
+  const pendingNumberOf = (row: ConnectionRow | undefined): PendingNumber | null => {
+    const pending = pendingCodeOf(row) as PendingNumber | null;
+    return pending && typeof pending.number === 'string' ? pending : null;
   };
 
   const list = async (userId: string): Promise<PluginList> => {
@@ -204,8 +212,8 @@ export function createPluginsService(deps: PluginsServiceDeps) {
     if (number === deps.services.smsNumber) {
       throw new AppError('VALIDATION_FAILED', undefined, [{ field: 'phoneNumber', message: 'Enter your own mobile number: this is the number you forward texts to.' }]);
     }
-    const holder = await repo.byRouteKey('sms', number);
-    if (holder && holder.userId !== userId) throw new AppError('SMS_NUMBER_TAKEN');
+    // whether another account holds the number is not said here (anyone could ask about anyone's
+    // number): only a text from the phone itself can confirm it, and then it says so
     await repo.update(userId, 'sms', (row) => {
       // the same confirmed number again changes nothing
       if (row.connected && row.routeKey === number) return { patch: { settings: { phoneNumber: number } }, value: undefined };
@@ -222,11 +230,22 @@ export function createPluginsService(deps: PluginsServiceDeps) {
   const configureSlack = async (userId: string, body: unknown) => {
     const fields = parseOrThrow(PLUGIN_CONFIGURATION_SCHEMAS.slack, body);
     await repo.update(userId, 'slack', (row) => {
-      const settings = { ...row.settings, ...fields, ...(fields.channelName !== undefined ? { channelName: fields.channelName.replace(/^#/, '') } : {}) };
-      // installed through OAuth: connected whatever the names; else the spec's manual rule
-      const installed = row.secret !== null && row.state.teamId !== undefined;
-      const connected = installed || slackManuallyConnected(settings);
-      return { patch: { settings, connected, ...(connected ? {} : { enabled: false }), ...(connected && !row.connected ? { connectedAt: clock() } : {}) }, value: undefined };
+      const settings = { ...row.settings, ...fields, ...(fields.channelName !== undefined ? { channelName: fields.channelName.trim().replace(/^#/, '') } : {}) };
+      // installed through OAuth: connected whatever the names (the install proved the person's right to the workspace)
+      if (row.secret !== null && typeof row.state.teamId === 'string') return { patch: { settings }, value: undefined };
+      const samePlace = row.settings.workspaceName === settings.workspaceName && row.settings.channelName === settings.channelName && row.settings.manualMode === settings.manualMode;
+      if (row.connected && samePlace) return { patch: { settings }, value: undefined };
+      // manual mode: names anyone could type, so the channel is read only once the person posts a code there (a member of it)
+      // on a server without Slack the names are kept for when it has it: there is nothing to confirm yet
+      if (!deps.services.slack) return { patch: { settings, connected: false, enabled: false, state: {}, problem: null }, value: undefined };
+      if (slackManualNames(settings) && !deps.services.slack.manual) {
+        return { patch: { settings, connected: false, enabled: false, state: {}, problem: 'Manual mode needs the server’s own Slack bot, which this server does not have: use Add to Slack instead.' }, value: undefined };
+      }
+      if (slackManualNames(settings)) {
+        const pending: PendingCode = { code: newCode(), expiresAt: new Date(clock().getTime() + SMS_CODE_MINUTES * 60_000).toISOString() };
+        return { patch: { settings, connected: false, enabled: false, state: { pending }, problem: null }, value: undefined };
+      }
+      return { patch: { settings, connected: false, enabled: false, state: {}, problem: null }, value: undefined };
     });
   };
 
@@ -349,7 +368,29 @@ export function createPluginsService(deps: PluginsServiceDeps) {
         if (state) await repo.keep(userId, pluginId, [], state);
         return [];
       }
-      return repo.keep(userId, pluginId, arriving, state);
+      const room = MAX_WAITING_PER_PLUGIN - (await repo.waitingCount(userId, pluginId));
+      const kept = room >= arriving.length ? arriving : arriving.map((m, i) => (i < Math.max(0, room) ? m : overflowing(m)));
+      return repo.keep(userId, pluginId, kept, state);
+    },
+
+    /**
+     * A Slack message that is a person's manual-mode code, posted in the channel they named, in
+     * the workspace of the server's bot: that channel is then theirs to read (they are in it).
+     * `place` is what the server's bot says of the workspace and channel. True when it confirmed
+     * one (the message is not scanned).
+     */
+    async confirmSlackChannel(code: string, place: { teamId: string; teamName: string; channelId: string; channelName: string }): Promise<boolean> {
+      let confirmed = false;
+      for (const row of await repo.pendingCodes('slack', code)) {
+        const pending = pendingCodeOf(row);
+        if (!pending || pending.code !== code) continue;
+        const sameName = (a: unknown, b: string) => text(a).trim().replace(/^#/, '').toLowerCase() === b.toLowerCase();
+        if (!sameName(row.settings.workspaceName, place.teamName) || !sameName(row.settings.channelName, place.channelName)) continue;
+        await repo.save(row.userId, 'slack', { connected: true, enabled: true, state: { manual: { teamId: place.teamId, channelId: place.channelId } }, problem: null, connectedAt: clock() });
+        changed(row.userId, 'slack');
+        confirmed = true;
+      }
+      return confirmed;
     },
 
     /**
@@ -364,7 +405,11 @@ export function createPluginsService(deps: PluginsServiceDeps) {
         const pending = pendingNumberOf(row);
         if (!pending || pending.number !== from || pending.code !== code) continue;
         const holder = await repo.byRouteKey('sms', from);
-        if (holder && holder.userId !== row.userId) return false;
+        if (holder && holder.userId !== row.userId) {
+          // the phone's owner confirmed it before, on another account: it stays there
+          await repo.save(row.userId, 'sms', { state: {}, problem: 'This phone number is already connected to another Baitcheck account. Disconnect it there first, then configure it here again.' });
+          return true;
+        }
         await repo.save(row.userId, 'sms', { connected: true, enabled: true, routeKey: from, state: {}, problem: null, connectedAt: clock() });
         changed(row.userId, 'sms');
         return true;
@@ -407,6 +452,11 @@ export function createPluginsService(deps: PluginsServiceDeps) {
   };
 }
 
+/** A message past the waiting cap: listed, with why, and neither its text nor its source is kept. */
+function overflowing(message: ArrivingMessage): ArrivingMessage {
+  return { ...message, content: '', raw: null, urls: [], skipped: `Not checked: ${MAX_WAITING_PER_PLUGIN} messages were already waiting to be scanned.` };
+}
+
 /** The plugin service. */
 export type PluginsService = ReturnType<typeof createPluginsService>;
 
@@ -419,7 +469,9 @@ function notConnectedSentence(pluginId: PluginId, row: ConnectionRow | undefined
     case 'email':
       return 'Connect your inbox first: open Configure and sign in with an app password.';
     case 'slack':
-      return 'Connect Slack first: install Baitcheck in your workspace, or open Configure, turn on manual mode and enter the workspace and channel names.';
+      return row?.state.pending
+        ? 'Confirm the channel first: post the code shown under Configure in that channel.'
+        : 'Connect Slack first: install Baitcheck in your workspace, or open Configure, turn on manual mode and enter the workspace and channel names.';
     case 'social-media':
       return 'Choose a platform first: open Configure and pick one.';
   }

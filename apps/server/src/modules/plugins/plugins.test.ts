@@ -10,6 +10,7 @@ import { describeWithDatabases, makeVisitor, type Visitor } from '../../test/har
 import { signUp, upgrade } from '../../test/plans.ts';
 import { EMPTY_TWIML } from './sms/sms.routes.ts';
 import { FEED_POSTS, SCAM_HANDLES } from './social/feed-posts.ts';
+import { MAX_WAITING_PER_PLUGIN } from './plugins.service.ts';
 
 /** A person with an account: connecting a source needs one. */
 async function account(on: FastifyInstance): Promise<Visitor> {
@@ -147,13 +148,14 @@ describeWithDatabases('source plugins', (ctx) => {
       expect(limit.statusCode).toBe(400);
     });
 
-    it('marks Slack connected by manual configuration with both names (spec section 5), not with one', async () => {
+    it('keeps Slack manual mode with both names (spec section 5), and says Slack is not set up on this server', async () => {
       const person = await account(app);
       const one = await person.post('/api/plugins/slack/configure', { manualMode: true, workspaceName: 'Acme' });
       expect(one.json().plugins.slack.status.connected).toBe(false);
       const both = await person.post('/api/plugins/slack/configure', { channelName: '#general' });
       expect(both.statusCode).toBe(200);
-      expect(both.json().plugins.slack).toMatchObject({ status: { connected: true }, configuration: { workspaceName: 'Acme', channelName: 'general', manualMode: true } });
+      expect(both.json().plugins.slack).toMatchObject({ status: { available: false }, configuration: { workspaceName: 'Acme', channelName: 'general', manualMode: true } });
+      expect((await person.post('/api/plugins/slack/enable')).json().error.code).toBe('PLUGIN_UNAVAILABLE');
     });
   });
 
@@ -207,21 +209,37 @@ describeWithDatabases('source plugins', (ctx) => {
       expect((await historyOf(person)).map((m) => m.content)).toEqual([fields.Body]);
     });
 
-    it("gives a confirmed number to one account: another person cannot take it, nor confirm it with someone else's code", async () => {
-      const { phone } = await withPhone();
+    it("keeps a confirmed number with its account, without telling anyone who asks, and confirms only with a person's own code from that phone", async () => {
+      const { person, phone } = await withPhone();
+      // asking about someone's number says nothing: a code is shown as for any number
       const other = await account(app);
-      const res = await other.post('/api/plugins/sms/configure', { phoneNumber: phone });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error.code).toBe('SMS_NUMBER_TAKEN');
+      const asked = await other.post('/api/plugins/sms/configure', { phoneNumber: phone });
+      expect(asked.statusCode).toBe(200);
+      const code = asked.json().plugins.sms.status.confirmation.code as string;
+      // only the phone can send it; when it does, the number stays where it was confirmed first
+      await twilio(app, text(phone, code));
+      const { sms } = PluginListSchema.parse((await other.get('/api/plugins')).json());
+      expect(sms!.status).toMatchObject({ connected: false, problem: expect.stringContaining('already connected to another Baitcheck account') });
+      expect(PluginListSchema.parse((await person.get('/api/plugins')).json()).sms!.status.connected).toBe(true);
       // a number waiting for its code is confirmed only by that code, from that number
       const third = await account(app);
       const mine = '+15550123456';
-      const code = (await third.post('/api/plugins/sms/configure', { phoneNumber: mine })).json().plugins.sms.status.confirmation.code as string;
-      expect(code).toMatch(/^Baitcheck \d{6}$/);
-      await twilio(app, text('+15550654321', code));
-      await twilio(app, text(mine, 'Baitcheck 000000'.replace('000000', code.endsWith('000000') ? '111111' : '000000')));
+      const thirdCode = (await third.post('/api/plugins/sms/configure', { phoneNumber: mine })).json().plugins.sms.status.confirmation.code as string;
+      expect(thirdCode).toMatch(/^Baitcheck \d{6}$/);
+      await twilio(app, text('+15550654321', thirdCode));
+      await twilio(app, text(mine, thirdCode.endsWith('000000') ? 'Baitcheck 111111' : 'Baitcheck 000000'));
       expect(PluginListSchema.parse((await third.get('/api/plugins')).json()).sms!.status.connected).toBe(false);
       expect((await third.post('/api/plugins/sms/enable')).json().error.message).toContain('text the code');
+    });
+
+    it('keeps at most 200 messages waiting per plugin: past that what arrives is listed, unread and unkept', async () => {
+      const { person, phone } = await withPhone(limited);
+      for (let n = 0; n < 2 + MAX_WAITING_PER_PLUGIN + 3; n++) await twilio(limited, text(phone, `Flood message ${n}`));
+      await limited.pluginRuntime.tick();
+      const { sms } = PluginListSchema.parse((await person.get('/api/plugins')).json());
+      expect(sms!.activity).toMatchObject({ scanned: 2, waiting: MAX_WAITING_PER_PLUGIN });
+      const [newest] = PluginMessageListSchema.parse((await person.get('/api/plugins/sms/messages?limit=1')).json()).messages;
+      expect(newest).toMatchObject({ status: 'skipped', content: '', note: `Not checked: ${MAX_WAITING_PER_PLUGIN} messages were already waiting to be scanned.` });
     });
 
     it('keeps nothing while SMS Protection is off, and nothing once the plugin is disabled', async () => {

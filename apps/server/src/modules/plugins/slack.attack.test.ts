@@ -60,8 +60,11 @@ describeWithDatabases('the Slack events endpoint under attack', (ctx) => {
   const watcher = async (): Promise<Visitor> => {
     const person = makeVisitor(app);
     await signUp(person);
-    expect((await person.post('/api/plugins/slack/configure', { manualMode: true, workspaceName: 'Corp', channelName: 'general' })).statusCode).toBe(200);
-    expect((await person.post('/api/plugins/slack/enable')).statusCode).toBe(200);
+    const configured = await person.post('/api/plugins/slack/configure', { manualMode: true, workspaceName: 'Corp', channelName: 'general' });
+    expect(configured.statusCode).toBe(200);
+    // manual mode reads the channel once the person posts the code shown there
+    expect((await send(messageEvent(configured.json().plugins.slack.status.confirmation.code as string))).statusCode).toBe(200);
+    expect((await person.get('/api/plugins')).json().slack.status).toMatchObject({ connected: true, enabled: true });
     return person;
   };
 

@@ -4,6 +4,7 @@ import { watchInbox, type FetchedEmail, type ImapOptions, type InboxCursor, type
 import { MAX_RAW_EMAIL_BYTES } from '../../intel/raw-email/email-source.ts';
 import { parseRawEmail } from '../../intel/raw-email/raw-email.ts';
 import { waitWords } from '../../../lib/wait-words.ts';
+import { storableText } from '../../../lib/well-formed.ts';
 import type { PluginDriver } from '../plugin-runtime.ts';
 import type { ArrivingMessage, ConnectionRow, PluginsRepository } from '../plugins.repository.ts';
 import type { PluginsService } from '../plugins.service.ts';
@@ -27,10 +28,11 @@ async function toArriving(email: FetchedEmail, uidValidity: string): Promise<Arr
   }
   return {
     externalId: `${uidValidity}:${email.uid}`,
-    content: subject,
-    raw: email.raw,
-    sender: { id: from.address, name: from.name || from.address, handle: from.address },
-    metadata: { uid: email.uid, uidValidity, subject, truncated: email.truncated ?? false },
+    content: storableText(subject),
+    // a NUL byte in a message would fail its insert, and the watcher would offer the batch again forever
+    raw: storableText(email.raw),
+    sender: { id: storableText(from.address), name: storableText(from.name || from.address), handle: storableText(from.address) },
+    metadata: { uid: email.uid, uidValidity, subject: storableText(subject), truncated: email.truncated ?? false },
     urls: [],
   };
 }

@@ -162,25 +162,50 @@ describeWithDatabases('the Slack plugin', (ctx) => {
   });
 
   describe('manual mode, through the server’s own bot', () => {
-    it('reads the channel named in the workspace named, and nothing once disabled', async () => {
+    it('reads the channel once the person posts their code there, and nothing once disabled', async () => {
       const person = await account(manual);
       const res = await person.post('/api/plugins/slack/configure', { manualMode: true, workspaceName: 'globex', channelName: '#Alerts' });
-      expect(res.json().plugins.slack.status).toMatchObject({ connected: true, available: true, requiresAuth: false });
-      expect(res.json().plugins.slack.status.problem).toBeUndefined();
-      expect((await person.post('/api/plugins/slack/enable')).statusCode).toBe(200);
+      const status = res.json().plugins.slack.status;
+      expect(status).toMatchObject({ connected: false, available: true, requiresAuth: false, confirmation: { sendTo: '#Alerts', code: expect.stringMatching(/^Baitcheck \d{6}$/) } });
+      // before the code: nothing of the channel is read
+      await send(manual, messageEvent(GLOBEX.id, 'C1ALERTS', 'Before the code'));
+      // the code inside a longer message confirms nothing; alone, it does (and is not scanned)
+      await send(manual, messageEvent(GLOBEX.id, 'C1ALERTS', `my code is ${status.confirmation.code} ok?`));
+      expect((await person.get('/api/plugins')).json().slack.status.connected).toBe(false);
+      await send(manual, messageEvent(GLOBEX.id, 'C1ALERTS', status.confirmation.code));
+      expect((await person.get('/api/plugins')).json().slack.status).toMatchObject({ connected: true, enabled: true });
       await send(manual, messageEvent(GLOBEX.id, 'C1ALERTS', 'Server maintenance tonight at 10 pm'));
       await manual.pluginRuntime.tick();
-      expect((await history(person)).map((m) => m.source)).toEqual(['slack']);
+      expect((await history(person)).map((m) => m.content)).toEqual(['Server maintenance tonight at 10 pm']);
       await person.post('/api/plugins/slack/disable');
       await send(manual, messageEvent(GLOBEX.id, 'C1ALERTS', 'After disabling'));
       await manual.pluginRuntime.tick();
       expect(await history(person)).toHaveLength(1);
     });
 
+    it("reads no channel a person merely names: another workspace's name or a channel they never posted in stays unread", async () => {
+      const person = await account(manual);
+      const code = (await person.post('/api/plugins/slack/configure', { manualMode: true, workspaceName: 'Globex', channelName: 'board-private' })).json().plugins.slack.status.confirmation.code as string;
+      // the code posted in another channel (the only one the attacker is in) confirms nothing
+      await send(manual, messageEvent(GLOBEX.id, 'C1ALERTS', code));
+      expect((await person.get('/api/plugins')).json().slack.status.connected).toBe(false);
+      await send(manual, messageEvent(GLOBEX.id, 'C1ALERTS', 'Board only: the acquisition closes Friday'));
+      await manual.pluginRuntime.tick();
+      expect(await history(person)).toHaveLength(0);
+    });
+
     it("says manual mode cannot read anything on a server with Slack's OAuth but no bot of its own", async () => {
       const person = await account(app);
       const res = await person.post('/api/plugins/slack/configure', { manualMode: true, workspaceName: 'Acme', channelName: 'general' });
-      expect(res.json().plugins.slack.status).toMatchObject({ connected: true, problem: expect.stringContaining('Add to Slack') });
+      expect(res.json().plugins.slack.status).toMatchObject({ connected: false, problem: expect.stringContaining('Add to Slack') });
     });
+  });
+
+  it('takes an install state once: the same return a second time connects nobody again', async () => {
+    const { person, state } = await installed();
+    await person.post('/api/plugins/slack/disconnect');
+    const again = await person.get(`/api/plugins/slack/oauth/callback?code=good-code&state=${encodeURIComponent(state)}`);
+    expect(again.headers.location).toBe('/settings?tab=plugins&slack=failed');
+    expect((await person.get('/api/plugins')).json().slack.status.connected).toBe(false);
   });
 });

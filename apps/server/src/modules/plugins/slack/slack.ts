@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ENDPOINTS, MAX_CONTENT_LENGTH, type TextScanResponse } from '@baitcheck/contracts';
 import { inputLinks } from '@baitcheck/detector';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +26,9 @@ export interface SlackPluginSettings {
   /** This server's public origin: Slack's install returns there. */
   publicOrigin: string | undefined;
 }
+
+/** A manual-mode code posted alone in a channel: `Baitcheck 482913` (a longer message is a message). */
+const MANUAL_CODE = /^\W*baitcheck\W*(\d{6})\W*$/i;
 
 const normalName = (name: unknown) => (typeof name === 'string' ? name.trim().replace(/^#/, '').toLowerCase() : '');
 
@@ -60,22 +64,33 @@ export function createSlackPlugin(deps: {
     return settings?.botToken ?? null;
   };
 
-  /** Whether a person's connection watches this channel of this workspace. */
+  /**
+   * Whether a person's connection watches this channel of this workspace: an install, its
+   * workspace (the channel they named, or, unnamed, every channel the app is in); manual mode, the
+   * one channel they proved they are in by posting their code there.
+   */
   const watches = async (row: ConnectionRow, teamId: string, channelId: string): Promise<boolean> => {
-    const token = tokenOf(row);
-    if (!token || !settings) return false;
+    const manual = row.state.manual as { teamId?: unknown; channelId?: unknown } | undefined;
+    if (manual) return manual.teamId === teamId && manual.channelId === channelId;
+    if (typeof row.state.teamId !== 'string' || row.state.teamId !== teamId) return false;
     const wanted = normalName(row.settings.channelName);
-    const installed = typeof row.state.teamId === 'string';
-    if (installed) {
-      if (row.state.teamId !== teamId) return false;
-    } else {
-      // manual mode: the server's bot's workspace, by the name the person gave
-      const team = await settings.client.team(token);
-      if (team.id !== teamId || normalName(team.name) !== normalName(row.settings.workspaceName)) return false;
-    }
-    if (wanted === '') return installed;
-    if (wanted === channelId.toLowerCase()) return true;
-    return normalName(await settings.client.channelName(token, channelId)) === wanted;
+    if (wanted === '' || wanted === channelId.toLowerCase()) return true;
+    const token = tokenOf(row);
+    return token !== null && settings !== null && normalName(await settings.client.channelName(token, channelId)) === wanted;
+  };
+
+  /**
+   * A message that is a manual-mode code alone (`Baitcheck 482913`), in the workspace of the
+   * server's bot: the connections waiting for it in that channel are confirmed. True when the
+   * message was such a code (it is not scanned).
+   */
+  const confirmCode = async (teamId: string, channelId: string, text: string): Promise<boolean> => {
+    const code = MANUAL_CODE.exec(text)?.[1];
+    if (!code || !settings?.botToken) return false;
+    const team = await settings.client.team(settings.botToken);
+    if (team.id !== teamId) return false;
+    const channelName = await settings.client.channelName(settings.botToken, channelId);
+    return deps.plugins().confirmSlackChannel(code, { teamId, teamName: team.name, channelId, channelName });
   };
 
   /** Keeps a channel message for everyone watching it. */
@@ -86,6 +101,11 @@ export function createSlackPlugin(deps: {
     const text = typeof event.text === 'string' ? storableText(event.text.slice(0, MAX_CONTENT_LENGTH)) : '';
     const user = slackId(event.user);
     if (!channel || !ts || text.trim() === '') return;
+    try {
+      if (await confirmCode(teamId, channel, text)) return;
+    } catch (error) {
+      deps.log.warn({ err: error, code: error instanceof SlackError ? error.code : undefined }, 'a Slack code could not be checked');
+    }
     let kept = 0;
     for (const row of await deps.repo.running('slack')) {
       try {
@@ -190,6 +210,9 @@ export function createSlackPlugin(deps: {
         }
         if (typeof state.e !== 'number' || state.e < deps.clock().getTime()) return back('expired');
         if (state.u !== userId) return back('failed');
+        // a state is good for one install: one copied from a browser's history does nothing more
+        const used = createHash('sha256').update(query.state).digest('base64url');
+        if (!(await deps.repo.claimEvent('slack', `state:${used}`))) return back('failed');
         try {
           const installation = await settings.client.install(query.code, redirectUri);
           await deps.plugins().installSlack(userId, { teamId: installation.teamId, teamName: installation.teamName, sealedToken: deps.box.seal(installation.botToken, secretContext(userId, 'slack')) });

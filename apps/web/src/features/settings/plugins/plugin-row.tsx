@@ -53,7 +53,6 @@ export function PluginRow({ plugin }: { plugin: Plugin }) {
   const state = describeState(plugin);
   const activity = describeActivity(plugin.activity, connected);
   const forwardTo = typeof plugin.configuration.forwardTo === 'string' ? plugin.configuration.forwardTo : '';
-  const phoneNumber = typeof plugin.configuration.phoneNumber === 'string' ? plugin.configuration.phoneNumber : undefined;
   const switchUsable = (connected && available) || enabled;
   const pending = Boolean(confirmation) && !connected;
   const unavailable = !available && Boolean(unavailableReason);
@@ -101,7 +100,7 @@ export function PluginRow({ plugin }: { plugin: Plugin }) {
         ) : null}
         {pending && confirmation ? (
           <p id={`${id}-confirm`} className="text-amber-900">
-            {describeConfirmation(confirmation, phoneNumber)}
+            {describeConfirmation(plugin, confirmation)}
           </p>
         ) : null}
         {plugin.id === 'sms' && connected && forwardTo ? <p className="text-slate-700">

@@ -31,8 +31,9 @@ describe('plugin wording', () => {
 
   it('says what to text, from where, and until when', () => {
     const confirmation = { code: 'Baitcheck 123456', sendTo: '+15550100100', expiresAt: new Date(NOW.getTime() + 30 * 60_000).toISOString() };
-    expect(describeConfirmation(confirmation, '+15550100199')).toBe('Text “Baitcheck 123456” to +1 555 010 0100 from +1 555 010 0199.');
-    expect(describeConfirmation(confirmation, undefined)).toBe('Text “Baitcheck 123456” to +1 555 010 0100 from your phone.');
+    expect(describeConfirmation({ id: 'sms', configuration: { phoneNumber: '+15550100199' } }, confirmation)).toBe('Text “Baitcheck 123456” to +1 555 010 0100 from +1 555 010 0199.');
+    expect(describeConfirmation({ id: 'sms', configuration: {} }, confirmation)).toBe('Text “Baitcheck 123456” to +1 555 010 0100 from your phone.');
+    expect(describeConfirmation({ id: 'slack', configuration: {} }, { ...confirmation, sendTo: '#general' })).toBe('Post “Baitcheck 123456” in #general, as a message of its own.');
     expect(describeExpiry(confirmation.expiresAt, NOW)).toMatch(/^The code works until \d{1,2}:\d{2} (AM|PM) \(in 30 minutes\)\.$/);
   });
 });

@@ -39,9 +39,11 @@ export function confirmationParts(confirmation: NonNullable<Plugin['status']['co
   return { code: confirmation.code, to: formatPhoneNumber(confirmation.sendTo), from: phoneNumber ? formatPhoneNumber(phoneNumber) : 'your phone' };
 }
 
-/** The SMS plugin's step before it is connected, as a sentence. */
-export function describeConfirmation(confirmation: NonNullable<Plugin['status']['confirmation']>, phoneNumber: string | undefined): string {
-  const { code, to, from } = confirmationParts(confirmation, phoneNumber);
+/** A plugin's step before it is connected, as a sentence: the SMS code to text, the Slack code to post. */
+export function describeConfirmation(plugin: Pick<Plugin, 'id' | 'configuration'>, confirmation: NonNullable<Plugin['status']['confirmation']>): string {
+  if (plugin.id === 'slack') return `Post “${confirmation.code}” in ${confirmation.sendTo}, as a message of its own.`;
+  const phoneNumber = plugin.configuration.phoneNumber;
+  const { code, to, from } = confirmationParts(confirmation, typeof phoneNumber === 'string' ? phoneNumber : undefined);
   return `Text “${code}” to ${to} from ${from}.`;
 }
 

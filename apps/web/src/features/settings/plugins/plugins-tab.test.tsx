@@ -244,7 +244,7 @@ describe('Settings → Plugins', () => {
     const before = gets();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Check again' }));
     await waitFor(() => expect(gets()).toBe(before + 1));
-    expect(await within(dialog).findByText('Your text has not arrived yet. It can take a minute.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Your code has not arrived yet. It can take a minute.')).toBeInTheDocument();
 
     // the text arrives: the server now says connected
     const sms = state.plugins.sms!;

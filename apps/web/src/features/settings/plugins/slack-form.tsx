@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { configurePlugin } from '@/lib/api/plugins';
 import { FormButtons, FormProblem, Note, SwitchField, TextField } from './fields';
 import { usePluginChange } from './use-plugin-change';
+import { Code, ConfirmStep } from './confirm-step';
 
 const FIELDS = ['workspaceName', 'channelName', 'manualMode'] as const;
 
@@ -21,7 +22,10 @@ export function SlackForm({ plugin, onDone }: { plugin: Plugin; onDone: () => vo
   const [workspaceName, setWorkspaceName] = useState(text(config.workspaceName));
   const [channelName, setChannelName] = useState(text(config.channelName));
   const [manualMode, setManualMode] = useState(config.manualMode === true);
-  const save = usePluginChange('slack', (fields: Record<string, string | boolean>) => configurePlugin('slack', fields), { done: PLUGIN_TEXT.configured, failed: PLUGIN_TEXT.configureFailed }, () => onDone());
+  // manual mode keeps the dialog open on its step: the person needs the code in front of them
+  const save = usePluginChange('slack', (fields: Record<string, string | boolean>) => configurePlugin('slack', fields), { done: PLUGIN_TEXT.configured, failed: PLUGIN_TEXT.configureFailed }, (changed) => {
+    if (!changed.plugins.slack?.status.confirmation) onDone();
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +33,7 @@ export function SlackForm({ plugin, onDone }: { plugin: Plugin; onDone: () => vo
     save.mutate({ workspaceName: workspaceName.trim(), channelName: channelName.trim(), manualMode });
   };
 
-  const { authUrl, available, unavailableReason } = plugin.status;
+  const { authUrl, available, unavailableReason, confirmation, connected, problem } = plugin.status;
   const fields = save.error?.fields ?? {};
   return (
     <form onSubmit={submit} noValidate aria-busy={save.isPending} className="space-y-4">
@@ -47,7 +51,7 @@ export function SlackForm({ plugin, onDone }: { plugin: Plugin; onDone: () => vo
       ) : null}
       <SwitchField
         label="Manual mode"
-        hint="Connect by naming the workspace and channel here, without installing through Slack. Both names are needed."
+        hint="Connect by naming the workspace and channel here, without installing through Slack. Both names are needed; then you post a code in that channel, to show you are in it."
         checked={manualMode}
         onChange={setManualMode}
       />
@@ -62,6 +66,12 @@ export function SlackForm({ plugin, onDone }: { plugin: Plugin; onDone: () => vo
         onChange={(e) => setChannelName(e.target.value)}
       />
       <FormProblem error={save.error} fields={FIELDS} />
+      {problem ? <Note tone="warning">{problem}</Note> : null}
+      {confirmation && !connected ? (
+        <ConfirmStep heading="Confirm the channel" confirmation={confirmation} testId="slack-confirmation" arrived="Once it is posted, this plugin is connected and turned on.">
+          Post “<Code>{confirmation.code}</Code>” in <span className="whitespace-nowrap">{confirmation.sendTo}</span> of {text(config.workspaceName)}, as a message of its own.
+        </ConfirmStep>
+      ) : null}
       <FormButtons busy={save.isPending} busyText="Saving…" />
     </form>
   );

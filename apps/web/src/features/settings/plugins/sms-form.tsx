@@ -1,16 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
-import { RotateCw } from 'lucide-react';
 import { PLUGIN_TEXT } from '@baitcheck/contracts/lite';
 import type { Plugin } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
-import { configurePlugin, usePlugins } from '@/lib/api/plugins';
+import { configurePlugin } from '@/lib/api/plugins';
 import { FormButtons, FormProblem, Note, TextField } from './fields';
-import { confirmationParts, describeExpiry, formatPhoneNumber } from './plugin-text';
+import { confirmationParts, formatPhoneNumber } from './plugin-text';
+import { Code, ConfirmStep } from './confirm-step';
 import { usePluginChange } from './use-plugin-change';
-
-/** How often the dialog asks whether the confirming text has arrived, while it waits for it. */
-export const CONFIRMATION_POLL_MS = 5000;
 
 const text = (value: Plugin['configuration'][string] | undefined) => (typeof value === 'string' ? value : '');
 
@@ -20,16 +17,11 @@ const text = (value: Plugin['configuration'][string] | undefined) => (typeof val
  * step: the person needs the code in front of them.
  */
 export function SmsForm({ plugin, onDone }: { plugin: Plugin; onDone: () => void }) {
-  const headingId = useId();
   const saved = text(plugin.configuration.phoneNumber);
   const [phoneNumber, setPhoneNumber] = useState(saved);
   const { confirmation, connected, available } = plugin.status;
   const waiting = Boolean(confirmation) && !connected;
-  // while the step shows, the dialog asks now and then whether the text has arrived
-  const plugins = usePlugins(waiting ? { pollMs: CONFIRMATION_POLL_MS } : {});
-  const [checked, setChecked] = useState(false);
   const save = usePluginChange('sms', (fields: { phoneNumber: string }) => configurePlugin('sms', fields), { done: PLUGIN_TEXT.configured, failed: PLUGIN_TEXT.configureFailed }, (changed) => {
-    setChecked(false);
     // a number that needs confirming keeps the dialog open on its step
     if (!changed.plugins.sms?.status.confirmation) onDone();
   });
@@ -60,32 +52,9 @@ export function SmsForm({ plugin, onDone }: { plugin: Plugin; onDone: () => void
         <FormProblem error={save.error} fields={['phoneNumber']} />
         {expired ? <Note tone="warning">The code for this number has expired. Save your number again to get a new one.</Note> : null}
         {waiting && confirmation ? (
-          <section aria-labelledby={headingId} className="rounded-lg border border-primary/40 bg-primary-soft p-3 text-sm text-slate-900">
-            <h3 id={headingId} className="font-semibold">
-              Confirm your number
-            </h3>
-            <p className="mt-1" data-testid="sms-confirmation">
-              <ConfirmationSentence parts={confirmationParts(confirmation, saved)} />
-            </p>
-            <p className="mt-1 text-slate-700">{describeExpiry(confirmation.expiresAt)} Once it arrives, this plugin is connected and turned on.</p>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                aria-disabled={plugins.isFetching || undefined}
-                onClick={() => {
-                  if (plugins.isFetching) return;
-                  void plugins.refetch().then(() => setChecked(true));
-                }}
-              >
-                <RotateCw aria-hidden="true" className="h-4 w-4" />
-                {plugins.isFetching ? 'Checking…' : 'Check again'}
-              </Button>
-              <p role="status" className="text-slate-700">
-                {checked && !plugins.isFetching ? 'Your text has not arrived yet. It can take a minute.' : ''}
-              </p>
-            </div>
-          </section>
+          <ConfirmStep heading="Confirm your number" confirmation={confirmation} testId="sms-confirmation" arrived="Once it arrives, this plugin is connected and turned on.">
+            <ConfirmationSentence parts={confirmationParts(confirmation, saved)} />
+          </ConfirmStep>
         ) : null}
         {connected && forwardTo ? (
           <Note>
@@ -118,7 +87,7 @@ export function SmsForm({ plugin, onDone }: { plugin: Plugin; onDone: () => void
 function ConfirmationSentence({ parts }: { parts: ReturnType<typeof confirmationParts> }) {
   return (
     <>
-      Text “<strong className="font-semibold tracking-wide">{parts.code}</strong>” to <span className="whitespace-nowrap">{parts.to}</span> from{' '}
+      Text “<Code>{parts.code}</Code>” to <span className="whitespace-nowrap">{parts.to}</span> from{' '}
       <span className="whitespace-nowrap">{parts.from}</span>.
     </>
   );
