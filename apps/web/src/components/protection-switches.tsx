@@ -140,16 +140,19 @@ export function ProtectionSwitches({ items, showActive = true }: { items: readon
       ) : null}
       {items.map((item) => {
         const source = connectedSource(item, plugins.data);
+        const on = shown[item.key] ?? settings.data[item.key];
+        // a connected source whose switch is off is paused: said so, never 'Scanning'
+        const description = source ? (on ? item.source!.covering(source.name) : `Off: nothing from your connected ${source.name === 'SMS' ? 'phone' : source.name.toLowerCase()} is checked or kept.`) : item.description;
         return (
           <SettingRow
             key={item.key}
             label={item.label}
-            description={source ? item.source!.covering(source.name) : item.description}
+            description={description}
             badge={item.badge}
             icon={item.icon}
             // 'Active' only where something is really being scanned.
             showActive={showActive && (!item.source || Boolean(source))}
-            checked={shown[item.key] ?? settings.data[item.key]}
+            checked={on}
             onCheckedChange={(value) => change(item.key, value)}
             disabled={managed || item.unavailable === true}
           />

@@ -56,7 +56,9 @@ export function createInboxWorker(deps: {
       sender: scanSenderOf(row),
       source: PLUGIN_CATALOGUE[row.pluginId].source,
       enhancedAnalysis: false,
-      saveToHistory: true,
+      // the simulated feed's made-up scams are never kept as the person's own alerts (History,
+      // the dashboard, the banner): their verdicts show in the plugin's list alone
+      saveToHistory: row.pluginId !== 'social-media',
     };
     const body = { plugin: row.pluginId, message: row.id };
     let spent;

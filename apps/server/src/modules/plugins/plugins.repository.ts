@@ -215,7 +215,16 @@ export function createPluginsRepository(db: Db) {
       await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(pluginMessages)
-          .set({ status: 'scanned', messageId, threatLevel, content: messageId === null ? row.content : '', raw: null, note: null, scannedAt: at })
+          .set({
+            status: 'scanned',
+            messageId,
+            threatLevel,
+            content: messageId === null ? row.content : '',
+            raw: null,
+            // a message the full History could not take says so (the simulated feed is never in History)
+            note: messageId === null && row.pluginId !== 'social-media' ? 'Not kept in your History: it is full. Delete scans you no longer need.' : null,
+            scannedAt: at,
+          })
           .where(and(eq(pluginMessages.id, row.id), eq(pluginMessages.status, 'waiting')))
           .returning({ id: pluginMessages.id });
         if (!updated) return;

@@ -74,6 +74,15 @@ export interface PluginsServiceDeps {
 /** The context a plugin's secret is sealed under: it opens only in that person's row of that plugin. */
 export const secretContext = (userId: string, pluginId: PluginId) => `plugin:${pluginId}:user:${userId}`;
 
+/** How the protection switches name themselves (Settings, Protection). */
+const PROTECTION_LABELS: Readonly<Record<keyof ProtectionSettings, string>> = {
+  smsProtection: 'SMS Protection',
+  emailProtection: 'Email Protection',
+  socialMediaProtection: 'Social Media Protection',
+  onDeviceScanning: 'On-Device Scanning',
+};
+const ALL_ON: ProtectionSettings = { smsProtection: true, emailProtection: true, socialMediaProtection: true, onDeviceScanning: true };
+
 /** Why a guest cannot connect a source. */
 export const ACCOUNT_FIRST = 'Create an account or sign in first: a connected source goes on being checked, so it needs an account you can always come back to, to change or stop it.';
 
@@ -130,7 +139,7 @@ export function createPluginsService(deps: PluginsServiceDeps) {
     }
   };
 
-  const describe = (pluginId: PluginId, row: ConnectionRow | undefined, plan: PlanId, waiting: number, userId: string, account: boolean): Plugin => {
+  const describe = (pluginId: PluginId, row: ConnectionRow | undefined, plan: PlanId, waiting: number, userId: string, account: boolean, protection: ProtectionSettings): Plugin => {
     const entry = PLUGIN_CATALOGUE[pluginId];
     const reason = unavailableReason(pluginId, plan);
     const settings = row?.settings ?? {};
@@ -148,7 +157,7 @@ export function createPluginsService(deps: PluginsServiceDeps) {
       available: reason === null,
       requiresAuth: pluginId === 'slack' ? Boolean(deps.services.slack?.oauth) : entry.requiresAuth,
       ...(reason !== null ? { unavailableReason: reason } : {}),
-      ...(row?.problem ? { problem: row.problem } : {}),
+      ...(row?.problem ? { problem: row.problem } : paused(pluginId, row, protection)),
       ...(pluginId === 'social-media' ? { simulated: true } : {}),
       ...(pending && sendTo ? { confirmation: { code: `Baitcheck ${pending.code}`, sendTo, expiresAt: pending.expiresAt } } : {}),
     };
@@ -168,6 +177,13 @@ export function createPluginsService(deps: PluginsServiceDeps) {
     };
   };
 
+  /** A plugin on whose channel's protection switch is off checks nothing: said so, not shown as working. */
+  const paused = (pluginId: PluginId, row: ConnectionRow | undefined, protection: ProtectionSettings): { problem?: string } => {
+    const key = PLUGIN_CATALOGUE[pluginId].protection;
+    if (!key || !row?.connected || !row.enabled || protection[key]) return {};
+    return { problem: `Paused: ${PROTECTION_LABELS[key]} is off in Settings, Protection. Nothing that arrives is checked or kept while it is off.` };
+  };
+
   const pendingCodeOf = (row: ConnectionRow | undefined): PendingCode | null => {
     const pending = row?.state.pending as PendingCode | undefined;
     if (!pending || typeof pending.code !== 'string' || typeof pending.expiresAt !== 'string') return null;
@@ -179,11 +195,21 @@ export function createPluginsService(deps: PluginsServiceDeps) {
   };
 
   const list = async (userId: string): Promise<PluginList> => {
-    const [rows, plan, waiting, account] =
-      userId === '' ? [[], 'basic' as PlanId, new Map<PluginId, number>(), false] : await Promise.all([repo.connectionsOf(userId), deps.plans.effectivePlan(userId), repo.waitingCounts(userId), repo.isAccount(userId)]);
+    if (userId === '') {
+      const none: PluginList = {};
+      for (const id of PLUGIN_IDS) none[id] = describe(id, undefined, 'basic', 0, userId, false, ALL_ON);
+      return none;
+    }
+    const [rows, plan, waiting, account, protection] = await Promise.all([
+      repo.connectionsOf(userId),
+      deps.plans.effectivePlan(userId),
+      repo.waitingCounts(userId),
+      repo.isAccount(userId),
+      deps.protection.get(userId),
+    ]);
     const byId = new Map(rows.map((r) => [r.pluginId, r]));
     const plugins: PluginList = {};
-    for (const id of PLUGIN_IDS) plugins[id] = describe(id, byId.get(id), plan, waiting.get(id) ?? 0, userId, account);
+    for (const id of PLUGIN_IDS) plugins[id] = describe(id, byId.get(id), plan, waiting.get(id) ?? 0, userId, account, protection);
     return plugins;
   };
 
@@ -251,6 +277,8 @@ export function createPluginsService(deps: PluginsServiceDeps) {
 
   const configureSocial = async (userId: string, body: unknown) => {
     const fields = parseOrThrow(PLUGIN_CONFIGURATION_SCHEMAS['social-media'], body);
+    // connected on a plan that has it, the feed starts at once, as the other plugins do
+    const paid = (await deps.plans.effectivePlan(userId)) !== 'basic';
     await repo.update(userId, 'social-media', (row) => {
       const settings = { ...row.settings, ...fields, manualMode: fields.manualMode ?? (row.settings.manualMode as boolean | undefined) ?? true };
       // the feed is simulated: naming a platform is all it takes (spec section 5)
@@ -261,7 +289,7 @@ export function createPluginsService(deps: PluginsServiceDeps) {
           settings,
           connected,
           ...(connected ? {} : { enabled: false }),
-          ...(connected && !row.connected ? { connectedAt: clock() } : {}),
+          ...(connected && !row.connected ? { connectedAt: clock(), ...(paid ? { enabled: true } : {}) } : {}),
           // another account is another feed: it starts at its first post
           ...(samePlace ? {} : { state: {} }),
         },
@@ -490,7 +518,8 @@ function noSignInSentence(pluginId: PluginId): string {
 
 function toPluginMessage(row: ListedInboxRow): PluginMessage {
   const inHistory = row.messageId !== null && row.historyContent !== null;
-  const gone = row.status === 'scanned' && !inHistory;
+  // its text went with its History entry (kept here only when it was never in History)
+  const gone = row.status === 'scanned' && !inHistory && row.content === '';
   return {
     id: row.id,
     externalId: row.externalId,

@@ -254,6 +254,15 @@ describeWithDatabases('source plugins', (ctx) => {
       expect((await person.get('/api/plugins/sms/messages')).json()).toEqual({ messages: [] });
     });
 
+    it('says a plugin is paused while its protection switch is off, rather than showing it as working', async () => {
+      const { person } = await withPhone();
+      await person.patch('/api/protection-settings', { smsProtection: false });
+      const { sms } = PluginListSchema.parse((await person.get('/api/plugins')).json());
+      expect(sms!.status).toMatchObject({ connected: true, enabled: true, problem: 'Paused: SMS Protection is off in Settings, Protection. Nothing that arrives is checked or kept while it is off.' });
+      await person.patch('/api/protection-settings', { smsProtection: true });
+      expect(PluginListSchema.parse((await person.get('/api/plugins')).json()).sms!.status.problem).toBeUndefined();
+    });
+
     it("counts plugin scans toward Basic's daily limit: past it a text waits, kept, and is scanned when scans are back", async () => {
       const { person, phone } = await withPhone(limited);
       for (const n of [1, 2, 3]) await twilio(limited, text(phone, `Message number ${n}: see you at the game tonight`));
@@ -311,12 +320,15 @@ describeWithDatabases('source plugins', (ctx) => {
       const listed = PluginMessageListSchema.parse((await person.get('/api/plugins/social-media/messages')).json()).messages;
       expect(listed).toHaveLength(3);
       for (const m of listed) {
-        expect(m).toMatchObject({ status: 'scanned', metadata: { platform: 'instagram', recipient: 'ann.lee', simulated: true } });
+        expect(m).toMatchObject({ status: 'scanned', messageId: null, note: null, metadata: { platform: 'instagram', recipient: 'ann.lee', simulated: true } });
+        expect(m.threatLevel).not.toBeNull();
+        expect(m.content).not.toBe('');
         expect(m.sender.handle).toMatch(/^@/);
         expect(m.externalId).toMatch(/^instagram:ann\.lee:\d+$/);
       }
-      const history = await historyOf(person);
-      expect(history.map((m) => m.source)).toEqual(['social', 'social', 'social']);
+      // made-up scams never pass for the person's own alerts: not in History, the dashboard or the banner
+      expect(await historyOf(person)).toHaveLength(0);
+      expect((await person.get('/api/message-stats')).json()).toMatchObject({ phishing: 0, suspicious: 0, safe: 0 });
       // ten minutes on: one more post, the same for the same account at the same time
       ahead += 10 * 60_000;
       try {
@@ -324,7 +336,14 @@ describeWithDatabases('source plugins', (ctx) => {
       } finally {
         ahead -= 10 * 60_000;
       }
-      expect(await historyOf(person)).toHaveLength(4);
+      expect((await person.get('/api/plugins/social-media/messages')).json().messages).toHaveLength(4);
+    });
+
+    it('starts the feed as soon as a person on Premium picks a platform, as the other plugins start once connected', async () => {
+      const person = await account(app);
+      await upgrade(person, 'premium');
+      const res = await person.post('/api/plugins/social-media/configure', { platform: 'reddit' });
+      expect(res.json().plugins['social-media'].status).toMatchObject({ connected: true, enabled: true });
     });
 
     it('mixes ordinary messages and scams, and the engine tells most scams apart', async () => {

@@ -76,13 +76,21 @@ export function createRetentionRepository(db: Db) {
      * Deletes at most `limit` messages plugins received that have nothing left to show: scanned
      * ones whose History entry is gone (deleted, or past the plan's window: its sender, subject
      * and links go with it; one the full History never took keeps its text until `before`), and
-     * any other received before `before` (the longest window).
+     * any other received before `before` (the longest window); the simulated feed's posts after
+     * `simulatedBefore`.
      */
-    async prunePluginMessages(before: Date, limit: number): Promise<number> {
+    async prunePluginMessages(before: Date, limit: number, simulatedBefore: Date = before): Promise<number> {
       const done = db
         .select({ id: pluginMessages.id })
         .from(pluginMessages)
-        .where(or(and(eq(pluginMessages.status, 'scanned'), isNull(pluginMessages.messageId), eq(pluginMessages.content, '')), lt(pluginMessages.receivedAt, before)))
+        .where(
+          or(
+            and(eq(pluginMessages.status, 'scanned'), isNull(pluginMessages.messageId), eq(pluginMessages.content, '')),
+            lt(pluginMessages.receivedAt, before),
+            // the simulated feed's posts are a demonstration: a week of them is plenty
+            and(eq(pluginMessages.pluginId, 'social-media'), lt(pluginMessages.receivedAt, simulatedBefore)),
+          ),
+        )
         .limit(limit);
       const gone = await db.delete(pluginMessages).where(inArray(pluginMessages.id, done)).returning({ id: pluginMessages.id });
       return gone.length;

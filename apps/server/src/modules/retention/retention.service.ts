@@ -15,6 +15,9 @@ export const SCAN_COUNTS_KEPT_MS = 3 * DAY_MS;
 /** The longest history window of any plan (Family's 90 days): nothing a plugin received is kept longer. */
 const LONGEST_WINDOW_DAYS = Math.max(...PLAN_IDS.map((id) => PLANS[id].retentionDays));
 
+/** Days the simulated social feed's posts are listed (they are never in History). */
+const SIMULATED_FEED_DAYS = 7;
+
 /** What a run deleted. */
 export interface RetentionResult {
   /** Scans deleted from histories, past their plan's window. */
@@ -93,7 +96,7 @@ export function createRetentionService(deps: {
       const scanCounts = await drain((limit) => deps.usage.pruneBefore(new Date(now.getTime() - SCAN_COUNTS_KEPT_MS), limit));
       const billingRecords = await drain((limit) => deps.billing.pruneBefore(new Date(now.getTime() - BILLING_EVENTS_KEPT_MS), limit));
       const supportRequests = await drain((limit) => deps.repo.pruneSupportRequestsBefore(new Date(now.getTime() - SUPPORT_REQUEST_RETENTION_DAYS * DAY_MS), limit));
-      const pluginMessages = await drain((limit) => deps.repo.prunePluginMessages(new Date(now.getTime() - LONGEST_WINDOW_DAYS * DAY_MS), limit));
+      const pluginMessages = await drain((limit) => deps.repo.prunePluginMessages(new Date(now.getTime() - LONGEST_WINDOW_DAYS * DAY_MS), limit, new Date(now.getTime() - SIMULATED_FEED_DAYS * DAY_MS)));
       // a refunded plan whose cancel failed would renew and charge again: it is ended here, hourly
       const refundsFinished = deps.finishRefunds ? await deps.finishRefunds() : 0;
       return { messages, scanCounts, billingRecords, refundsFinished, supportRequests, pluginMessages };

@@ -181,7 +181,7 @@ describeWithDatabases('history retention: 7 days on Basic, 30 on Premium, 90 on 
     expect((await app.retention.run())?.supportRequests).toBe(0);
   });
 
-  it('deletes what plugins received once its History entry is gone, and anything older than 90 days; keeps the rest', async () => {
+  it('deletes what plugins received once its History entry is gone, the simulated feed after a week, and anything after 90 days; keeps the rest', async () => {
     now = new Date();
     const v = visitor();
     await signUp(v);
@@ -201,11 +201,14 @@ describeWithDatabases('history retention: 7 days on Basic, 30 on Premium, 90 on 
       row('history-was-full', { status: 'scanned', messageId: null, content: 'kept: History was full' }),
       row('waiting', { status: 'waiting', content: 'waits for tomorrow' }),
       row('too-old', { status: 'skipped', content: 'given up long ago', receivedAt: new Date(now.getTime() - 91 * DAY) }),
+      // the simulated feed's posts are listed a week
+      { ...row('feed-last-week', { status: 'scanned', content: 'a made-up post', receivedAt: new Date(now.getTime() - 8 * DAY) }), pluginId: 'social-media' as const },
+      { ...row('feed-today', { status: 'scanned', content: 'a made-up post' }), pluginId: 'social-media' as const },
     ]);
     const result = await app.retention.run();
-    expect(result?.pluginMessages).toBe(2);
+    expect(result?.pluginMessages).toBe(3);
     const left = await ctx.database.db.select({ externalId: pluginMessages.externalId }).from(pluginMessages).where(eq(pluginMessages.userId, userId));
-    expect(left.map((r) => r.externalId).sort()).toEqual(['history-was-full', 'in-history', 'waiting']);
+    expect(left.map((r) => r.externalId).sort()).toEqual(['feed-today', 'history-was-full', 'in-history', 'waiting']);
   });
 
   it('walks a big history in small batches, scans of the same instant included', async () => {

@@ -3,11 +3,14 @@ import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
+/** What `focusFirstField` looks for: a field or a switch a person can reach. */
+const FIELD = 'input:not([hidden]):not([type="hidden"]):not([aria-hidden="true"]):not([tabindex="-1"]):not([disabled]), textarea:not([disabled]), select:not([disabled]), [role="switch"]:not([disabled])';
+
 /**
  * A centred modal over a dimmed page, with its title, description and a Close button (Radix:
  * focus trapped, Escape closes, focus returns to the trigger). Use inside a `Dialog.Root` with
- * its own `Dialog.Trigger`. With `focusFirstField`, it opens in its first input rather than on
- * the Close button.
+ * its own `Dialog.Trigger`. With `focusFirstField`, it opens in its first field (or switch) rather
+ * than on the Close button.
  */
 export function DialogPanel({
   title,
@@ -34,7 +37,8 @@ export function DialogPanel({
         onCloseAutoFocus={onCloseAutoFocus}
         onOpenAutoFocus={(event) => {
           if (!focusFirstField) return;
-          const first = contentRef.current?.querySelector<HTMLInputElement>('input:not([hidden])');
+          // the first field a person can use: not a switch's hidden form input (Radix renders one beside it)
+          const first = contentRef.current?.querySelector<HTMLElement>(FIELD);
           if (first) {
             event.preventDefault();
             first.focus();

@@ -404,6 +404,22 @@ describe('ProtectionStatusPanel', () => {
     expect(screen.getAllByText('Active')).toHaveLength(1);
   });
 
+  it('says a connected source is paused, not scanning, while its switch is off', async () => {
+    const plugin = {
+      id: 'email',
+      name: 'Email inbox',
+      type: 'email',
+      description: 'New emails',
+      icon: 'mail',
+      status: { connected: true, enabled: true, available: true, requiresAuth: true },
+    };
+    mockApi({ 'GET /api/protection-settings': { body: { ...SETTINGS, emailProtection: false } }, 'GET /api/plugins': { body: { email: plugin } } });
+    renderWithApp(<ProtectionStatusPanel />);
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Email Protection' })).toHaveAccessibleDescription('Off: nothing from your connected email inbox is checked or kept.'),
+    );
+  });
+
   it('toggles push notifications locally with a toast and no call', async () => {
     const { calls } = mockApi({ 'GET /api/protection-settings': { body: SETTINGS } });
     renderWithApp(<ProtectionStatusPanel />);

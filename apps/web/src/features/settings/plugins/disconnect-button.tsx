@@ -18,9 +18,12 @@ export const DISCONNECT_WARNING =
 export function DisconnectButton({ plugin, onDone }: { plugin: Plugin; onDone: () => void }) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
-  const disconnect = usePluginChange(plugin.id, () => disconnectPlugin(plugin.id), {}, () => {
+  const disconnect = usePluginChange(plugin.id, () => disconnectPlugin(plugin.id), { done: `${plugin.name} disconnected` }, () => {
     setDone(true);
     setOpen(false);
+    // this button (and its dialog) goes with the settings, so the dialog cannot hand the focus
+    // back: it goes where `onDone` says once the row has redrawn
+    setTimeout(onDone, 0);
   });
   return (
     <Dialog.Root

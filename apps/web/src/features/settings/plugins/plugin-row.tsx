@@ -70,7 +70,8 @@ export function PluginRow({ plugin }: { plugin: Plugin }) {
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="text-sm font-semibold text-slate-900">{plugin.name}</h3>
-              <Badge variant="neutral">{TYPE_LABELS[plugin.type]}</Badge>
+              {/* the type, where the name does not already say it (not 'SMS SMS') */}
+              {TYPE_LABELS[plugin.type] !== plugin.name ? <Badge variant="neutral">{TYPE_LABELS[plugin.type]}</Badge> : null}
               <Badge variant={state.variant}>{state.label}</Badge>
               {plugin.status.simulated ? <Badge variant="warning">{SIMULATED_FEED}</Badge> : null}
             </div>
@@ -102,6 +103,9 @@ export function PluginRow({ plugin }: { plugin: Plugin }) {
           <p id={`${id}-confirm`} className="text-amber-900">
             {describeConfirmation(plugin, confirmation)}
           </p>
+        ) : null}
+        {plugin.id === 'email' && connected && typeof plugin.configuration.emailAddress === 'string' ? (
+          <p className="break-words text-slate-700">Checking {plugin.configuration.emailAddress}</p>
         ) : null}
         {plugin.id === 'sms' && connected && forwardTo ? <p className="text-slate-700">
             Forward texts you want checked to <span className="whitespace-nowrap">{formatPhoneNumber(forwardTo)}</span>

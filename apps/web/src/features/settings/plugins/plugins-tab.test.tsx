@@ -476,6 +476,15 @@ describe('Settings → Plugins', () => {
     const after = await row('Email inbox');
     expect(within(after).getByText('Not connected')).toBeInTheDocument();
     expect(within(after).queryByRole('button', { name: 'Disconnect Email inbox' })).not.toBeInTheDocument();
-    expect(within(after).getByRole('button', { name: 'Configure Email inbox' })).toHaveFocus();
+    await waitFor(() => expect(within(after).getByRole('button', { name: 'Configure Email inbox' })).toHaveFocus());
+    expect(await screen.findByText('Email inbox disconnected')).toBeInTheDocument();
+  });
+
+  it('opens the Slack dialog on its first control a person can use, the manual mode switch', async () => {
+    mockPluginsServer(fourPlugins());
+    renderWithApp(<PluginsTab />);
+    await userEvent.click(within(await row('Slack')).getByRole('button', { name: 'Configure Slack' }));
+    const dialog = screen.getByRole('dialog', { name: 'Configure Slack' });
+    await waitFor(() => expect(within(dialog).getByRole('switch', { name: 'Manual mode' })).toHaveFocus());
   });
 });
