@@ -128,7 +128,7 @@ test('SMS: the number is confirmed by texting the code, a forwarded scam is chec
   await page.keyboard.press('Enter');
   await expect(toastBehindDialog(page, 'Plugin configured')).toBeVisible();
   const step = dialog.getByTestId('sms-confirmation');
-  await expect(step).toHaveText(new RegExp(`^Text “Baitcheck \\d{6}” to \\+1 555 010 0100 from \\${phone.shown}\\.$`));
+  await expect(step).toHaveText(new RegExp(`^Text “Baitcheck \\d{6}” to \\+1 555 010 0100 from \\${phone.shown}\\. Text the code now$`));
   const code = /“(Baitcheck \d{6})”/.exec((await step.textContent()) ?? '')![1]!;
   await expect(row.getByText('Waiting for your text', { exact: true })).toBeAttached();
   await expectNoAxeViolations(page);

@@ -237,7 +237,9 @@ describe('Settings → Plugins', () => {
     expect(posts(calls)).toEqual(['/api/plugins/sms/configure {"phoneNumber":"+1 555 010 0199"}']);
     // the dialog stays open on the step: the code is what the person needs now
     expect(within(dialog).getByRole('heading', { name: 'Confirm your number' })).toBeInTheDocument();
-    expect(within(dialog).getByTestId('sms-confirmation')).toHaveTextContent('Text “Baitcheck 482913” to +1 555 010 0100 from +1 555 010 0199.');
+    expect(within(dialog).getByTestId('sms-confirmation')).toHaveTextContent('Text “Baitcheck 482913” to +1 555 010 0100 from +1 555 010 0199. Text the code now');
+    // on the phone, one tap opens the messages app with the number and the code
+    expect(within(dialog).getByRole('link', { name: 'Text the code now' })).toHaveAttribute('href', 'sms:+15550100100?&body=Baitcheck%20482913');
     expect(within(dialog).getByText(/^The code works until .* \(in (29|30) minutes\)\./)).toBeInTheDocument();
 
     const gets = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/plugins').length;

@@ -53,7 +53,11 @@ export function SmsForm({ plugin, onDone }: { plugin: Plugin; onDone: () => void
         {expired ? <Note tone="warning">The code for this number has expired. Save your number again to get a new one.</Note> : null}
         {waiting && confirmation ? (
           <ConfirmStep heading="Confirm your number" confirmation={confirmation} testId="sms-confirmation" arrived="Once it arrives, this plugin is connected and turned on.">
-            <ConfirmationSentence parts={confirmationParts(confirmation, saved)} />
+            <ConfirmationSentence parts={confirmationParts(confirmation, saved)} />{' '}
+            {/* on the phone itself, one tap opens its messages app with the number and the code filled in */}
+            <a href={`sms:${confirmation.sendTo}?&body=${encodeURIComponent(confirmation.code)}`} className="font-semibold text-primary-strong underline underline-offset-2 focus-ring">
+              Text the code now
+            </a>
           </ConfirmStep>
         ) : null}
         {connected && forwardTo ? (
