@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, useEffect, type RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
@@ -58,6 +58,17 @@ export function FormProblem({ error, fields }: { error: AuthError | null; fields
       {error.message}
     </p>
   );
+}
+
+/**
+ * After a refused save, the focus goes to the first field the answer marks wrong, so a keyboard
+ * or screen-reader user hears what to fix rather than staying where they pressed Save.
+ */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, error: AuthError | null): void {
+  useEffect(() => {
+    if (!error) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [form, error]);
 }
 
 /** A note in the dialog (why a plugin is unavailable, what a feed is). */

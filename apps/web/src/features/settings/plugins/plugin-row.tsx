@@ -39,7 +39,7 @@ function hasSettings(plugin: Plugin): boolean {
  * One plugin: name, type and state; its switch (usable once it is connected and can run here,
  * and always to turn it off); what it received; Configure, its messages and Disconnect.
  */
-export function PluginRow({ plugin }: { plugin: Plugin }) {
+export function PluginRow({ plugin, canConnect = true }: { plugin: Plugin; /** False for a guest: the server refuses them, so no dialog invites them to fill it in. */ canConnect?: boolean }) {
   const id = useId();
   const configureRef = useRef<HTMLDivElement>(null);
   const [showMessages, setShowMessages] = useState(false);
@@ -142,7 +142,7 @@ export function PluginRow({ plugin }: { plugin: Plugin }) {
       </div>
 
       <div ref={configureRef} className="mt-2 flex flex-wrap gap-2 pl-8">
-        <ConfigureDialog plugin={plugin} />
+        {canConnect ? <ConfigureDialog plugin={plugin} /> : null}
         <Button variant="ghost" size="sm" aria-expanded={showMessages} aria-controls={`${id}-messages`} onClick={() => setShowMessages((s) => !s)}>
           {showMessages ? <ChevronUp aria-hidden="true" className="h-4 w-4" /> : <ChevronDown aria-hidden="true" className="h-4 w-4" />}
           {showMessages ? 'Hide messages' : 'Show messages'}

@@ -144,6 +144,8 @@ describe('Settings → Plugins', () => {
     const notice = await screen.findByRole('region', { name: 'Create an account to connect a source' });
     expect(within(notice).getByRole('link', { name: 'Create an account or sign in' })).toHaveAttribute('href', '/account');
     expect(await screen.findAllByTestId('plugin-row')).toHaveLength(4);
+    // no form the server would refuse
+    expect(screen.queryByRole('button', { name: /^Configure / })).not.toBeInTheDocument();
   });
 
   it('shows no guest notice to an account', async () => {
@@ -273,6 +275,40 @@ describe('Settings → Plugins', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
+  it("Email: a known provider's IMAP server is filled in from the address, never over what the person typed", async () => {
+    mockPluginsServer(fourPlugins());
+    renderWithApp(<PluginsTab />);
+    await userEvent.click(within(await row('Email inbox')).getByRole('button', { name: 'Configure Email inbox' }));
+    const dialog = screen.getByRole('dialog', { name: 'Configure Email inbox' });
+    await userEvent.type(within(dialog).getByLabelText('Email address'), 'Grandma.Rose@Gmail.com');
+    await userEvent.tab();
+    expect(within(dialog).getByLabelText('IMAP server')).toHaveValue('imap.gmail.com');
+    expect(within(dialog).getByLabelText('User name')).toHaveValue('Grandma.Rose@Gmail.com');
+    await userEvent.clear(within(dialog).getByLabelText('IMAP server'));
+    await userEvent.type(within(dialog).getByLabelText('IMAP server'), 'mail.example.net');
+    await userEvent.click(within(dialog).getByLabelText('Email address'));
+    await userEvent.tab();
+    expect(within(dialog).getByLabelText('IMAP server')).toHaveValue('mail.example.net');
+  });
+
+  it('Email: a refused save puts the focus on the first field it marks wrong', async () => {
+    const { fetchMock } = mockPluginsServer(fourPlugins());
+    const real = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (String(input).endsWith('/auth')) {
+        const body = { error: { code: 'VALIDATION_FAILED', message: 'Some of the information sent is not valid.', details: [{ field: 'host', message: 'Enter the IMAP server, such as imap.gmail.com.' }] } };
+        return new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } });
+      }
+      return real(input, init);
+    });
+    renderWithApp(<PluginsTab />);
+    await userEvent.click(within(await row('Email inbox')).getByRole('button', { name: 'Configure Email inbox' }));
+    const dialog = screen.getByRole('dialog', { name: 'Configure Email inbox' });
+    await userEvent.type(within(dialog).getByLabelText('App password'), 'x');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('IMAP server')).toHaveFocus());
+  });
+
   it('Email: starts with port 993, TLS on and an empty app password; Save signs in with every field and closes', async () => {
     let release: () => void = () => {};
     const { calls, fetchMock } = mockPluginsServer(fourPlugins());
@@ -290,11 +326,13 @@ describe('Settings → Plugins', () => {
     const password = within(dialog).getByLabelText('App password');
     expect(password).toHaveAttribute('type', 'password');
     expect(password).toHaveValue('');
-    expect(within(dialog).getByText(/An app password is a separate password/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Not your normal email password/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'How to make an app password, step by step' })).toHaveAttribute('href', '/knowledge-base?article=connect-your-email-inbox');
 
     await userEvent.type(within(dialog).getByLabelText('Email address'), 'sam@example.com');
+    // leaving the address fills in the user name (an unknown provider's server is left to the person)
     await userEvent.type(within(dialog).getByLabelText('IMAP server'), 'imap.example.com');
-    await userEvent.type(within(dialog).getByLabelText('User name'), 'sam@example.com');
+    expect(within(dialog).getByLabelText('User name')).toHaveValue('sam@example.com');
     await userEvent.type(password, 'abcd efgh ijkl mnop');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('button', { name: 'Connecting…' })).toBeInTheDocument();

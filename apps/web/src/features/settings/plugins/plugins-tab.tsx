@@ -42,7 +42,7 @@ export function PluginsTab() {
         <ul className="divide-y divide-slate-100">
           {list.map((plugin) => (
             <li key={plugin.id}>
-              <PluginRow plugin={plugin} />
+              <PluginRow plugin={plugin} canConnect={me.data?.kind !== 'guest'} />
             </li>
           ))}
         </ul>

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { PLUGIN_TEXT } from '@baitcheck/contracts/lite';
 import type { Plugin } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
 import { configurePlugin } from '@/lib/api/plugins';
-import { FormButtons, FormProblem, Note, SwitchField, TextField } from './fields';
+import { FormButtons, FormProblem, Note, SwitchField, TextField, useFocusFirstInvalid } from './fields';
 import { usePluginChange } from './use-plugin-change';
 import { Code, ConfirmStep } from './confirm-step';
 
@@ -27,6 +27,9 @@ export function SlackForm({ plugin, onDone }: { plugin: Plugin; onDone: () => vo
     if (!changed.plugins.slack?.status.confirmation) onDone();
   });
 
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, save.error);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
@@ -36,7 +39,7 @@ export function SlackForm({ plugin, onDone }: { plugin: Plugin; onDone: () => vo
   const { authUrl, available, unavailableReason, confirmation, connected, problem } = plugin.status;
   const fields = save.error?.fields ?? {};
   return (
-    <form onSubmit={submit} noValidate aria-busy={save.isPending} className="space-y-4">
+    <form ref={formRef} onSubmit={submit} noValidate aria-busy={save.isPending} className="space-y-4">
       {!available && unavailableReason ? <Note tone="warning">{unavailableReason}</Note> : null}
       {authUrl ? (
         <div className="space-y-2">

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { PLUGIN_TEXT } from '@baitcheck/contracts/lite';
 import type { Plugin } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
 import { configurePlugin } from '@/lib/api/plugins';
-import { FormButtons, FormProblem, Note, TextField } from './fields';
+import { FormButtons, FormProblem, Note, TextField, useFocusFirstInvalid } from './fields';
 import { confirmationParts, formatPhoneNumber } from './plugin-text';
 import { Code, ConfirmStep } from './confirm-step';
 import { usePluginChange } from './use-plugin-change';
@@ -26,6 +26,9 @@ export function SmsForm({ plugin, onDone }: { plugin: Plugin; onDone: () => void
     if (!changed.plugins.sms?.status.confirmation) onDone();
   });
 
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, save.error);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
@@ -38,7 +41,7 @@ export function SmsForm({ plugin, onDone }: { plugin: Plugin; onDone: () => void
   return (
     <div className="space-y-4">
       {!available && plugin.status.unavailableReason ? <Note tone="warning">{plugin.status.unavailableReason}</Note> : null}
-      <form onSubmit={submit} noValidate aria-busy={save.isPending} className="space-y-4">
+      <form ref={formRef} onSubmit={submit} noValidate aria-busy={save.isPending} className="space-y-4">
         <TextField
           label="Your mobile number"
           hint="With its country code, such as +1 555 010 0199. Baitcheck checks the texts you forward from this phone."

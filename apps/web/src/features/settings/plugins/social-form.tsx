@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useRef, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { PLUGIN_TEXT, SOCIAL_PLATFORMS } from '@baitcheck/contracts/lite';
 import type { Plugin, SocialPlatform } from '@baitcheck/contracts';
@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Label, Select } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { configurePlugin } from '@/lib/api/plugins';
-import { FormButtons, FormProblem, Note, SwitchField, TextField } from './fields';
+import { FormButtons, FormProblem, Note, SwitchField, TextField, useFocusFirstInvalid } from './fields';
 import { PLATFORM_LABELS, SIMULATED_FEED, SIMULATED_FEED_NOTE } from './plugin-text';
 import { usePluginChange } from './use-plugin-change';
 
@@ -28,6 +28,9 @@ export function SocialForm({ plugin, onDone }: { plugin: Plugin; onDone: () => v
   const [manualMode, setManualMode] = useState(config.manualMode !== false);
   const save = usePluginChange('social-media', (fields: Record<string, string | boolean>) => configurePlugin('social-media', fields), { done: PLUGIN_TEXT.configured, failed: PLUGIN_TEXT.configureFailed }, () => onDone());
 
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, save.error);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
@@ -37,7 +40,7 @@ export function SocialForm({ plugin, onDone }: { plugin: Plugin; onDone: () => v
   const { available, unavailableReason } = plugin.status;
   const fields = save.error?.fields ?? {};
   return (
-    <form onSubmit={submit} noValidate aria-busy={save.isPending} className="space-y-4">
+    <form ref={formRef} onSubmit={submit} noValidate aria-busy={save.isPending} className="space-y-4">
       <Note>
         <Badge variant="warning" className="mb-1">
           {SIMULATED_FEED}
