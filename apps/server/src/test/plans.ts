@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { Visitor } from './harness.ts';
+import type { FastifyInstance } from 'fastify';
+import { makeVisitor, type Visitor } from './harness.ts';
 
 /** A password the sign-up accepts. */
 export const TEST_PASSWORD = 'correct horse battery';
@@ -9,6 +10,13 @@ export async function signUp(visitor: Visitor, email = `p${crypto.randomUUID().s
   const res = await visitor.post('/api/auth/sign-up', { email, password: TEST_PASSWORD });
   expect(res.statusCode).toBe(201);
   return email;
+}
+
+/** A new visitor of `app` with an account (connecting a source, paying, joining a family need one). */
+export async function signedUpVisitor(app: FastifyInstance): Promise<Visitor> {
+  const person = makeVisitor(app);
+  await signUp(person);
+  return person;
 }
 
 /** Moves the visitor (an account) to `plan` through the server's own test checkout, as a person would. */

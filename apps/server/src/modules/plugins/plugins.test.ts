@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { PluginListSchema, PluginMessageListSchema, PluginsChangedSchema, type PluginList } from '@baitcheck/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,31 +6,20 @@ import { buildApp } from '../../app.ts';
 import { messages, pluginConnections, pluginMessages } from '../../db/schema.ts';
 import { userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../test/harness.ts';
-import { signUp, upgrade } from '../../test/plans.ts';
+import { signedUpVisitor, upgrade } from '../../test/plans.ts';
+import { twilioSignature } from '../../test/source-signatures.ts';
 import { EMPTY_TWIML } from './sms/sms.routes.ts';
 import { FEED_POSTS, SCAM_HANDLES } from './social/feed-posts.ts';
 import { MAX_WAITING_PER_PLUGIN } from './plugins.service.ts';
 
 /** A person with an account: connecting a source needs one. */
-async function account(on: FastifyInstance): Promise<Visitor> {
-  const person = makeVisitor(on);
-  await signUp(person);
-  return person;
-}
+const account = signedUpVisitor;
 
 const TWILIO_TOKEN = 'twilio-test-auth-token';
 const SERVICE_NUMBER = '+15550100100';
 const ORIGIN = 'https://baitcheck.test';
 const BASE = { cookieSecure: 'auto' as const, trustProxy: false, webDistDir: '/nonexistent-web-dist', scanLimitPerDay: 0, rateLimits: false, publicOrigins: [ORIGIN] };
 const INBOUND = '/api/plugins/sms/inbound';
-
-/** Twilio's signature, as its documentation gives it: HMAC-SHA1 of the URL and each field's name and value, sorted by name, in base64. */
-function twilioSignature(token: string, url: string, fields: Record<string, string>): string {
-  const data = Object.keys(fields)
-    .sort()
-    .reduce((acc, name) => acc + name + fields[name], url);
-  return createHmac('sha1', token).update(Buffer.from(data, 'utf8')).digest('base64');
-}
 
 let sids = 0;
 const nextSid = () => `SM${String(++sids).padStart(32, '0')}`;

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { PluginMessageListSchema } from '@baitcheck/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +7,7 @@ import { pluginMessages } from '../../db/schema.ts';
 import { userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../test/harness.ts';
 import { signUp } from '../../test/plans.ts';
+import { slackHeaders as signedSlackHeaders } from '../../test/source-signatures.ts';
 import { startSlackPeer, type SlackPeer } from '../../test/slack-peer.ts';
 
 /**
@@ -22,10 +22,7 @@ const EVENTS = '/api/plugins/slack/events';
 const WORKSPACE = { id: 'T0CORP', name: 'Corp', botToken: 'xoxb-corp-server-bot', channels: { C0GENERAL: 'general' } };
 const BASE = { cookieSecure: 'auto' as const, trustProxy: false, webDistDir: '/nonexistent-web-dist', scanLimitPerDay: 0, rateLimits: false, publicOrigins: [ORIGIN] };
 
-function slackHeaders(body: string, at = Math.floor(Date.now() / 1000)) {
-  const signature = `v0=${createHmac('sha256', SIGNING_SECRET).update(`v0:${at}:${body}`).digest('hex')}`;
-  return { 'content-type': 'application/json', 'x-slack-request-timestamp': String(at), 'x-slack-signature': signature };
-}
+const slackHeaders = (body: string) => signedSlackHeaders(SIGNING_SECRET, body);
 
 let events = 0;
 const messageEvent = (text: string, event: Record<string, unknown> = {}, body: Record<string, unknown> = {}) => ({

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { PluginListSchema, PluginMessageListSchema, PluginsChangedSchema } from '@baitcheck/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +7,7 @@ import { pluginMessages } from '../../db/schema.ts';
 import { userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../test/harness.ts';
 import { signUp } from '../../test/plans.ts';
+import { twilioSignature as signTwilio } from '../../test/source-signatures.ts';
 import { EMPTY_TWIML } from './sms/sms.routes.ts';
 
 /**
@@ -21,12 +21,7 @@ const ORIGIN = 'https://baitcheck.test';
 const INBOUND = '/api/plugins/sms/inbound';
 const BASE = { cookieSecure: 'auto' as const, trustProxy: false, webDistDir: '/nonexistent-web-dist', scanLimitPerDay: 0, rateLimits: false, publicOrigins: [ORIGIN] };
 
-function twilioSignature(url: string, fields: Record<string, string>): string {
-  const data = Object.keys(fields)
-    .sort()
-    .reduce((acc, name) => acc + name + fields[name], url);
-  return createHmac('sha1', TOKEN).update(Buffer.from(data, 'utf8')).digest('base64');
-}
+const twilioSignature = (url: string, fields: Record<string, string>) => signTwilio(TOKEN, url, fields);
 
 let sids = 0;
 const text = (from: string, body: string, sid = `SM${String(++sids).padStart(32, '0')}`) => ({ MessageSid: sid, AccountSid: 'AC0', From: from, To: SERVICE_NUMBER, Body: body, NumMedia: '0' });

@@ -7,14 +7,10 @@ import { pluginConnections } from '../../../db/schema.ts';
 import { startDovecot, type TestImapServer } from '../../../test/dovecot.ts';
 import { userIdOf } from '../../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../../test/harness.ts';
-import { signUp } from '../../../test/plans.ts';
+import { signedUpVisitor } from '../../../test/plans.ts';
 
 /** A person with an account: connecting a source needs one. */
-async function account(on: FastifyInstance): Promise<Visitor> {
-  const person = makeVisitor(on);
-  await signUp(person);
-  return person;
-}
+const account = signedUpVisitor;
 
 const BASE = { cookieSecure: 'auto' as const, trustProxy: false, webDistDir: '/nonexistent-web-dist', scanLimitPerDay: 0, rateLimits: false };
 const IMAP = { backoff: { initialMs: 50, maxMs: 200 }, timeoutMs: 5_000 };

@@ -1,18 +1,14 @@
-import { createHmac } from 'node:crypto';
 import { PluginListSchema } from '@baitcheck/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
-import { makeVisitor, describeWithDatabases, type Visitor } from '../../../test/harness.ts';
-import { signUp } from '../../../test/plans.ts';
+import { describeWithDatabases, type Visitor } from '../../../test/harness.ts';
+import { signedUpVisitor } from '../../../test/plans.ts';
 import { startSlackPeer, type SlackPeer } from '../../../test/slack-peer.ts';
+import { slackHeaders as signedSlackHeaders } from '../../../test/source-signatures.ts';
 
 /** A person with an account: connecting a source needs one. */
-async function account(on: FastifyInstance): Promise<Visitor> {
-  const person = makeVisitor(on);
-  await signUp(person);
-  return person;
-}
+const account = signedUpVisitor;
 
 const SIGNING_SECRET = 'slack-signing-secret-for-tests';
 const ORIGIN = 'https://baitcheck.test';
@@ -22,11 +18,7 @@ const GLOBEX = { id: 'T0GLOBEX', name: 'Globex', botToken: 'xoxb-globex-server-b
 const PHISH = 'Your Microsoft 365 password expires today. Keep it now at http://m365-password-keep.example/login or your mailbox will be closed.';
 const BASE = { cookieSecure: 'auto' as const, trustProxy: false, webDistDir: '/nonexistent-web-dist', scanLimitPerDay: 0, rateLimits: false, publicOrigins: [ORIGIN] };
 
-/** Slack's signature, as its documentation gives it: `v0=` HMAC-SHA256 of `v0:{timestamp}:{body}` in hex. */
-function slackHeaders(body: string, at = Math.floor(Date.now() / 1000), secret = SIGNING_SECRET) {
-  const signature = `v0=${createHmac('sha256', secret).update(`v0:${at}:${body}`).digest('hex')}`;
-  return { 'content-type': 'application/json', 'x-slack-request-timestamp': String(at), 'x-slack-signature': signature };
-}
+const slackHeaders = (body: string, at?: number, secret = SIGNING_SECRET) => signedSlackHeaders(secret, body, at);
 
 let events = 0;
 const messageEvent = (team: string, channel: string, text: string, extra: Record<string, unknown> = {}) => ({
