@@ -1,7 +1,8 @@
 import { ENDPOINTS, MAX_BODY_BYTES } from '@baitcheck/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
-import { DEFAULT_PLUGINS_CONFIG, type Config, type PluginsConfig } from './config.ts';
+import { DEFAULT_PLUGINS_CONFIG, type AlertsConfig, type Config, type PluginsConfig } from './config.ts';
+import { setupAlerts, type Alerts } from './modules/alerts/setup.ts';
 import { randomBytes } from 'node:crypto';
 import type { ProtectionSettings } from '@baitcheck/contracts';
 import { AppError } from './lib/app-error.ts';
@@ -105,6 +106,8 @@ export interface AppDeps {
     Partial<Pick<Config, 'host' | 'dataDir' | 'allowedOrigins' | 'publicOrigins' | 'stripe' | 'assistantLlm' | 'intelBudgetMs' | 'intelSources' | 'dnsServers' | 'rdapBootstrapUrl' | 'safeBrowsingApiKey' | 'virusTotalApiKey' | 'rateLimits' | 'email' | 'supportEmail'>> & {
       /** The source plugins' services; each omitted one is not set up (the plugin says it is unavailable). */
       plugins?: Partial<PluginsConfig>;
+      /** The alerts' outside channels; each omitted one is not set up (web push makes its own keys). */
+      alerts?: Partial<AlertsConfig>;
       /** Each omitted limit takes its default; tests pass small ones. */
       clientRateLimits?: Partial<Config['clientRateLimits']>;
       accountLimits?: Partial<Config['accountLimits']>;
@@ -148,6 +151,8 @@ declare module 'fastify' {
     content: Content;
     /** The source plugins' background work: started after listening, stopped when the app closes. */
     pluginRuntime: PluginRuntime;
+    /** Real-time alerts: the service, and the worker delivering them (started after listening). */
+    alerts: Alerts;
   }
 }
 
@@ -270,6 +275,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.rateLimits !== false) await app.register(rateLimitsPlugin, config.clientRateLimits ? { limits: config.clientRateLimits } : {});
 
   registerHealthRoutes(app, createHealthService(createHealthRepository(db), database.driver));
+  const email = createEmailSender(config.email ?? {});
+  app.addHook('onClose', async () => email.close());
+  const notificationPreferences = createNotificationPreferencesRepository(db);
+  const alerts = setupAlerts(app, {
+    db,
+    config: config.alerts ?? {},
+    dataDir: config.dataDir,
+    publicOrigin: config.publicOrigins?.[0],
+    email,
+    contactEmail: config.supportEmail,
+    preferences: notificationPreferences,
+    articles: content.articles,
+    clock,
+  });
+  app.decorate('alerts', alerts);
+  // an alert never fails or holds up what it is about: its failure is logged
+  const tell = (what: string, task: () => Promise<unknown>): Promise<void> =>
+    task().then(
+      () => undefined,
+      (error: unknown) => app.log.warn({ err: error }, `an alert about ${what} could not be raised`),
+    );
   const accounts = createAccountsService({
     repo: createAccountsRepository(db),
     sessions,
@@ -278,9 +304,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(config.accountLimits ? { limits: config.accountLimits } : {}),
     ...(config.signInLimits ? { signInLimits: config.signInLimits } : {}),
     storageLimits,
+    securityEvent: (userId, event) => tell('an account event', () => alerts.service.security(userId, event, { key: crypto.randomUUID() })),
   });
   registerAccountsRoutes(app, accounts, config.cookieSecure);
-  registerNotificationPreferencesRoutes(app, createNotificationPreferencesRepository(db));
+  registerNotificationPreferencesRoutes(app, notificationPreferences);
   registerHelpPagesRoutes(app, createHelpPagesService(content.pages));
   registerKnowledgeBaseRoutes(app, createKnowledgeBaseService({ articles: content.articles, index: articleIndex, repo: createKnowledgeBaseRepository(db) }));
   const llm = config.assistantLlm ? createChatCompletionsModel(config.assistantLlm) : null;
@@ -294,15 +321,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // the person reads a plain sentence; the cause (a host name, ENOTFOUND, a URL) is logged
     onSourceError: (source: string, detail: string) => app.log.warn({ source, detail }, 'an intel source failed'),
   };
-  const scanService = createScanService({ scanRepo: createScanRepository(db), blockedSenders, intel, maxStoredMessages: storageLimits.messages });
+  const scanService = createScanService({
+    scanRepo: createScanRepository(db),
+    blockedSenders,
+    intel,
+    maxStoredMessages: storageLimits.messages,
+    saved: (scan) => tell('a scan', () => alerts.service.scanned(scan)),
+  });
   registerScanRoutes(app, scanService, scanUsage);
   registerScanUsageRoutes(app, scanUsage);
   registerMessagesRoutes(app, messages);
   registerStatsRoutes(app, createStatsService(createStatsRepository(db), historyWindow));
   // the family service reads and sets members' switches; their own changes are refused while the manager sets them
   const protectionSettings = createProtectionSettingsService(createProtectionSettingsRepository(db), { isManaged: (userId) => family.isProtectionManaged(userId), inTurn: (userId, task) => family.inMembersTurn(userId, task) });
-  const email = createEmailSender(config.email ?? {});
-  app.addHook('onClose', async () => email.close());
   const family = createFamilyService({ repo: familyRepo, billing, protection: protectionSettings, email, clock, log: (detail, fields = {}) => app.log.warn(fields, detail) });
   registerProtectionSettingsRoutes(app, protectionSettings);
   registerFamilyRoutes(app, family, { publicOrigins: config.publicOrigins ?? [] });
@@ -331,7 +362,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerBillingRoutes(app, { billing, testCheckout: createTestCheckoutService({ repo: billingRepo, provider: payments.provider, billing }), verifyWebhook: null, publicOrigins: config.publicOrigins ?? [] });
   }
 
-  registerPlugins(app, { config, db, plans, protection: protectionSettings, scan: scanService, usage: scanUsage, clock });
+  registerPlugins(app, {
+    config,
+    db,
+    plans,
+    protection: protectionSettings,
+    scan: scanService,
+    usage: scanUsage,
+    clock,
+    securityEvent: (userId, pluginId, event, detail) =>
+      tell('a plugin', () => alerts.service.security(userId, event, { key: crypto.randomUUID(), pluginId, ...(detail ? { detail } : {}) })),
+  });
 
   await app.register(staticPlugin, { webDistDir: config.webDistDir });
   return app;
@@ -351,6 +392,7 @@ function registerPlugins(
     scan: ScanService;
     usage: ScanUsageService;
     clock: () => Date;
+    securityEvent: NonNullable<Parameters<typeof createPluginsService>[0]['securityEvent']>;
   },
 ): void {
   const { config } = deps;
@@ -403,6 +445,7 @@ function registerPlugins(
     slackAuthUrl: (userId) => slack.authUrl(userId),
     verifyInbox: createInboxVerifier({ allowPrivateAddresses: settings.allowPrivateAddresses, ...(settings.imap?.timeoutMs !== undefined ? { timeoutMs: settings.imap.timeoutMs } : {}) }),
     onChange: (userId, pluginId) => runtime.changed(userId, pluginId),
+    securityEvent: deps.securityEvent,
     clock: deps.clock,
   });
   app.decorate('pluginRuntime', runtime);

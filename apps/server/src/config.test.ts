@@ -11,6 +11,13 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       logLevel: 'info',
       plugins: { secretKey: undefined, twilio: null, slack: null, allowPrivateAddresses: false, socialFeedMinutes: 10 },
+      alerts: {
+        vapid: { publicKey: undefined, privateKey: undefined, subject: undefined },
+        pushServiceHosts: [],
+        fcm: null,
+        twilioMessages: null,
+        allowance: { perWindow: 3, windowMs: 15 * 60_000 },
+      },
       webDistDir: resolve(REPO_ROOT, 'apps/web/dist'),
       cookieSecure: 'auto',
       trustProxy: false,
@@ -190,5 +197,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PLUGIN_SECRET_KEY: 'too-short' })).toThrow(/PLUGIN_SECRET_KEY: Must be 32 random bytes/);
     expect(loadConfig({ PLUGIN_PRIVATE_ADDRESSES: 'allow', SOCIAL_FEED_MINUTES: '1' }).plugins).toMatchObject({ allowPrivateAddresses: true, socialFeedMinutes: 1 });
     expect(() => loadConfig({ PLUGIN_PRIVATE_ADDRESSES: 'yes' })).toThrow(/PLUGIN_PRIVATE_ADDRESSES/);
+  });
+
+  it('reads the alerts: text alerts need the SMS plugin Twilio settings, VAPID keys come in pairs, push hosts are hosts', () => {
+    const twilio = { TWILIO_AUTH_TOKEN: 'token', TWILIO_PHONE_NUMBER: '+15550100100', PUBLIC_ORIGINS: 'https://baitcheck.test' };
+    const sid = `AC${'0'.repeat(32)}`;
+    expect(loadConfig({ ...twilio, TWILIO_ACCOUNT_SID: sid, TWILIO_API_URL: 'http://127.0.0.1:9/' }).alerts.twilioMessages).toEqual({ accountSid: sid, authToken: 'token', from: '+15550100100', apiUrl: 'http://127.0.0.1:9/' });
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: sid })).toThrow(/TWILIO_ACCOUNT_SID: Needs TWILIO_AUTH_TOKEN/);
+    expect(() => loadConfig({ ...twilio, TWILIO_ACCOUNT_SID: 'nope' })).toThrow(/Twilio Account SID/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'x' })).toThrow(/VAPID_PRIVATE_KEY: Set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'me' })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: 'Push.Example, 127.0.0.1:8080' }).alerts.pushServiceHosts).toEqual(['push.example', '127.0.0.1:8080']);
+    expect(() => loadConfig({ PUSH_SERVICE_HOSTS: 'https://push.example/' })).toThrow(/PUSH_SERVICE_HOSTS/);
+    expect(loadConfig({ FCM_SERVICE_ACCOUNT: '/etc/fcm.json', ALERTS_PER_WINDOW: '5', ALERT_SUMMARY_MINUTES: '30' }).alerts).toMatchObject({ fcm: { serviceAccount: '/etc/fcm.json', apiUrl: undefined }, allowance: { perWindow: 5, windowMs: 30 * 60_000 } });
   });
 });

@@ -15,6 +15,7 @@ import { normalisePhoneNumber } from './lib/phone-number.ts';
 import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './modules/accounts/accounts.service.ts';
 import { HISTORY_PAGE_BYTES } from './modules/messages/messages.service.ts';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './modules/sessions/sessions.service.ts';
+import { DEFAULT_ALERT_ALLOWANCE, type AlertAllowance } from './modules/alerts/alerts.service.ts';
 
 /** The outside sources an enhanced scan may ask (`INTEL_SOURCES`). */
 export const INTEL_SOURCE_IDS = ['feeds', 'dns', 'rdap', 'safe-browsing', 'virustotal'] as const;
@@ -55,6 +56,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A whole number of at least `min`, `fallback` when unset. */
 const count = (fallback: number, min = 1) => z.preprocess((v) => (v === undefined || v === '' ? String(fallback) : v), z.coerce.number().int().min(min));
+
+/** A comma-separated list of host names, each with an optional port (`push.example`, `127.0.0.1:8080`). */
+const hostList = optionalString.transform((v, ctx): string[] => {
+  const list = (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0);
+  const bad = list.filter((h) => !/^[a-z0-9.-]+(:\d{1,5})?$/.test(h) && !/^\[[0-9a-f:]+\](:\d{1,5})?$/.test(h));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `not a host name with an optional port: ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  return list;
+});
 
 /** A comma-separated list of origins (`scheme://host[:port]`, no path) whose schemes match `pattern`. */
 const originList = (pattern: RegExp) =>
@@ -170,6 +182,17 @@ const EnvSchema = z
   SLACK_API_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+\/$/.test(v), 'Must be an http(s) address ending in /, e.g. https://slack.com/api/'),
   PLUGIN_PRIVATE_ADDRESSES: z.enum(['allow', 'refuse']).default('refuse'),
   SOCIAL_FEED_MINUTES: count(10),
+  // real-time alerts (issue 19)
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), 'Must be mailto:you@example.com or an https:// address: push services contact it about problems'),
+  PUSH_SERVICE_HOSTS: hostList,
+  FCM_SERVICE_ACCOUNT: optionalString,
+  FCM_API_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+\/$/.test(v), 'Must be an http(s) address ending in /, e.g. https://fcm.googleapis.com/'),
+  TWILIO_ACCOUNT_SID: optionalString.refine((v) => v === undefined || /^AC[0-9a-fA-F]{32}$/.test(v), 'Must be a Twilio Account SID (AC followed by 32 hex characters)'),
+  TWILIO_API_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/\S+\/$/.test(v), 'Must be an http(s) address ending in /, e.g. https://api.twilio.com/'),
+  ALERTS_PER_WINDOW: count(DEFAULT_ALERT_ALLOWANCE.perWindow, 1),
+  ALERT_SUMMARY_MINUTES: count(DEFAULT_ALERT_ALLOWANCE.windowMs / 60_000, 1),
 })
   .refine((e) => e.ASSISTANT_LLM_URL === undefined || e.ASSISTANT_LLM_MODEL !== undefined, { path: ['ASSISTANT_LLM_MODEL'], message: 'Name the model when ASSISTANT_LLM_URL is set' })
   .superRefine((e, ctx) => {
@@ -192,6 +215,12 @@ const EnvSchema = z
     }
     if ((e.SLACK_CLIENT_ID !== undefined || e.SLACK_BOT_TOKEN !== undefined) && e.SLACK_SIGNING_SECRET === undefined) {
       ctx.addIssue({ code: 'custom', path: ['SLACK_SIGNING_SECRET'], message: "Needed with SLACK_CLIENT_ID or SLACK_BOT_TOKEN: it checks that events come from Slack (the app's Basic Information page)" });
+    }
+    if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [e.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'], message: 'Set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither (a pair is then made once into DATA_DIR)' });
+    }
+    if (e.TWILIO_ACCOUNT_SID !== undefined && (e.TWILIO_AUTH_TOKEN === undefined || e.TWILIO_PHONE_NUMBER === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'Needs TWILIO_AUTH_TOKEN and TWILIO_PHONE_NUMBER too: text alerts are sent from that number with that account' });
     }
     if (e.SLACK_CLIENT_ID !== undefined && e.PUBLIC_ORIGINS.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGINS'], message: 'Needed with SLACK_CLIENT_ID: Slack sends people back to this address after they install the app' });
@@ -293,6 +322,21 @@ export interface Config {
   supportEmail: string | undefined;
   /** The source plugins (issue 18): their outside services and the key that seals what people give them. */
   plugins: PluginsConfig;
+  /** Real-time alerts (issue 19): push, text alerts, and how many go out before the rest wait for a summary. */
+  alerts: AlertsConfig;
+}
+
+/** What the alerts' outside channels run on. */
+export interface AlertsConfig {
+  /** `VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT`; unset keys: a pair made once into `DATA_DIR`. */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
+  /** `PUSH_SERVICE_HOSTS`: the push services browsers' subscriptions may point at; empty: the known browser push services. */
+  pushServiceHosts: string[];
+  /** `FCM_SERVICE_ACCOUNT` (the JSON, or a path to it) and `FCM_API_URL`: push to the iOS and Android apps; unset: unavailable. */
+  fcm: { serviceAccount: string; apiUrl: string | undefined } | null;
+  /** `TWILIO_ACCOUNT_SID` with the SMS plugin's token and number: text alerts; null: unavailable. */
+  twilioMessages: { accountSid: string; authToken: string; from: string; apiUrl: string | undefined } | null;
+  allowance: AlertAllowance;
 }
 
 /** No outside service set up: SMS and Slack unavailable, a key made into the data folder, a post every 10 minutes. */
@@ -409,6 +453,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
       allowPrivateAddresses: e.PLUGIN_PRIVATE_ADDRESSES === 'allow',
       socialFeedMinutes: e.SOCIAL_FEED_MINUTES,
+    },
+    alerts: {
+      vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+      pushServiceHosts: e.PUSH_SERVICE_HOSTS,
+      fcm: e.FCM_SERVICE_ACCOUNT ? { serviceAccount: e.FCM_SERVICE_ACCOUNT, apiUrl: e.FCM_API_URL } : null,
+      twilioMessages:
+        e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_PHONE_NUMBER
+          ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: normalisePhoneNumber(e.TWILIO_PHONE_NUMBER)!, apiUrl: e.TWILIO_API_URL }
+          : null,
+      allowance: { perWindow: e.ALERTS_PER_WINDOW, windowMs: e.ALERT_SUMMARY_MINUTES * 60_000 },
     },
   };
 }

@@ -70,6 +70,8 @@ async function stop(signal: string): Promise<void> {
   const retentionStopped = retentionSchedule?.stop();
   // the plugins' watchers and worker stop first: a message being scanned is finished or left waiting
   await app.pluginRuntime.stop().catch((error: unknown) => logger.warn({ err: error }, 'the plugins did not stop cleanly'));
+  // an alert being sent is finished; the rest wait in the database for the next start
+  await app.alerts.worker.stop().catch((error: unknown) => logger.warn({ err: error }, 'the alert deliveries did not stop cleanly'));
   try {
     // Stops accepting connections and waits for in-flight requests before resolving.
     await app.close();
@@ -93,6 +95,8 @@ try {
   retentionSchedule = startRetentionSchedule({ retention: app.retention, intervalMs: RETENTION_INTERVAL_MS, logger });
   // what arrived while the server was stopped is scanned now; inboxes are watched again
   void app.pluginRuntime.start();
+  // alerts queued before a stop are sent now; summaries and weekly tips from here on
+  app.alerts.worker.start();
   // after listening, so a slow download never delays the start
   void importStarterFeed(app.feeds, logger).then(() => {
     if (stopping) return;

@@ -91,9 +91,16 @@ test('home: counters, seven real bars, recent alerts, delete, report, block, pro
   await page.reload();
   await expect(page.getByRole('switch', { name: 'SMS Protection' })).toHaveAttribute('aria-checked', String(settings.smsProtection));
 
-  // Push notifications are local.
-  await page.getByRole('switch', { name: 'Push Notifications' }).click();
-  await expect(page.getByText('Notifications disabled', { exact: true })).toBeVisible();
+  // Push notifications are real web push (issue 19): off until this browser subscribes, and a
+  // refusal (no permission in a test browser, no push on the server) leaves it off, saying why.
+  const push = page.getByRole('switch', { name: 'Push Notifications' });
+  await expect(push).toHaveAttribute('aria-checked', 'false');
+  await push.click();
+  await expect(push).toHaveAttribute('aria-checked', 'false');
+  await expect(push).toHaveAccessibleDescription(
+    /^(Real-time phishing alerts|Blocked in this browser's settings|This browser can't receive push alerts|Push alerts are not set up on this server|.*push service.*)$/,
+  );
+  await expect(page.getByText('Notifications enabled', { exact: true })).toHaveCount(0);
 
   // On-Device Scanning is not sold: no plan has it yet.
   await expect(page.getByRole('main').getByText("Not available yet: your scans are checked on Baitcheck's server.", { exact: true })).toBeVisible();

@@ -178,10 +178,10 @@ test('screenshots of the Notifications tab at 390 and 1280 px', async ({ page })
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     await page.goto('/settings?tab=notifications');
     await expect(page.getByRole('slider', { name: 'Sensitivity' })).toBeVisible();
-    // Nothing sends alerts yet: the tab says so before anything else, in view without scrolling.
-    const note = page.getByText("Baitcheck doesn't send alerts yet. Your choices here are saved and will apply when alerts arrive.", { exact: true });
-    await expect(note).toBeInViewport();
-    await expect(page.getByRole('tabpanel', { name: 'Notifications' })).toContainText(/^Baitcheck doesn't send alerts yet\./);
+    // Where alerts go comes first, in view without scrolling, with which alerts leave the app.
+    await expect(page.getByRole('heading', { name: 'Where alerts go' })).toBeInViewport();
+    await expect(page.getByRole('tabpanel', { name: 'Notifications' })).toContainText(/^Where alerts go/);
+    await expect(page.getByText(/Alerts about scans you make yourself show only in the app/)).toBeVisible();
     await expectLoaded(page);
     await expectNoAxeViolations(page);
     await screenshotWholePage(page, join(SCREENSHOT_DIR, `settings-notifications-${width}.png`));

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { API_ROUTES, type EndpointName, type HttpMethod } from './lite';
 import {
   PluginAuthRequestSchema,
@@ -12,6 +12,17 @@ import {
   SlackOAuthCallbackQuerySchema,
   TwimlResponseSchema,
 } from './plugins';
+import {
+  AlertChannelsSchema,
+  DeviceTokenRequestSchema,
+  NotificationListSchema,
+  NotificationSchema,
+  NotificationsQuerySchema,
+  NotificationStreamQuerySchema,
+  PushSubscriptionRequestSchema,
+  PushUnsubscribeRequestSchema,
+  UnreadCountSchema,
+} from './notifications';
 import {
   MessageSchema,
   MessageStatsSchema,
@@ -165,5 +176,14 @@ export const ENDPOINTS = {
   getKnowledgeBaseArticle: { ...API_ROUTES.getKnowledgeBaseArticle, params: ArticleParamsSchema, response: KnowledgeBaseArticleSchema, status: 200 },
   voteKnowledgeBaseArticle: { ...API_ROUTES.voteKnowledgeBaseArticle, params: ArticleParamsSchema, body: ArticleVoteRequestSchema, response: ArticleVotesSchema, status: 200 },
   getHelpPage: { ...API_ROUTES.getHelpPage, params: HelpPageParamsSchema, response: HelpPageSchema, status: 200 },
+  registerDeviceToken: { ...API_ROUTES.registerDeviceToken, body: DeviceTokenRequestSchema, response: SuccessResponseSchema, status: 200 },
+  listNotifications: { ...API_ROUTES.listNotifications, query: NotificationsQuerySchema, response: NotificationListSchema, status: 200 },
+  // text/event-stream: `notification` events (a Notification) and `unread` events ({ unread })
+  notificationStream: { ...API_ROUTES.notificationStream, query: NotificationStreamQuerySchema, response: z.union([NotificationSchema, UnreadCountSchema]), status: 200 },
+  notificationChannels: { ...API_ROUTES.notificationChannels, response: AlertChannelsSchema, status: 200 },
+  markNotificationRead: { ...API_ROUTES.markNotificationRead, params: IdParamsSchema, response: UnreadCountSchema, status: 200 },
+  markAllNotificationsRead: { ...API_ROUTES.markAllNotificationsRead, response: UnreadCountSchema, status: 200 },
+  subscribePush: { ...API_ROUTES.subscribePush, body: PushSubscriptionRequestSchema, response: AlertChannelsSchema, status: 200 },
+  unsubscribePush: { ...API_ROUTES.unsubscribePush, body: PushUnsubscribeRequestSchema, response: AlertChannelsSchema, status: 200 },
 } as const satisfies Record<EndpointName, Endpoint>;
 

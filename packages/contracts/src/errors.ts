@@ -77,6 +77,10 @@ export const ERROR_CATALOGUE = {
   PLUGIN_AUTH_FAILED: { status: 422, message: 'The sign-in details were not accepted.' },
   PLUGIN_NO_SIGN_IN: { status: 409, message: 'This plugin has no sign-in: open Configure and fill in its details.' },
   SOURCE_SIGNATURE_INVALID: { status: 403, message: 'This request is not signed by the service it claims to come from, so it was refused.' },
+  NOTIFICATION_NOT_FOUND: { status: 404, message: 'There is no such notification. It may have been removed with its History entry.' },
+  PUSH_ENDPOINT_REFUSED: { status: 400, message: "This browser's push service is not one Baitcheck sends to. Try another browser, or choose email alerts in Settings → Notifications." },
+  PUSH_UNAVAILABLE: { status: 409, message: 'Push alerts are not set up on this server.' },
+  TOO_MANY_STREAMS: { status: 429, message: 'Baitcheck is open in too many tabs or windows. Close some of them and reload this one.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is starting or shutting down. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -11,5 +11,6 @@ export * from './billing';
 export * from './family';
 export * from './help';
 export * from './plugins';
+export * from './notifications';
 export * from './errors';
 export * from './endpoints';

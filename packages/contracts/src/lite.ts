@@ -189,6 +189,19 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
+/** What an alert is about (issue 19): the spec's push types, then the other notification types. */
+export const ALERT_TYPES = ['phishing_alert', 'security_update', 'suspicious_content', 'tips_and_education'] as const;
+/** A native app's platform (spec section 3: native platforms are ios or android). */
+export const DEVICE_PLATFORMS = ['ios', 'android'] as const;
+/** Notifications a list answers unless asked for another number. */
+export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
+/** The most notifications one list answers. */
+export const NOTIFICATIONS_MAX_LIMIT = 100;
+/** The events of `GET /api/notifications/stream`: a new or changed notification (data: a Notification), and the unread count (data: `{ unread }`). */
+export const NOTIFICATION_STREAM_EVENTS = { notification: 'notification', unread: 'unread' } as const;
+/** How long the notification pop-up shows (spec section 4), in ms. */
+export const NOTIFICATION_POPUP_MS = 5000;
+
 /** An HTTP method the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -266,6 +279,15 @@ export const API_ROUTES = {
   smsInbound: { method: 'POST', path: '/api/plugins/sms/inbound' },
   slackEvents: { method: 'POST', path: '/api/plugins/slack/events' },
   slackOAuthCallback: { method: 'GET', path: '/api/plugins/slack/oauth/callback' },
+  // real-time alerts (issue 19): the spec's device-token call, then ours
+  registerDeviceToken: { method: 'POST', path: '/api/device-tokens' },
+  listNotifications: { method: 'GET', path: '/api/notifications' },
+  notificationStream: { method: 'GET', path: '/api/notifications/stream' },
+  notificationChannels: { method: 'GET', path: '/api/notifications/channels' },
+  markNotificationRead: { method: 'POST', path: '/api/notifications/:id/read' },
+  markAllNotificationsRead: { method: 'POST', path: '/api/notifications/read-all' },
+  subscribePush: { method: 'POST', path: '/api/push-subscriptions' },
+  unsubscribePush: { method: 'DELETE', path: '/api/push-subscriptions' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 /** The name of an endpoint. */

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { MessageSource, PlanId, PluginId, ReportKind, SupportIssueType, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
+import type { AlertType, MessageSource, PlanId, PluginId, ReportKind, SupportIssueType, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
+
+/** An outside channel an alert goes out on (in the app, every alert is listed). */
+export type AlertChannel = 'push' | 'email' | 'sms';
+/** Where one delivery stands. */
+export type AlertDeliveryStatus = 'pending' | 'sent' | 'failed' | 'held' | 'summarised' | 'skipped';
 
 const id = () =>
   text('id')
@@ -555,4 +560,110 @@ export const pluginEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.pluginId, t.eventId] }), index('plugin_events_created_at_idx').on(t.createdAt)],
+);
+
+const ALERT_TYPE_VALUES = "'phishing_alert', 'security_update', 'suspicious_content', 'tips_and_education'";
+
+/**
+ * Real-time alerts (issue 19): one row per alert told to a person, listed in the header and
+ * delivered live. `dedupe_key` makes one alert per message (`message:{id}`), per account event,
+ * per weekly tip. An alert about a History entry goes when the entry is deleted.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<AlertType>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    messageId: text('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    threatLevel: text('threat_level').$type<ThreatLevel>(),
+    url: text('url').notNull(),
+    count: integer('count').notNull().default(1),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_dedupe_idx').on(t.userId, t.dedupeKey),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
+    index('notifications_message_idx').on(t.messageId),
+    check('notifications_type_check', sql`${t.type} in (${sql.raw(ALERT_TYPE_VALUES)})`),
+    check('notifications_count_check', sql`${t.count} >= 1`),
+  ],
+);
+
+/**
+ * One alert's delivery on one outside channel (push, email, sms): kept first, sent by the
+ * delivery worker (claimed with a lease, retried with back-off), so a restart neither loses nor
+ * repeats one. `held`: over the person's alert allowance, to be told in one summary instead.
+ */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: id(),
+    notificationId: text('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<AlertChannel>().notNull(),
+    status: text('status').$type<AlertDeliveryStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Why the last attempt failed, for the log and the Notifications tab (never a secret). */
+    note: text('note'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('alert_deliveries_notification_channel_idx').on(t.notificationId, t.channel),
+    index('alert_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('alert_deliveries_held_idx').on(t.userId, t.createdAt).where(sql`status = 'held'`),
+    index('alert_deliveries_user_created_idx').on(t.userId, t.createdAt),
+    check('alert_deliveries_channel_check', sql`${t.channel} in ('push', 'email', 'sms')`),
+    check('alert_deliveries_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'held', 'summarised', 'skipped')`),
+  ],
+);
+
+/** A browser's web push subscription (its endpoint is unique: the browser that registers it again moves it to whoever is signed in there). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** A native app's push token (spec section 3: token, platform), unique like a push endpoint. */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    platform: text('platform').$type<'ios' | 'android'>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('device_tokens_token_idx').on(t.token),
+    index('device_tokens_user_idx').on(t.userId),
+    check('device_tokens_platform_check', sql`${t.platform} in ('ios', 'android')`),
+  ],
 );

@@ -141,6 +141,15 @@ export const LIMITED_ROUTES: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   [routeKey(ENDPOINTS.getKnowledgeBaseArticle), 'lists'],
   [routeKey(ENDPOINTS.voteKnowledgeBaseArticle), 'writes'],
   [routeKey(ENDPOINTS.getHelpPage), 'lists'],
+  // real-time alerts (issue 19)
+  [routeKey(ENDPOINTS.listNotifications), 'lists'],
+  [routeKey(ENDPOINTS.notificationStream), 'lists'],
+  [routeKey(ENDPOINTS.notificationChannels), 'lists'],
+  [routeKey(ENDPOINTS.markNotificationRead), 'writes'],
+  [routeKey(ENDPOINTS.markAllNotificationsRead), 'writes'],
+  [routeKey(ENDPOINTS.subscribePush), 'writes'],
+  [routeKey(ENDPOINTS.unsubscribePush), 'deletes'],
+  [routeKey(ENDPOINTS.registerDeviceToken), 'writes'],
 ]);
 
 const WHAT: Record<Kind, string> = { scans: 'scans', assistant: 'questions to the assistant', lists: 'requests', enhanced: 'enhanced scans', writes: 'changes', deletes: 'changes' };

@@ -84,6 +84,10 @@ const NEWCOMER_STORES_NOTHING = new Map<string, (body: unknown) => boolean>([
   [routeKey(ENDPOINTS.joinFamily), keepsNothing],
   [routeKey(ENDPOINTS.leaveFamily), keepsNothing],
   [routeKey(ENDPOINTS.setFamilyMemberProtection), keepsNothing],
+  // a newcomer has no notifications to mark and no subscription to remove
+  [routeKey(ENDPOINTS.markNotificationRead), keepsNothing],
+  [routeKey(ENDPOINTS.markAllNotificationsRead), keepsNothing],
+  [routeKey(ENDPOINTS.unsubscribePush), keepsNothing],
 ]);
 
 /** While scans count against a daily limit, every scan stores its count: a newcomer's unsaved scan makes their guest too. */

@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readText } from './read-body.ts';
 
 /** One Web API call the peer received: the method (`chat.postMessage`), the bearer token, the fields. */
 export interface SlackCall {
@@ -15,15 +16,6 @@ export interface PeerWorkspace {
   botToken: string;
   channels: Record<string, string>;
 }
-
-const read = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (data += chunk));
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
 
 /**
  * A local HTTP peer answering the Slack Web API calls the Slack plugin makes, in Slack's shapes
@@ -72,7 +64,7 @@ export async function startSlackPeer(options: { clientId: string; clientSecret: 
   };
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const body = await read(req);
+      const body = await readText(req);
       const method = (req.url ?? '').replace(/^\/api\//, '').split('?')[0]!;
       const auth = req.headers.authorization;
       const token = auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;

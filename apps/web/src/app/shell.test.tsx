@@ -1,7 +1,9 @@
 import { describe, expect, it, afterEach, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from '@testing-library/react';
 import { renderWithApp, mockApi } from '@/testing/render';
+import { FakeEventSource, installFakeEventSource } from '@/testing/notifications';
 import { AppShell, isActivePath } from './shell';
 import { AppRouter, titleFor } from './router';
 
@@ -25,8 +27,22 @@ describe('AppShell', () => {
     renderWithApp(<AppShell>content</AppShell>);
     expect(screen.getByRole('banner')).toHaveTextContent('Baitcheck');
     expect(screen.getByRole('link', { name: 'Open settings' })).toHaveAttribute('href', '/settings');
-    expect(screen.getByRole('link', { name: 'Notification settings' })).toHaveAttribute('href', '/settings?tab=notifications');
+    // a button opening the list now; the list links to the notification settings
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-haspopup', 'dialog');
     expect(screen.getByRole('button', { name: 'Accessibility settings' })).toBeInTheDocument();
+  });
+
+  it('starts the live notifications after the first render: the stream feeds the bell its unread count', async () => {
+    installFakeEventSource();
+    mockApi({ 'GET /api/protection-status': { body: status } });
+    renderWithApp(<AppShell>content</AppShell>);
+    // not during the first render: the first screen does not wait for it
+    expect(FakeEventSource.instances).toHaveLength(0);
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    act(() => FakeEventSource.latest().open());
+    act(() => FakeEventSource.latest().emit('unread', { unread: 3 }));
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByText('3')).toBeInTheDocument();
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -1,17 +1,39 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Dialog } from 'radix-ui';
-import { Accessibility, Bell, History, LayoutDashboard, ScanSearch, Settings, ShieldCheck, User, type LucideIcon } from 'lucide-react';
+import { Accessibility, History, LayoutDashboard, ScanSearch, Settings, ShieldCheck, User, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { ColorVisionFilters } from '@/components/accessibility/color-vision-filters';
 import { DialogPanel } from '@/components/ui/dialog';
+import { NotificationsButton } from '@/components/notifications/notifications-button';
 import { StatusBanner } from './status-banner';
 
 // Loaded when the dialog first opens, so the first screen does not carry it.
 const AccessibilityPanel = lazy(() =>
   import('@/components/accessibility/accessibility-panel').then((m) => ({ default: m.AccessibilityPanel })),
 );
+
+// The live stream and the alert pop-up: started once the first screen is up, in their own chunk.
+const LiveNotifications = lazy(() => import('@/components/notifications/live-notifications'));
+
+/** Renders {@link LiveNotifications} once the browser is idle after the first render (or soon after, where it has no idle callback). */
+function LiveNotificationsAfterFirstScreen() {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setStarted(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => setStarted(true), 1);
+    return () => clearTimeout(id);
+  }, []);
+  return started ? (
+    <Suspense fallback={null}>
+      <LiveNotifications />
+    </Suspense>
+  ) : null;
+}
 
 const NAV_ITEMS: ReadonlyArray<{ href: string; label: string; Icon: LucideIcon }> = [
   { href: paths.home, label: 'Dashboard', Icon: LayoutDashboard },
@@ -55,9 +77,7 @@ function Header() {
         </Link>
         <div className="flex items-center gap-1">
           <AccessibilityDialog />
-          <Link href={`${paths.settings}?tab=notifications`} aria-label="Notification settings" className={HEADER_BUTTON}>
-            <Bell aria-hidden="true" className="h-5 w-5" />
-          </Link>
+          <NotificationsButton className={HEADER_BUTTON} />
           <Link href={paths.settings} aria-label="Open settings" className={HEADER_BUTTON}>
             <Settings aria-hidden="true" className="h-5 w-5" />
           </Link>
@@ -119,6 +139,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <BottomNav />
+      <LiveNotificationsAfterFirstScreen />
     </div>
   );
 }

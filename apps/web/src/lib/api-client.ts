@@ -29,6 +29,18 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+const writeListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after each successful request that may have stored something (any method but
+ * GET): a newcomer's first one makes their session, so what waited for one (the live
+ * notifications) can start now. Returns a function that stops.
+ */
+export function afterWrite(listener: () => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
 /** {@link apiRequest}, with the response headers too (a paged list says where the next page starts in one). */
 export async function apiRequestWithHeaders<T>(
   method: Method,
@@ -50,6 +62,7 @@ export async function apiRequestWithHeaders<T>(
     throw new Error(`${res.status}: ${text}`);
   }
   const text = await res.text();
+  if (method !== 'GET') for (const listener of [...writeListeners]) listener();
   return { data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
 }
 

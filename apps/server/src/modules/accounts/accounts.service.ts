@@ -83,6 +83,12 @@ export function createAccountsService(deps: {
   hashing?: HashingGate;
   /** What one user may keep (`MAX_*`): a guest merged into an account leaves it within them. */
   storageLimits?: Partial<StorageLimits>;
+  /**
+   * Told of what the person should hear about as a Security Update (the alerts): a sign-in from a
+   * browser that never signed in to the account before, a password change. Awaited, so the alert is
+   * listed by the time the request answers; it never throws (the caller logs its failure).
+   */
+  securityEvent?: (userId: string, event: 'new_sign_in' | 'password_changed') => Promise<void>;
 }) {
   const clock = deps.clock ?? (() => new Date());
   const now = () => clock().getTime();
@@ -210,6 +216,8 @@ export function createAccountsService(deps: {
         deps.blockedSendersChanged?.(account.id);
       }
       const session = await switchSession(account.id, sessionHash);
+      // a browser carrying no device token of this account is a new one to it
+      if (!attempt.trusted) await deps.securityEvent?.(account.id, 'new_sign_in');
       return { user: toCurrentUser(account), session, device: await issueDevice(email, deviceCookie) };
     },
 
@@ -234,6 +242,7 @@ export function createAccountsService(deps: {
       if (!(await deps.repo.setPasswordIfUnchanged(userId, verified, hash, clock()))) throw new AppError('CURRENT_PASSWORD_WRONG');
       // whoever else knew the old password is signed out everywhere; this browser stays in
       await deps.sessions.revokeUser(userId, sessionHash);
+      await deps.securityEvent?.(userId, 'password_changed');
       return { device: await issueDevice(row.email, deviceCookie) };
     },
   };

@@ -68,6 +68,8 @@ export interface PluginsServiceDeps {
   slackAuthUrl?: (userId: string) => string | null;
   /** Told after every change of a person's plugin. */
   onChange?: PluginListener;
+  /** Told when a connected plugin is disconnected, or stopped by a problem (a Security Update for the person). */
+  securityEvent?: (userId: string, pluginId: PluginId, event: 'plugin_disconnected' | 'plugin_stopped', detail?: string) => Promise<void>;
   clock?: () => Date;
 }
 
@@ -375,7 +377,10 @@ export function createPluginsService(deps: PluginsServiceDeps) {
     /** Forgets the plugin's settings, secret and progress; what it received stays in History. */
     async disconnect(userId: string, id: string) {
       const pluginId = requirePluginId(id);
-      return thenList(userId, pluginId, () => repo.remove(userId, pluginId));
+      const before = userId === '' ? undefined : await repo.connection(userId, pluginId);
+      const answer = await thenList(userId, pluginId, () => repo.remove(userId, pluginId));
+      if (before?.connected) await deps.securityEvent?.(userId, pluginId, 'plugin_disconnected');
+      return answer;
     },
 
     /** The plugin's latest messages, newest first; none while it is not enabled (spec section 7). */
@@ -464,8 +469,10 @@ export function createPluginsService(deps: PluginsServiceDeps) {
 
     /** Records the connection's problem (a refused password), or clears it with null; `stop` turns the plugin off and not connected. */
     async setProblem(userId: string, pluginId: PluginId, problem: string | null, stop = false) {
+      const before = stop ? await repo.connection(userId, pluginId) : undefined;
       await repo.save(userId, pluginId, { problem, ...(stop ? { connected: false, enabled: false } : {}) });
       if (stop) changed(userId, pluginId);
+      if (before?.connected) await deps.securityEvent?.(userId, pluginId, 'plugin_stopped', problem ?? undefined);
     },
 
     /** A person's plugin secret, opened; null when there is none or it no longer opens (the key changed). */

@@ -132,6 +132,17 @@ export interface PendingKey {
   done: boolean;
 }
 
+/** A scan as kept in History, for whoever is told of it. */
+export interface SavedScan {
+  userId: string;
+  messageId: string;
+  kind: 'text' | 'url';
+  source: MessageSource;
+  sender: string;
+  threatLevel: ScanAnalysis['threatLevel'];
+  score: number;
+}
+
 /** Per-request options of a scan. */
 export interface ScanOptions {
   /** Set when this client's allowance of enhanced scans is used up: outside sources are named as not asked, with its sentence. */
@@ -151,6 +162,12 @@ export function createScanService(deps: {
   intel?: { providers: readonly IntelProvider[]; budgetMs?: number; onSourceError?: (source: string, detail: string) => void };
   /** The most scans one user's history keeps (`MAX_STORED_MESSAGES`). */
   maxStoredMessages?: number;
+  /**
+   * Told of each scan kept in History, once it is stored (the alerts decide whether to tell the
+   * person). Awaited so an alert is listed by the time the scan answers; its failure is logged by
+   * the caller, never the scan's.
+   */
+  saved?: (entry: SavedScan) => Promise<void>;
 }) {
   const clock = deps.clock ?? (() => new Date());
   const providers = deps.intel?.providers ?? [];
@@ -197,6 +214,7 @@ export function createScanService(deps: {
       pendingKey ? { key: pendingKey.key, response: (id) => (response = { value: answer(id) }).value } : undefined,
     );
     if (pendingKey) pendingKey.done = true;
+    if (id !== null && deps.saved) await deps.saved({ userId, messageId: id, kind, source: input.source, sender: input.sender, threatLevel: analysis.threatLevel, score: analysis.score });
     return response ? response.value : answer(id);
   };
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
@@ -10,84 +10,25 @@ import {
   getToasts,
   subscribeToasts,
 } from './toast-store';
+import { focusedOutside, overlapArea, ringedBox, useStepAside } from './use-step-aside';
 
-// Room for the focus ring (3 px, 2 px away; 4 px, 3 px away in high contrast) around what has focus.
-const FOCUS_RING_PX = 7;
-
-function overlapArea(a: DOMRect, b: DOMRect): number {
-  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-  return width > 0 && height > 0 ? width * height : 0;
-}
-
-/** How much of `target` (with its focus ring) the toasts in `viewport` cover, in square pixels. */
-function coveredArea(viewport: HTMLElement, target: Element): number {
-  const r = target.getBoundingClientRect();
-  const ringed = new DOMRect(r.x - FOCUS_RING_PX, r.y - FOCUS_RING_PX, r.width + 2 * FOCUS_RING_PX, r.height + 2 * FOCUS_RING_PX);
+/** How much of what has focus (with its ring) the toasts in `viewport` cover, in square pixels. */
+function coveredFocus(viewport: HTMLElement): number {
+  const focused = focusedOutside(viewport.parentElement ?? viewport);
+  if (!focused) return 0;
+  const ringed = ringedBox(focused);
   let area = 0;
   for (const item of viewport.children) area += overlapArea(item.getBoundingClientRect(), ringed);
   return area;
-}
-
-type Placement = 'usual' | 'other';
-
-/**
- * Keeps the toasts off whatever has keyboard focus (WCAG 2.4.11). A toast shows in its usual
- * place (on a phone at the top, over the header; from the md breakpoint bottom right, above the
- * navigation) and moves to the other edge when it would cover the focused element there and
- * cover less of it at the other edge. The place is an attribute set here, not React state: trying
- * the other place to measure it and putting it back happens between two paints.
- */
-function useToastsOffFocus(viewportRef: RefObject<HTMLOListElement | null>, newestId: string | undefined) {
-  const place = useCallback(
-    (reset: boolean) => {
-      const viewport = viewportRef.current;
-      if (!viewport) return;
-      if (reset) viewport.dataset.placement = 'usual';
-      const focused = document.activeElement;
-      const region = viewport.parentElement ?? viewport;
-      if (!focused || focused === document.body || focused === document.documentElement || region.contains(focused)) return;
-      if (viewport.children.length === 0) return;
-      const current = (viewport.dataset.placement ?? 'usual') as Placement;
-      const here = coveredArea(viewport, focused);
-      if (here === 0) return;
-      const other: Placement = current === 'usual' ? 'other' : 'usual';
-      viewport.dataset.placement = other;
-      const there = coveredArea(viewport, focused);
-      viewport.dataset.placement = there < here ? other : current;
-    },
-    [viewportRef],
-  );
-
-  // A new toast starts in its usual place, then steps aside if focus is under it.
-  useLayoutEffect(() => {
-    if (newestId !== undefined) place(true);
-  }, [newestId, place]);
-
-  useEffect(() => {
-    let frame = 0;
-    // After the frame: focus() has scrolled its element into view by then.
-    const later = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => place(false));
-    };
-    document.addEventListener('focusin', later);
-    window.addEventListener('scrollend', later);
-    window.addEventListener('resize', later);
-    return () => {
-      cancelAnimationFrame(frame);
-      document.removeEventListener('focusin', later);
-      window.removeEventListener('scrollend', later);
-      window.removeEventListener('resize', later);
-    };
-  }, [place]);
 }
 
 /** Renders the toast store: swipe right to dismiss, F8 focuses the viewport. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   const viewportRef = useRef<HTMLOListElement>(null);
-  useToastsOffFocus(viewportRef, toasts.find((t) => t.open)?.id);
+  // a toast shows in its usual place (on a phone at the top, over the header; from the md
+  // breakpoint bottom right, above the navigation) and steps aside from what has focus
+  useStepAside(viewportRef, toasts.find((t) => t.open)?.id, coveredFocus);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {toasts.map((t) => (

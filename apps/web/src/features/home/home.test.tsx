@@ -420,21 +420,6 @@ describe('ProtectionStatusPanel', () => {
     );
   });
 
-  it('toggles push notifications locally with a toast and no call', async () => {
-    const { calls } = mockApi({ 'GET /api/protection-settings': { body: SETTINGS } });
-    renderWithApp(<ProtectionStatusPanel />);
-    const push = await screen.findByRole('switch', { name: 'Push Notifications' });
-    const before = calls.length;
-    await userEvent.click(push);
-    expect(await screen.findByText('Notifications disabled')).toBeInTheDocument();
-    expect(screen.getByText("You won't receive real-time phishing alerts.")).toBeInTheDocument();
-    await userEvent.click(push);
-    expect(await screen.findByText('Notifications enabled')).toBeInTheDocument();
-    // The web app sends no alerts: the toast does not promise any.
-    expect(screen.getByText("Saved. Alerts on this device aren't available in the web app yet.")).toBeInTheDocument();
-    expect(calls.length).toBe(before);
-  });
-
   it('says plainly that on-device scanning is not available yet, and sells no upgrade for it', async () => {
     mockApi({ 'GET /api/protection-settings': { body: SETTINGS } });
     renderWithApp(<ProtectionStatusPanel />);

@@ -1,40 +1,26 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { Bell, Cpu } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { SettingRow } from '@/components/setting-row';
 import { CHANNEL_SWITCHES, ProtectionSwitches } from '@/components/protection-switches';
-import { toast } from '@/components/ui/toast-store';
+import { usePushSwitch } from '@/components/notifications/use-push-switch';
 
 const ICON = 'h-5 w-5';
 
-const PUSH_KEY = 'baitcheck.pushNotifications';
+/** The switch before web push (issue 19) was a local choice only; what it saved means nothing now. */
+const OLD_PUSH_KEY = 'baitcheck.pushNotifications';
 
-function readPush(): boolean {
-  try {
-    return localStorage.getItem(PUSH_KEY) !== 'off';
-  } catch {
-    return true;
-  }
-}
-
-/** 'Protection Status': server-backed channel switches, the local push switch and what on-device scanning is today. */
+/** 'Protection Status': server-backed channel switches, this browser's push alerts and what on-device scanning is today. */
 export function ProtectionStatusPanel() {
-  // Push notifications are local only (spec section 4): remembered in this browser, no call.
-  const [push, setPush] = useState(readPush);
-  const onPush = (on: boolean) => {
-    setPush(on);
+  // The spec's local-only toggle (section 4) is real web push now: permission, subscription, the server told.
+  const push = usePushSwitch();
+  useEffect(() => {
     try {
-      localStorage.setItem(PUSH_KEY, on ? 'on' : 'off');
+      localStorage.removeItem(OLD_PUSH_KEY);
     } catch {
-      // Storage may be unavailable (private mode); the switch still works for this visit.
+      // storage unavailable (private mode): nothing was kept either
     }
-    toast(
-      on
-        ? // The spec's "You'll receive real-time phishing alerts." promised alerts the web app cannot send.
-          { title: 'Notifications enabled', description: "Saved. Alerts on this device aren't available in the web app yet." }
-        : { title: 'Notifications disabled', description: "You won't receive real-time phishing alerts." },
-    );
-  };
+  }, []);
 
   return (
     <Card className="px-4 py-1">
@@ -42,11 +28,10 @@ export function ProtectionStatusPanel() {
       <div className="border-t border-slate-100">
         <SettingRow
           label="Push Notifications"
-          description="Alerts on this device: not available in the web app yet. Your choice is saved."
+          description={push.description}
           icon={<Bell aria-hidden="true" className={ICON} />}
-          checked={push}
-          onCheckedChange={onPush}
-          showActive={false}
+          checked={push.checked}
+          onCheckedChange={push.setOn}
         />
       </div>
       {/* The spec's 'Enhanced privacy (Premium)' with an Upgrade button sold a feature no plan has

@@ -175,8 +175,11 @@ describe('chooseReply', () => {
     expect(text).toContain('within 14 days of your first payment');
   });
 
-  it('says alerts are not sent yet (true of the product today)', () => {
-    expect(replyText(CANNED_REPLIES.notifications)).toContain('Baitcheck does not send alerts yet');
+  it('says where alerts show and where they are set up, and no longer that none are sent', () => {
+    const text = replyText(CANNED_REPLIES.notifications);
+    expect(text).toContain('New alerts show under the bell at the top of the app.');
+    expect(text).toContain('Alerts about scans you make yourself show only in the app.');
+    expect(text).not.toContain('does not send alerts yet');
   });
 });
 

@@ -148,7 +148,7 @@ export const CANNED_REPLIES: Readonly<Record<ReplyTopic, readonly ReplyPart[]>> 
   notifications: [
     'Your alert choices are in ',
     { text: 'Settings', href: `${paths.settings}?tab=notifications` },
-    ', on the Notifications tab. Baitcheck does not send alerts yet: the choices you make there are saved and will apply when alerts arrive.',
+    ', on the Notifications tab: what to be alerted about, how sensitive, and where alerts go (push, email, SMS). New alerts show under the bell at the top of the app. Alerts about scans you make yourself show only in the app.',
   ],
   other: [
     `Thanks for your message. This automated preview can only point you to the right place. ${URGENT_LINE} If you clicked a link in a message, follow `,

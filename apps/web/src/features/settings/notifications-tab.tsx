@@ -1,14 +1,16 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Bell, Info, Lightbulb, Mail, MessageSquare, RefreshCw, ShieldAlert, TriangleAlert } from 'lucide-react';
+import { Bell, Lightbulb, Mail, MessageSquare, MonitorSmartphone, RefreshCw, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { Slider } from 'radix-ui';
-import type { NotificationPreferences, NotificationPreferencesPatch } from '@baitcheck/contracts';
-import { useNotificationPreferences, useUpdateNotificationPreferences } from '@/lib/api/notifications';
+import type { AlertChannels, NotificationPreferences, NotificationPreferencesPatch } from '@baitcheck/contracts';
+import { useAlertChannels, useNotificationPreferences, useUpdateNotificationPreferences } from '@/lib/api/notifications';
 import { toast } from '@/components/ui/toast-store';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/load-error';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { SettingRow } from '@/components/setting-row';
-import { SENSITIVITY_DEBOUNCE_MS, labelSensitivity } from './sensitivity';
+import { PUSH_WORDS, usePushSwitch } from '@/components/notifications/use-push-switch';
+import { SENSITIVITY_DEBOUNCE_MS, describeSensitivity, labelSensitivity } from './sensitivity';
 
 type NotificationType = keyof NotificationPreferences['types'];
 type NotificationChannel = keyof NotificationPreferences['channels'];
@@ -62,29 +64,143 @@ function titleFor(patch: NotificationPreferencesPatch): string {
   return 'Sensitivity updated';
 }
 
-/** Alerts come in a later issue: the tab must not read as if choosing a channel starts them. */
-export const ALERTS_NOT_SENT_YET = "Baitcheck doesn't send alerts yet. Your choices here are saved and will apply when alerts arrive.";
-
-function AlertsNotSentNote() {
-  return (
-    <p className="flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-slate-900">
-      <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-sky-800" />
-      {ALERTS_NOT_SENT_YET}
-    </p>
-  );
-}
+/** Which alerts leave the app (issue 19): a scan made in the app is being looked at already. */
+export const ONLY_IN_APP_NOTE =
+  'Push, email and SMS alerts go out for messages that arrive through a connected source (SMS, email inbox, Slack) and for account events. Alerts about scans you make yourself show only in the app: you are already looking at the result.';
 
 export function NotificationsTab() {
   return (
     <div className="space-y-4">
-      <AlertsNotSentNote />
+      <WhereAlertsGoCard />
       <NotificationPreferencesCards />
     </div>
   );
 }
 
+/** One way alerts reach the person: what it is, where it sends now (or why it cannot), maybe a button. */
+function ChannelLine({ icon, title, children, action }: { icon: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 py-3">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span className="mt-0.5 text-primary">{icon}</span>
+        <div className="min-w-0">
+          <h3 className="text-sm font-medium text-slate-900">{title}</h3>
+          <div className="text-sm text-slate-600">{children}</div>
+        </div>
+      </div>
+      {action}
+    </li>
+  );
+}
+
+/** How this browser stands for push, in words. */
+function pushStatusWords(push: ReturnType<typeof usePushSwitch>, channels: AlertChannels | undefined): string {
+  if (push.state === null) return 'Checking this browser…';
+  if (push.state === 'unsupported') return 'Not supported by this browser.';
+  if (push.state === 'denied') return "Blocked in this browser's settings.";
+  if (push.notOnServer && push.state !== 'on') return channels?.webPush.reason ?? `${PUSH_WORDS.notOnServer}.`;
+  const onOff = push.state === 'on' ? 'On in this browser.' : 'Off in this browser.';
+  return push.description === PUSH_WORDS.usual ? onOff : `${onOff} ${push.description}`;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * 'Where alerts go': the app itself always; push on this device (the same switch as Home's); the
+ * phone apps; email and SMS with the address or number they go to, or why they cannot.
+ */
+function WhereAlertsGoCard() {
+  const id = useId();
+  const channels = useAlertChannels();
+  const push = usePushSwitch();
+  const data = channels.data;
+  const canSwitch = push.state === 'on' || (push.state === 'off' && !push.notOnServer);
+
+  const reachOf = (channel: 'email' | 'sms') => {
+    if (!data) return 'Checking…';
+    const status = data[channel];
+    return status.available ? `Sends to ${status.sendsTo ?? 'you'}.` : status.reason;
+  };
+
+  return (
+    <Card className="px-4 py-1">
+      <h2 className="pt-3 text-base font-semibold text-slate-900">Where alerts go</h2>
+      <p className="text-sm text-slate-600">{ONLY_IN_APP_NOTE}</p>
+      {channels.isError && !data ? (
+        <LoadError
+          className="mt-3"
+          error={channels.error}
+          message="Could not check where alerts can go."
+          onRetry={() => void channels.refetch()}
+          retrying={channels.isFetching}
+        />
+      ) : null}
+      <ul className="divide-y divide-slate-100">
+        <ChannelLine icon={<Bell aria-hidden="true" className={ICON} />} title="In the app">
+          Always: the bell and pop-ups while Baitcheck is open.
+        </ChannelLine>
+        <ChannelLine
+          icon={<MonitorSmartphone aria-hidden="true" className={ICON} />}
+          title="Push on this device"
+          action={
+            canSwitch ? (
+              <Button
+                variant="outline"
+                size="sm"
+                aria-describedby={`${id}-push`}
+                aria-disabled={push.busy || undefined}
+                onClick={() => push.setOn(!push.checked)}
+              >
+                {push.busy ? (push.checked ? 'Turning on…' : 'Turning off…') : push.state === 'on' ? 'Turn off push' : 'Turn on push'}
+              </Button>
+            ) : null
+          }
+        >
+          <p id={`${id}-push`} data-testid="push-status">
+            {pushStatusWords(push, data)}
+          </p>
+          {data ? (
+            <p data-testid="native-push-status">
+              {data.nativePush.available
+                ? `The Baitcheck phone app: ${data.nativePush.devices === 0 ? 'not signed in on any phone yet' : `on ${plural(data.nativePush.devices, 'phone', 'phones')}`}.`
+                : data.nativePush.reason}
+              {data.webPush.devices > 0 ? ` Browsers getting push alerts: ${data.webPush.devices}.` : ''}
+            </p>
+          ) : null}
+        </ChannelLine>
+        <ChannelLine icon={<Mail aria-hidden="true" className={ICON} />} title="Email">
+          <p data-testid="email-status">{reachOf('email')}</p>
+        </ChannelLine>
+        <ChannelLine icon={<MessageSquare aria-hidden="true" className={ICON} />} title="SMS">
+          <p data-testid="sms-status">{reachOf('sms')}</p>
+        </ChannelLine>
+      </ul>
+    </Card>
+  );
+}
+
+/** Why a channel switched on sends nothing, or null when it can send. */
+function channelProblem(key: NotificationChannel, channels: AlertChannels | undefined): string | null {
+  if (!channels) return null;
+  if (key === 'push') {
+    const { webPush, nativePush } = channels;
+    if (!webPush.available && !nativePush.available) return `Not available: ${webPush.reason ?? PUSH_WORDS.notOnServer}`;
+    if (webPush.devices + nativePush.devices === 0) {
+      return webPush.available
+        ? 'No device gets push alerts yet: turn on Push on this device above.'
+        : 'No device gets push alerts yet: sign in to the Baitcheck phone app.';
+    }
+    return null;
+  }
+  const status = channels[key];
+  return status.available ? null : `Not available: ${status.reason ?? 'this server cannot send these.'}`;
+}
+
 function NotificationPreferencesCards() {
   const prefs = useNotificationPreferences();
+  const channels = useAlertChannels();
   const update = useUpdateNotificationPreferences({
     onSuccess: (_prefs, patch) => toast({ title: titleFor(patch) }),
     onError: (error) => {
@@ -117,6 +233,8 @@ function NotificationPreferencesCards() {
         description="Choose how alerts will reach you."
         items={CHANNELS}
         isOn={(key) => data.channels[key]}
+        // switched on but sending nothing: the row says so, and why
+        describe={(key) => (data.channels[key] ? channelProblem(key, channels.data) : null)}
         onChange={(key, value) => update.mutate({ channels: { [key]: value } })}
       />
 
@@ -125,22 +243,20 @@ function NotificationPreferencesCards() {
   );
 }
 
-/**
- * The sensitivity slider follows the pointer or the keys locally and sends one request once the
- * person lets go (debounced, so holding an arrow key sends one request too).
- */
-/** A card of switches, one per item. */
+/** A card of switches, one per item; `describe` may say more of an item than its description. */
 function SwitchCard<K extends string>({
   title,
   description,
   items,
   isOn,
+  describe,
   onChange,
 }: {
   title: string;
   description: string;
   items: ReadonlyArray<SwitchItem<K>>;
   isOn: (key: K) => boolean;
+  describe?: (key: K) => string | null;
   onChange: (key: K, value: boolean) => void;
 }) {
   return (
@@ -152,7 +268,7 @@ function SwitchCard<K extends string>({
           <SettingRow
             key={item.key}
             label={item.label}
-            description={item.description}
+            description={describe?.(item.key) ?? item.description}
             icon={item.icon}
             showActive={false}
             checked={isOn(item.key)}
@@ -164,6 +280,11 @@ function SwitchCard<K extends string>({
   );
 }
 
+/**
+ * The sensitivity slider follows the pointer or the keys locally and sends one request once the
+ * person lets go (debounced, so holding an arrow key sends one request too). Under it, what the
+ * shown level alerts about.
+ */
 function SensitivityCard({ value, onCommit }: { value: number; onCommit: (value: number) => void }) {
   const id = useId();
   const [draft, setDraft] = useState<number | null>(null);
@@ -189,6 +310,7 @@ function SensitivityCard({ value, onCommit }: { value: number; onCommit: (value:
 
   const shown = draft ?? value;
   const label = labelSensitivity(shown);
+  const meaning = describeSensitivity(shown);
 
   return (
     <Card className="p-4">
@@ -225,7 +347,7 @@ function SensitivityCard({ value, onCommit }: { value: number; onCommit: (value:
         </Slider.Track>
         <Slider.Thumb
           aria-labelledby={`${id}-label`}
-          aria-describedby={`${id}-desc`}
+          aria-describedby={`${id}-desc ${id}-meaning`}
           aria-valuetext={label}
           className="block h-6 w-6 cursor-grab rounded-full border-2 border-primary bg-white shadow-md focus-ring"
         />
@@ -234,6 +356,9 @@ function SensitivityCard({ value, onCommit }: { value: number; onCommit: (value:
         <span>Low</span>
         <span>High</span>
       </div>
+      <p id={`${id}-meaning`} data-testid="sensitivity-meaning" className="mt-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+        <span className="font-semibold">{label}:</span> {meaning}
+      </p>
     </Card>
   );
 }

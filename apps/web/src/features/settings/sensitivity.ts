@@ -8,3 +8,17 @@ export function labelSensitivity(value: number): string {
 
 /** A slider change is sent once this long after the last release or key press. */
 export const SENSITIVITY_DEBOUNCE_MS = 400;
+
+/** What each sensitivity value alerts about (the server's table, issue 19), for the values 1 to 5. */
+export const SENSITIVITY_MEANINGS = [
+  'Only clear phishing (a score of 0.9 or more).',
+  'Every phishing verdict.',
+  "Phishing, and suspicious messages as 'Suspicious Content'.",
+  'Phishing, and suspicious messages alerted as phishing alerts too.',
+  'All of the above, and also messages that are safe but close to suspicious.',
+] as const;
+
+/** What a sensitivity value (1-5) alerts about. */
+export function describeSensitivity(value: number): string {
+  return SENSITIVITY_MEANINGS[Math.min(Math.max(Math.round(value), 1), 5) - 1] ?? SENSITIVITY_MEANINGS[2];
+}

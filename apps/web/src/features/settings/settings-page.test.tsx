@@ -4,21 +4,28 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type Plugin, type PluginList } from '@baitcheck/contracts';
 import { mockApi, renderWithApp, type RecordedCall } from '@/testing/render';
 import { SETTINGS } from '@/testing/fixtures';
+import { NOTHING_SET_UP, VAPID_PUBLIC_KEY, installFakePush, makeChannels, removeFakePush } from '@/testing/notifications';
 import { applyNotificationPatch } from '@/lib/api/notifications';
+import type { AlertChannels } from '@baitcheck/contracts';
 import SettingsPage, { readTabParam } from './settings-page';
-import { SENSITIVITY_DEBOUNCE_MS, labelSensitivity } from './sensitivity';
+import { SENSITIVITY_DEBOUNCE_MS, describeSensitivity, labelSensitivity } from './sensitivity';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  removeFakePush();
 });
 
 const PREFS: NotificationPreferences = DEFAULT_NOTIFICATION_PREFERENCES;
 
 /** A server that keeps the preferences and answers each PATCH with the whole, updated object. */
-function mockPreferencesServer(initial: NotificationPreferences = PREFS, { failPatch = false } = {}) {
+function mockPreferencesServer(
+  initial: NotificationPreferences = PREFS,
+  { failPatch = false, channels = makeChannels() }: { failPatch?: boolean; channels?: AlertChannels } = {},
+) {
   let current = initial;
   return mockApi({
+    'GET /api/notifications/channels': { body: channels },
     'GET /api/notification-preferences': () => ({ body: current }),
     'PATCH /api/notification-preferences': (call: RecordedCall) => {
       if (failPatch) return { status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } };
@@ -139,21 +146,113 @@ describe('SettingsPage, Notifications tab', () => {
     expect(screen.getByTestId('sensitivity-label')).toHaveTextContent('Medium-Low');
   });
 
-  it("says first that Baitcheck doesn't send alerts yet, before and after the preferences load", async () => {
+  it('says first where alerts go, before and after the preferences load, and that scans made in the app are alerted only in it', async () => {
     mockPreferencesServer();
     renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
     const panel = screen.getByRole('tabpanel', { name: 'Notifications' });
-    const note = within(panel).getByText("Baitcheck doesn't send alerts yet. Your choices here are saved and will apply when alerts arrive.");
+    const heading = within(panel).getByRole('heading', { name: 'Where alerts go' });
     expect(screen.getByLabelText('Loading notification settings')).toBeInTheDocument();
 
     await screen.findByRole('switch', { name: 'Phishing Alerts' });
-    // Above every card: the first thing read in the tab.
-    expect(panel.textContent?.startsWith(note.textContent ?? '')).toBe(true);
-    expect(note.compareDocumentPosition(within(panel).getByRole('heading', { name: 'Alert Types' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    // Nothing in the tab promises alerts are sent today.
-    expect(within(panel).getByText('Choose how alerts will reach you.')).toBeInTheDocument();
-    expect(within(panel).getByText(/^Higher sensitivity will warn you about more messages/)).toBeInTheDocument();
-    expect(within(panel).queryByText(/warns you about more messages/)).not.toBeInTheDocument();
+    // Above every switch: the first card of the tab.
+    expect(panel.textContent?.startsWith('Where alerts go')).toBe(true);
+    expect(heading.compareDocumentPosition(within(panel).getByRole('heading', { name: 'Alert Types' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(panel).getByText(/Alerts about scans you make yourself show only in the app/)).toBeInTheDocument();
+    expect(within(panel).getByText(/^Push, email and SMS alerts go out for messages that arrive through a connected source \(SMS, email inbox, Slack\)/)).toBeInTheDocument();
+    // the old "not sent yet" note is gone
+    expect(within(panel).queryByText(/send alerts yet/)).not.toBeInTheDocument();
+    for (const name of ['In the app', 'Push on this device', 'Email', 'SMS']) expect(within(panel).getByRole('heading', { name, level: 3 })).toBeInTheDocument();
+    expect(within(panel).getByText('Always: the bell and pop-ups while Baitcheck is open.')).toBeInTheDocument();
+  });
+
+  it('names where email and SMS alerts go when the server can send them, and how this browser stands', async () => {
+    mockPreferencesServer(PREFS, { channels: makeChannels({ nativePush: { available: true, devices: 2 }, webPush: { available: true, publicKey: VAPID_PUBLIC_KEY, devices: 1 } }) });
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    await waitFor(() => expect(screen.getByTestId('email-status')).toHaveTextContent('Sends to sam@example.com.'));
+    expect(screen.getByTestId('sms-status')).toHaveTextContent('Sends to +15551234567.');
+    // jsdom has no push: said so, and no button that could not work
+    expect(screen.getByTestId('push-status')).toHaveTextContent('Not supported by this browser.');
+    expect(screen.queryByRole('button', { name: /^Turn (on|off) push$/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('native-push-status')).toHaveTextContent('The Baitcheck phone app: on 2 phones. Browsers getting push alerts: 1.');
+  });
+
+  it("gives the server's reason for each channel it cannot use, under the card and under a channel switched on", async () => {
+    mockPreferencesServer({ ...PREFS, channels: { push: true, email: true, sms: false } }, { channels: NOTHING_SET_UP });
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    await waitFor(() => expect(screen.getByTestId('email-status')).toHaveTextContent('Email alerts are not available on this server: no mail server is set up.'));
+    expect(screen.getByTestId('sms-status')).toHaveTextContent('Text alerts are not available on this server: no SMS service is set up.');
+    expect(screen.getByTestId('native-push-status')).toHaveTextContent(/^Alerts to the iPhone and Android apps are not set up on this server/);
+
+    // switched on, sending nothing: the switch's own row says so plainly
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Email' })).toHaveAccessibleDescription(
+        'Not available: Email alerts are not available on this server: no mail server is set up.',
+      ),
+    );
+    expect(screen.getByRole('switch', { name: 'Push Notifications' })).toHaveAccessibleDescription('Not available: Push alerts are not set up on this server.');
+    // switched off: its usual description
+    expect(screen.getByRole('switch', { name: 'SMS' })).toHaveAccessibleDescription('Alerts sent as text messages');
+  });
+
+  it('tells a person with push switched on but no device subscribed to turn it on here', async () => {
+    mockPreferencesServer(PREFS);
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Push Notifications' })).toHaveAccessibleDescription(
+        'No device gets push alerts yet: turn on Push on this device above.',
+      ),
+    );
+    expect(screen.getByRole('switch', { name: 'Email' })).toHaveAccessibleDescription('Alerts sent to your email address');
+  });
+
+  it('turns push on for this browser from the card, as the Home switch does', async () => {
+    const push = installFakePush({ permission: 'default', answer: 'granted' });
+    let channels = makeChannels();
+    const { calls } = mockApi({
+      'GET /api/notifications/channels': () => ({ body: channels }),
+      'GET /api/notification-preferences': { body: PREFS },
+      'POST /api/push-subscriptions': () => {
+        channels = makeChannels({ webPush: { available: true, publicKey: VAPID_PUBLIC_KEY, devices: 1 } });
+        return { body: channels };
+      },
+      'DELETE /api/push-subscriptions': () => ({ body: makeChannels() }),
+    });
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    await waitFor(() => expect(screen.getByTestId('push-status')).toHaveTextContent('Off in this browser.'));
+    expect(await screen.findByRole('button', { name: 'Turn on push' })).toHaveAccessibleDescription('Off in this browser.');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on push' }));
+    expect(await screen.findByText('Notifications enabled')).toBeInTheDocument();
+    expect(push.requestPermission).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('push-status')).toHaveTextContent('On in this browser.');
+    expect(screen.getByTestId('native-push-status')).toHaveTextContent('Browsers getting push alerts: 1.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Turn off push' }));
+    expect(await screen.findByText('Notifications disabled')).toBeInTheDocument();
+    expect(push.subscription.unsubscribe).toHaveBeenCalled();
+    expect(screen.getByTestId('push-status')).toHaveTextContent('Off in this browser.');
+    expect(calls.filter((c) => c.path === '/api/push-subscriptions').map((c) => `${c.method} ${JSON.stringify(c.body)}`)).toEqual([
+      `POST ${JSON.stringify(push.subscription.toJSON())}`,
+      `DELETE {"endpoint":"${push.endpoint}"}`,
+    ]);
+  });
+
+  it('says what each sensitivity level alerts about, under the slider', async () => {
+    mockPreferencesServer({ ...PREFS, sensitivity: 1 });
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    const slider = await screen.findByRole('slider', { name: 'Sensitivity' });
+    expect(screen.getByTestId('sensitivity-meaning')).toHaveTextContent('Low: Only clear phishing (a score of 0.9 or more).');
+    expect(slider).toHaveAccessibleDescription(/Only clear phishing \(a score of 0\.9 or more\)\.$/);
+    act(() => slider.focus());
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByTestId('sensitivity-meaning')).toHaveTextContent("Medium: Phishing, and suspicious messages as 'Suspicious Content'.");
+    expect(await screen.findByText('Sensitivity updated', {}, { timeout: SENSITIVITY_DEBOUNCE_MS * 4 })).toBeInTheDocument();
+    expect([1, 2, 3, 4, 5].map(describeSensitivity)).toEqual([
+      'Only clear phishing (a score of 0.9 or more).',
+      'Every phishing verdict.',
+      "Phishing, and suspicious messages as 'Suspicious Content'.",
+      'Phishing, and suspicious messages alerted as phishing alerts too.',
+      'All of the above, and also messages that are safe but close to suspicious.',
+    ]);
   });
 
   it('labels the five sensitivity values as the spec does', () => {
@@ -254,11 +353,15 @@ describe('SettingsPage, Notifications tab', () => {
   });
 
   it('says so when the preferences cannot be loaded', async () => {
-    mockApi({ 'GET /api/notification-preferences': { status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } } });
+    mockApi({
+      'GET /api/notifications/channels': { body: makeChannels() },
+      'GET /api/notification-preferences': { status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } },
+    });
     renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your notification settings.');
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
-    expect(screen.getByText(/^Baitcheck doesn't send alerts yet\./)).toBeInTheDocument();
+    // where alerts go is still told
+    await waitFor(() => expect(screen.getByTestId('email-status')).toHaveTextContent('Sends to sam@example.com.'));
   });
 });
 

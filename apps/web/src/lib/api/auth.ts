@@ -56,6 +56,18 @@ export function useCurrentUser() {
 
 const isCurrentUserQuery = (key: readonly unknown[]) => key[0] === queryKeys.currentUser[0];
 
+const userSwitchListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after each sign-in, sign-up or sign-out in this tab, once the new session is in
+ * place (the live notifications reconnect as the new person; push alerts follow them). Returns a
+ * function that stops.
+ */
+export function onUserSwitch(listener: () => void): () => void {
+  userSwitchListeners.add(listener);
+  return () => userSwitchListeners.delete(listener);
+}
+
 /**
  * After a sign-in, sign-up or sign-out every cached answer belonged to someone else: drop them all
  * (screens on view fetch again, the others when next opened) and keep only who the user now is.
@@ -69,6 +81,7 @@ async function switchUser(queryClient: QueryClient, user?: CurrentUser): Promise
   }
   if (next) queryClient.setQueryData(queryKeys.currentUser, next);
   void queryClient.resetQueries({ predicate: (q) => !(next && isCurrentUserQuery(q.queryKey)) });
+  for (const listener of [...userSwitchListeners]) listener();
 }
 
 /** Whether an error means this page's idea of who is signed in is out of date (another tab or device). */

@@ -1,6 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences, NotificationPreferencesPatch } from '@baitcheck/contracts';
-import { API_ROUTES as API } from '@baitcheck/contracts/lite';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  skipToken,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type {
+  AlertChannels,
+  Notification,
+  NotificationList,
+  NotificationPreferences,
+  NotificationPreferencesPatch,
+  UnreadCount,
+} from '@baitcheck/contracts';
+import { API_ROUTES as API, NOTIFICATIONS_DEFAULT_LIMIT, buildPath } from '@baitcheck/contracts/lite';
 import { api } from '../api-client';
 import { queryKeys } from './query-keys';
 
@@ -78,4 +95,135 @@ export function useUpdateNotificationPreferences({ onSuccess, onError }: UpdateC
       onError?.(error, patch);
     },
   });
+}
+
+// ---- the header's notifications (issue 19) ----
+
+/** Notifications the header's list asks for at a time; "Load more" asks for the next ones. */
+export const NOTIFICATIONS_PAGE_SIZE = NOTIFICATIONS_DEFAULT_LIMIT;
+
+/** The cached list: pages of {@link NotificationList}, each page's param the id it starts after. */
+export type NotificationPages = InfiniteData<NotificationList, string | null>;
+
+/**
+ * The list, page by page, newest first. A full page means there may be older ones. Every answer
+ * carries the unread count, which the badge shows.
+ */
+export const notificationListOptions = infiniteQueryOptions({
+  queryKey: queryKeys.notificationList,
+  initialPageParam: null as string | null,
+  queryFn: async ({ pageParam, client }): Promise<NotificationList> => {
+    const query = new URLSearchParams({ limit: String(NOTIFICATIONS_PAGE_SIZE) });
+    if (pageParam) query.set('before', pageParam);
+    const page = await api.get<NotificationList>(`${API.listNotifications.path}?${query}`);
+    setUnreadCount(client, page.unread);
+    return page;
+  },
+  getNextPageParam: (last) => (last.notifications.length >= NOTIFICATIONS_PAGE_SIZE ? (last.notifications.at(-1)?.id ?? null) : null),
+});
+
+/** The header's list of notifications. */
+export function useNotificationList() {
+  return useInfiniteQuery(notificationListOptions);
+}
+
+/**
+ * How many notifications are unread: set by the live stream, the list and marking read (it is
+ * never fetched on its own, so the first screen makes no request for it).
+ */
+export function useUnreadCount(): number {
+  const { data } = useQuery<number>({ queryKey: queryKeys.notificationUnread, queryFn: skipToken });
+  return data ?? 0;
+}
+
+/** Sets the badge's count. */
+export function setUnreadCount(queryClient: QueryClient, unread: number): void {
+  queryClient.setQueryData<number>(queryKeys.notificationUnread, unread);
+}
+
+/**
+ * Puts a notification the stream sent into the cached list: replaces the one with its id (a
+ * summary that grew) or adds it on top. Says whether the list already had it. Without a cached
+ * list nothing is stored: the list is fetched when it is opened.
+ */
+export function upsertNotification(queryClient: QueryClient, notification: Notification): { known: boolean } {
+  let known = false;
+  queryClient.setQueryData<NotificationPages>(queryKeys.notificationList, (data) => {
+    if (!data) return data;
+    known = data.pages.some((p) => p.notifications.some((n) => n.id === notification.id));
+    const pages = known
+      ? data.pages.map((p) => ({ ...p, notifications: p.notifications.map((n) => (n.id === notification.id ? notification : n)) }))
+      : data.pages.map((p, i) => (i === 0 ? { ...p, notifications: [notification, ...p.notifications] } : p));
+    return { ...data, pages };
+  });
+  return { known };
+}
+
+/** Marks cached notifications read (those `which` picks); says how many were unread. */
+function markReadInCache(queryClient: QueryClient, which: (n: Notification) => boolean): number {
+  let changed = 0;
+  const now = new Date().toISOString();
+  queryClient.setQueryData<NotificationPages>(queryKeys.notificationList, (data) => {
+    if (!data) return data;
+    const pages = data.pages.map((p) => ({
+      ...p,
+      notifications: p.notifications.map((n) => {
+        if (n.readAt !== null || !which(n)) return n;
+        changed += 1;
+        return { ...n, readAt: now };
+      }),
+    }));
+    return { ...data, pages };
+  });
+  return changed;
+}
+
+/**
+ * Marks one notification read: at once in the list and the badge, then the server's count. A
+ * failure reads the list again (the server's word on what is read).
+ */
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<UnreadCount>(buildPath(API.markNotificationRead.path, { id })),
+    onMutate: (id) => {
+      if (markReadInCache(queryClient, (n) => n.id === id) > 0) {
+        const unread = queryClient.getQueryData<number>(queryKeys.notificationUnread);
+        if (unread !== undefined) setUnreadCount(queryClient, Math.max(0, unread - 1));
+      }
+    },
+    onSuccess: ({ unread }) => setUnreadCount(queryClient, unread),
+    onError: (error) => {
+      console.error(error);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notificationList });
+    },
+  });
+}
+
+/** Marks every notification read. */
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<UnreadCount>(API.markAllNotificationsRead.path),
+    onMutate: () => {
+      markReadInCache(queryClient, () => true);
+      setUnreadCount(queryClient, 0);
+    },
+    onSuccess: ({ unread }) => setUnreadCount(queryClient, unread),
+    onError: (error) => {
+      console.error(error);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notificationList });
+    },
+  });
+}
+
+/** Which channels can deliver alerts on this server, for this person (push, email, SMS). */
+export const alertChannelsOptions = queryOptions({
+  queryKey: queryKeys.notificationChannels,
+  queryFn: () => api.get<AlertChannels>(API.notificationChannels.path),
+});
+
+/** {@link alertChannelsOptions}, fetched only when `enabled`. */
+export function useAlertChannels({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...alertChannelsOptions, enabled });
 }

@@ -10,6 +10,12 @@ export const queryKeys = {
   protectionStatus: ['protection-status'] as const,
   currentUser: ['auth', 'me'] as const,
   notificationPreferences: ['notification-preferences'] as const,
+  // the header's list (pages, newest first) and the unread count beside it: one root, so a
+  // user switch or a reconnect can refresh both
+  notifications: ['notifications'] as const,
+  notificationList: ['notifications', 'list'] as const,
+  notificationUnread: ['notifications', 'unread'] as const,
+  notificationChannels: ['notification-channels'] as const,
   plugins: ['plugins'] as const,
   blockedSenders: ['blocked-senders'] as const,
   subscription: ['subscription'] as const,

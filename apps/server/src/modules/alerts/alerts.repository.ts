@@ -1,0 +1,315 @@
+import type { AlertType, Notification, ThreatLevel } from '@baitcheck/contracts';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { alertDeliveries, deviceTokens, messages, notificationPreferences, notifications, pluginConnections, pushSubscriptions, users, type AlertChannel, type AlertDeliveryStatus } from '../../db/schema.ts';
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** What a new notification holds. */
+export interface NewNotification {
+  userId: string;
+  type: AlertType;
+  title: string;
+  body: string;
+  messageId: string | null;
+  threatLevel: ThreatLevel | null;
+  url: string;
+  count?: number;
+  dedupeKey: string;
+}
+
+/** A delivery claimed by the worker, with what it is to say. */
+export interface DueDelivery {
+  id: string;
+  userId: string;
+  channel: AlertChannel;
+  attempts: number;
+  notification: Notification;
+}
+
+/** The notification as the API answers it. */
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    messageId: row.messageId,
+    threatLevel: row.threatLevel,
+    url: row.url,
+    count: row.count,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+/** All SQL of the alerts: notifications, their deliveries, push subscriptions and device tokens. */
+export function createAlertsRepository(db: Db) {
+  const unreadOf = async (userId: string, tx: Pick<Db, 'select'> = db): Promise<number> => {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    return row?.n ?? 0;
+  };
+
+  return {
+    /**
+     * Keeps the notification and its deliveries (one per channel, `pending` or `held`) in one
+     * transaction. Null when the person already has one with this dedupe key (told once).
+     */
+    async insert(entry: NewNotification, deliveries: ReadonlyArray<{ channel: AlertChannel; status: 'pending' | 'held' }>, at: Date): Promise<Notification | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(notifications)
+          .values({ ...entry, count: entry.count ?? 1, createdAt: at })
+          .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+          .returning();
+        if (!row) return null;
+        if (deliveries.length > 0) {
+          await tx.insert(alertDeliveries).values(deliveries.map((d) => ({ notificationId: row.id, userId: entry.userId, channel: d.channel, status: d.status, createdAt: at, nextAttemptAt: at })));
+        }
+        return toNotification(row);
+      });
+    },
+
+    /** The person's notifications, newest first, after `before` (a notification id) when given. */
+    async list(userId: string, limit: number, before?: string): Promise<Notification[]> {
+      let cursor = undefined;
+      if (before) {
+        const [anchor] = await db
+          .select({ createdAt: notifications.createdAt, id: notifications.id })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.id, before)))
+          .limit(1);
+        if (!anchor) return [];
+        cursor = or(lt(notifications.createdAt, anchor.createdAt), and(eq(notifications.createdAt, anchor.createdAt), lt(notifications.id, anchor.id)));
+      }
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), cursor))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit);
+      return rows.map(toNotification);
+    },
+
+    unread: (userId: string) => unreadOf(userId),
+
+    /** Unread notifications made after `since`, oldest first (what a stream reopening repeats). */
+    async unreadSince(userId: string, since: Date, limit: number): Promise<Notification[]> {
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), gt(notifications.createdAt, since)))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit);
+      return rows.reverse().map(toNotification);
+    },
+
+    /** Marks one read; null when the person has no such notification. */
+    async markRead(userId: string, id: string, at: Date): Promise<number | null> {
+      const [row] = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
+        .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
+        .returning({ id: notifications.id });
+      return row ? unreadOf(userId) : null;
+    },
+
+    async markAllRead(userId: string, at: Date): Promise<number> {
+      await db
+        .update(notifications)
+        .set({ readAt: at })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return 0;
+    },
+
+    /** Deliveries made or to be made for the person since `since` (the alert allowance counts them; held ones are not). */
+    async deliveriesSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(distinct ${alertDeliveries.notificationId})`.mapWith(Number) })
+        .from(alertDeliveries)
+        .where(and(eq(alertDeliveries.userId, userId), gte(alertDeliveries.createdAt, since), inArray(alertDeliveries.status, ['pending', 'sent', 'failed'])));
+      return row?.n ?? 0;
+    },
+
+    /** Claims deliveries due by `now` for `leaseMs` (another worker skips them), oldest first. */
+    async claimDue(now: Date, limit: number, leaseMs: number): Promise<DueDelivery[]> {
+      const due = db
+        .select({ id: alertDeliveries.id })
+        .from(alertDeliveries)
+        .where(and(eq(alertDeliveries.status, 'pending'), lte(alertDeliveries.nextAttemptAt, now)))
+        .orderBy(asc(alertDeliveries.nextAttemptAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const claimed = await db
+        .update(alertDeliveries)
+        .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${alertDeliveries.attempts} + 1` })
+        .where(inArray(alertDeliveries.id, due))
+        .returning();
+      if (claimed.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(
+          inArray(
+            notifications.id,
+            claimed.map((d) => d.notificationId),
+          ),
+        );
+      const byId = new Map(rows.map((r) => [r.id, toNotification(r)]));
+      return claimed
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .flatMap((d) => {
+          const notification = byId.get(d.notificationId);
+          return notification ? [{ id: d.id, userId: d.userId, channel: d.channel, attempts: d.attempts, notification }] : [];
+        });
+    },
+
+    /** Settles a delivery: sent, failed for good, or skipped (nowhere to send it any more). */
+    async finish(id: string, status: Extract<AlertDeliveryStatus, 'sent' | 'failed' | 'skipped'>, note: string | null, at: Date): Promise<void> {
+      await db
+        .update(alertDeliveries)
+        .set({ status, note, ...(status === 'sent' ? { sentAt: at } : {}) })
+        .where(eq(alertDeliveries.id, id));
+    },
+
+    /** Leaves a delivery pending, to be tried again at `at`. */
+    async retryAt(id: string, at: Date, note: string): Promise<void> {
+      await db.update(alertDeliveries).set({ nextAttemptAt: at, note }).where(eq(alertDeliveries.id, id));
+    },
+
+    /** People with alerts held back since before `before`: their summary is due. */
+    async usersWithHeldBefore(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ userId: alertDeliveries.userId })
+        .from(alertDeliveries)
+        .where(and(eq(alertDeliveries.status, 'held'), lte(alertDeliveries.createdAt, before)))
+        .limit(limit);
+      return rows.map((r) => r.userId);
+    },
+
+    /**
+     * Takes the person's held alerts (marks them `summarised`) and answers what they were: how many
+     * messages, by verdict, and the channels they were for. Taken in one statement, so two
+     * workers never summarise the same ones.
+     */
+    async takeHeld(userId: string): Promise<{ count: number; phishing: number; suspicious: number; channels: AlertChannel[]; since: Date | null }> {
+      const taken = await db
+        .update(alertDeliveries)
+        .set({ status: 'summarised' })
+        .where(and(eq(alertDeliveries.userId, userId), eq(alertDeliveries.status, 'held')))
+        .returning({ notificationId: alertDeliveries.notificationId, channel: alertDeliveries.channel, createdAt: alertDeliveries.createdAt });
+      if (taken.length === 0) return { count: 0, phishing: 0, suspicious: 0, channels: [], since: null };
+      const ids = [...new Set(taken.map((t) => t.notificationId))];
+      const rows = await db.select({ threatLevel: notifications.threatLevel, count: notifications.count }).from(notifications).where(inArray(notifications.id, ids));
+      let phishing = 0;
+      let suspicious = 0;
+      for (const r of rows) {
+        if (r.threatLevel === 'phishing') phishing += r.count;
+        else suspicious += r.count;
+      }
+      const since = new Date(Math.min(...taken.map((t) => t.createdAt.getTime())));
+      return { count: phishing + suspicious, phishing, suspicious, channels: [...new Set(taken.map((t) => t.channel))], since };
+    },
+
+    /** Where the person can be reached: account email, confirmed phone, push targets. */
+    async reach(userId: string): Promise<{ email: string | null; phone: string | null; webPush: number; nativePush: number }> {
+      const [user] = await db.select({ kind: users.kind, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      const [sms] = await db
+        .select({ routeKey: pluginConnections.routeKey })
+        .from(pluginConnections)
+        .where(and(eq(pluginConnections.userId, userId), eq(pluginConnections.pluginId, 'sms'), eq(pluginConnections.connected, true)))
+        .limit(1);
+      const [web] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+      const [native] = await db.select({ n: count() }).from(deviceTokens).where(eq(deviceTokens.userId, userId));
+      return { email: user?.kind === 'account' ? user.email : null, phone: sms?.routeKey ?? null, webPush: web?.n ?? 0, nativePush: native?.n ?? 0 };
+    },
+
+    /** The message an alert is about, for the email's excerpt (its text as kept in History). */
+    async messageOf(userId: string, messageId: string): Promise<{ content: string; sender: string; kind: 'text' | 'url' } | null> {
+      const [row] = await db
+        .select({ content: messages.content, sender: messages.sender, kind: messages.kind })
+        .from(messages)
+        .where(and(eq(messages.userId, userId), eq(messages.id, messageId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Saves a browser's subscription for the person (moving it from whoever had it: the browser is theirs now). */
+    async savePushSubscription(userId: string, sub: { endpoint: string; p256dh: string; auth: string }): Promise<void> {
+      await db
+        .insert(pushSubscriptions)
+        .values({ userId, ...sub })
+        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: sub.p256dh, auth: sub.auth } });
+    },
+
+    async deletePushSubscription(userId: string, endpoint: string): Promise<void> {
+      await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+    },
+
+    /** Drops a subscription the push service says is gone (404, 410). */
+    async dropPushSubscription(endpoint: string): Promise<void> {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    },
+
+    async pushSubscriptionsOf(userId: string): Promise<Array<{ endpoint: string; keys: { p256dh: string; auth: string } }>> {
+      const rows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+      return rows.map((r) => ({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }));
+    },
+
+    async touchPushSubscription(endpoint: string, at: Date): Promise<void> {
+      await db.update(pushSubscriptions).set({ lastSuccessAt: at }).where(eq(pushSubscriptions.endpoint, endpoint));
+    },
+
+    /** Saves an app's push token for the person (spec: `POST /api/device-tokens`), moving it like a subscription. */
+    async saveDeviceToken(userId: string, token: string, platform: 'ios' | 'android', at: Date): Promise<void> {
+      await db
+        .insert(deviceTokens)
+        .values({ userId, token, platform, updatedAt: at })
+        .onConflictDoUpdate({ target: deviceTokens.token, set: { userId, platform, updatedAt: at } });
+    },
+
+    async deviceTokensOf(userId: string): Promise<Array<{ token: string; platform: 'ios' | 'android' }>> {
+      return db.select({ token: deviceTokens.token, platform: deviceTokens.platform }).from(deviceTokens).where(eq(deviceTokens.userId, userId));
+    },
+
+    async dropDeviceToken(token: string): Promise<void> {
+      await db.delete(deviceTokens).where(eq(deviceTokens.token, token));
+    },
+
+    /** People with Tips and Education on who have had no tip since `since`. */
+    async usersDueForTip(since: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ userId: notificationPreferences.userId })
+        .from(notificationPreferences)
+        .where(
+          and(
+            eq(notificationPreferences.tipsAndEducation, true),
+            sql`not exists (select 1 from ${notifications} n where n.user_id = ${notificationPreferences.userId} and n.type = 'tips_and_education' and n.created_at >= ${since.toISOString()}::timestamptz)`,
+          ),
+        )
+        .limit(limit);
+      return rows.map((r) => r.userId);
+    },
+
+    /** How many tips the person has had (the next one in turn). */
+    async tipsSent(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, 'tips_and_education')));
+      return row?.n ?? 0;
+    },
+
+    /** Notifications older than `before` go (90 days): what they said is in History, or was. */
+    async pruneOlderThan(before: Date): Promise<number> {
+      const gone = await db.delete(notifications).where(lt(notifications.createdAt, before)).returning({ id: notifications.id });
+      return gone.length;
+    },
+  };
+}
+
+/** The alerts repository. */
+export type AlertsRepository = ReturnType<typeof createAlertsRepository>;

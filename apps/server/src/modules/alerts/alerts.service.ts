@@ -1,0 +1,227 @@
+import type { AlertChannels, AlertType, DeviceTokenRequest, MessageSource, Notification, NotificationList, NotificationPreferences, PushSubscriptionRequest, ThreatLevel } from '@baitcheck/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AlertChannel } from '../../db/schema.ts';
+import type { AlertsRepository, NewNotification } from './alerts.repository.ts';
+import { describeAlert } from './alert-text.ts';
+import { alertTypeForScan, channelsFor, wantsType, type ChannelReach } from './decide.ts';
+import type { NotificationHub } from './notification-hub.ts';
+import type { NativePushSender, SmsSender, WebPushSender } from './channels.ts';
+
+/** How many alerts one person is sent outside the app in a window before the rest wait for one summary. */
+export interface AlertAllowance {
+  /** Alerts sent at once within a window (default 3). */
+  perWindow: number;
+  /** The window, in ms (default 15 minutes): held alerts are summarised when it has passed. */
+  windowMs: number;
+}
+
+/** The most notifications a reopening stream repeats. */
+export const STREAM_REPLAY_LIMIT = 20;
+
+/** The default allowance: 3 alerts, then one summary per 15 minutes. */
+export const DEFAULT_ALERT_ALLOWANCE: AlertAllowance = { perWindow: 3, windowMs: 15 * 60 * 1000 };
+
+/** The outside channels this server has (each null when not set up). */
+export interface AlertServices {
+  webPush: WebPushSender | null;
+  nativePush: NativePushSender | null;
+  /** Whether an SMTP server is set up (`SMTP_URL`). */
+  emailConfigured: boolean;
+  sms: SmsSender | null;
+}
+
+/** An account event told as a Security Update. */
+export type SecurityEvent = 'new_sign_in' | 'password_changed' | 'plugin_disconnected' | 'plugin_stopped';
+
+/** A History entry the person was told about opens there, highlighted (spec: a phishing-alert push tap). */
+export const historyUrl = (messageId: string) => `/history?messageId=${encodeURIComponent(messageId)}`;
+
+const PLUGIN_NAMES: Record<string, string> = { sms: 'SMS', email: 'Email inbox', slack: 'Slack', 'social-media': 'Social media' };
+
+/**
+ * The alerts service (issue 19): decides whether a scan or an account event is told, and on which
+ * channels (`decide.ts`), keeps each alert once (`dedupe_key`), lists it in the app and tells the
+ * person's open streams at once, and leaves its outside deliveries to the delivery worker: at
+ * most {@link AlertAllowance.perWindow} a window go out one by one, the rest in one summary.
+ */
+export function createAlertsService(deps: {
+  repo: AlertsRepository;
+  preferences: { find(userId: string): Promise<NotificationPreferences> };
+  hub: NotificationHub;
+  services: AlertServices;
+  allowance?: AlertAllowance;
+  /** Told when deliveries are waiting: the worker starts at once instead of at its next tick. */
+  deliveriesWaiting?: () => void;
+  clock?: () => Date;
+}) {
+  const clock = deps.clock ?? (() => new Date());
+  const allowance = deps.allowance ?? DEFAULT_ALERT_ALLOWANCE;
+  const { services } = deps;
+
+  const reachOf = async (userId: string) => {
+    const reach = await deps.repo.reach(userId);
+    const can: ChannelReach = {
+      push: (services.webPush !== null && reach.webPush > 0) || (services.nativePush !== null && reach.nativePush > 0),
+      email: services.emailConfigured && reach.email !== null,
+      sms: services.sms !== null && reach.phone !== null,
+    };
+    return { reach, can };
+  };
+
+  const channelsOf = async (userId: string): Promise<AlertChannels> => {
+    const { reach } = await reachOf(userId);
+    const webPush = services.webPush
+      ? { available: true, publicKey: services.webPush.publicKey, devices: reach.webPush }
+      : { available: false, reason: 'Push alerts are not set up on this server.', devices: reach.webPush };
+    const nativePush = services.nativePush
+      ? { available: true, devices: reach.nativePush }
+      : { available: false, reason: 'Alerts to the iPhone and Android apps are not set up on this server (no Firebase Cloud Messaging account).', devices: reach.nativePush };
+    const email = !services.emailConfigured
+      ? { available: false, reason: 'Email alerts are not available on this server: no mail server is set up.' }
+      : reach.email === null
+        ? { available: false, reason: 'Create an account to get alerts by email: they go to your account address.' }
+        : { available: true, sendsTo: reach.email };
+    const sms = !services.sms
+      ? { available: false, reason: 'Text alerts are not available on this server: no SMS service is set up.' }
+      : reach.phone === null
+        ? { available: false, reason: 'Connect your phone in Settings → Plugins → SMS first: alerts are texted to the number you confirm there.' }
+        : { available: true, sendsTo: reach.phone };
+    return { webPush, nativePush, email, sms };
+  };
+
+  /** Keeps the alert (once), tells the open streams, and queues its deliveries. */
+  const raise = async (entry: NewNotification, channels: AlertChannel[], options: { summarise: boolean }): Promise<Notification | null> => {
+    let held = false;
+    if (options.summarise && channels.length > 0) {
+      const recent = await deps.repo.deliveriesSince(entry.userId, new Date(clock().getTime() - allowance.windowMs));
+      held = recent >= allowance.perWindow;
+    }
+    const notification = await deps.repo.insert(
+      entry,
+      channels.map((channel) => ({ channel, status: held ? 'held' : 'pending' })),
+      clock(),
+    );
+    if (!notification) return null;
+    deps.hub.publish(entry.userId, { kind: 'notification', notification, unread: await deps.repo.unread(entry.userId) });
+    if (channels.length > 0 && !held) deps.deliveriesWaiting?.();
+    return notification;
+  };
+
+  return {
+    /**
+     * A scan kept in History: told when the decision table says so at the person's preferences.
+     * Never throws to its caller (a scan's answer does not wait on or fail with its alert): the
+     * caller logs what it answers.
+     */
+    async scanned(scan: { userId: string; messageId: string; threatLevel: ThreatLevel; score: number; source: MessageSource; sender: string; kind: 'text' | 'url' }): Promise<Notification | null> {
+      const prefs = await deps.preferences.find(scan.userId);
+      const type = alertTypeForScan(scan, prefs);
+      if (type === null) return null;
+      const { can } = await reachOf(scan.userId);
+      const words = describeAlert({ kind: 'scan', type: type as 'phishing_alert' | 'suspicious_content', threatLevel: scan.threatLevel, source: scan.source, sender: scan.sender, kind2: scan.kind });
+      return raise(
+        { userId: scan.userId, type, ...words, messageId: scan.messageId, threatLevel: scan.threatLevel, url: historyUrl(scan.messageId), dedupeKey: `message:${scan.messageId}` },
+        channelsFor(type, 'scan', scan.source, prefs, can),
+        { summarise: true },
+      );
+    },
+
+    /**
+     * An account event (a sign-in on a new device, a password change, a plugin disconnected or
+     * stopped by a problem), told as a Security Update when those are on. `key` makes it once.
+     */
+    async security(userId: string, event: SecurityEvent, options: { key: string; pluginId?: string; detail?: string }): Promise<Notification | null> {
+      const prefs = await deps.preferences.find(userId);
+      if (!wantsType('security_update', prefs)) return null;
+      const { can } = await reachOf(userId);
+      const pluginName = options.pluginId ? (PLUGIN_NAMES[options.pluginId] ?? options.pluginId) : undefined;
+      const words = describeAlert({ kind: 'security', event, when: clock(), ...(pluginName ? { pluginName } : {}), ...(options.detail ? { detail: options.detail } : {}) });
+      return raise(
+        { userId, type: 'security_update', ...words, messageId: null, threatLevel: null, url: '/', dedupeKey: `security:${event}:${options.key}` },
+        channelsFor('security_update', 'event', null, prefs, can),
+        { summarise: false },
+      );
+    },
+
+    /** A tip (Tips and Education, at most weekly: `weekKey` names the week). */
+    async tip(userId: string, tip: { title: string; summary: string; url: string }, weekKey: string): Promise<Notification | null> {
+      const prefs = await deps.preferences.find(userId);
+      if (!wantsType('tips_and_education', prefs)) return null;
+      const { can } = await reachOf(userId);
+      const words = describeAlert({ kind: 'tip', title: tip.title, summary: tip.summary });
+      return raise(
+        { userId, type: 'tips_and_education', ...words, messageId: null, threatLevel: null, url: tip.url, dedupeKey: `tip:${weekKey}` },
+        channelsFor('tips_and_education', 'event', null, prefs, can),
+        { summarise: false },
+      );
+    },
+
+    /**
+     * The summary of alerts held back over the allowance: one notification saying how many, on
+     * the channels they were for. Null when there was none to take (another worker did).
+     */
+    async summarise(userId: string): Promise<Notification | null> {
+      const held = await deps.repo.takeHeld(userId);
+      if (held.count === 0 || held.since === null) return null;
+      const minutes = Math.max(1, Math.round((clock().getTime() - held.since.getTime()) / 60_000));
+      const type: AlertType = held.phishing > 0 ? 'phishing_alert' : 'suspicious_content';
+      const words = describeAlert({ kind: 'summary', count: held.count, phishing: held.phishing, suspicious: held.suspicious, minutes });
+      return raise(
+        { userId, type, ...words, messageId: null, threatLevel: held.phishing > 0 ? 'phishing' : 'suspicious', url: '/history', count: held.count, dedupeKey: `summary:${held.since.toISOString()}` },
+        held.channels,
+        { summarise: false },
+      );
+    },
+
+    async list(userId: string, query: { limit: number; before?: string | undefined }): Promise<NotificationList> {
+      const [notifications, unread] = await Promise.all([deps.repo.list(userId, query.limit, query.before), deps.repo.unread(userId)]);
+      return { notifications, unread };
+    },
+
+    async unread(userId: string): Promise<number> {
+      return deps.repo.unread(userId);
+    },
+
+    /** The newest unread notifications made after `since`, oldest first (a stream reopening repeats them). */
+    async unreadSince(userId: string, since: Date): Promise<Notification[]> {
+      return deps.repo.unreadSince(userId, since, STREAM_REPLAY_LIMIT);
+    },
+
+    async markRead(userId: string, id: string): Promise<{ unread: number }> {
+      const unread = await deps.repo.markRead(userId, id, clock());
+      if (unread === null) throw new AppError('NOTIFICATION_NOT_FOUND');
+      deps.hub.publish(userId, { kind: 'unread', unread });
+      return { unread };
+    },
+
+    async markAllRead(userId: string): Promise<{ unread: number }> {
+      const unread = await deps.repo.markAllRead(userId, clock());
+      deps.hub.publish(userId, { kind: 'unread', unread });
+      return { unread };
+    },
+
+    /** Which channels can deliver on this server, for this person, and why not. */
+    channels: channelsOf,
+
+    async subscribePush(userId: string, sub: PushSubscriptionRequest): Promise<AlertChannels> {
+      if (!services.webPush) throw new AppError('PUSH_UNAVAILABLE');
+      if (!services.webPush.acceptsEndpoint(sub.endpoint)) throw new AppError('PUSH_ENDPOINT_REFUSED');
+      await deps.repo.savePushSubscription(userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth });
+      return channelsOf(userId);
+    },
+
+    async unsubscribePush(userId: string, endpoint: string): Promise<AlertChannels> {
+      await deps.repo.deletePushSubscription(userId, endpoint);
+      return channelsOf(userId);
+    },
+
+    /** `POST /api/device-tokens` (spec section 7): kept whether or not FCM is set up here, so the app's token is ready when it is. */
+    async registerDeviceToken(userId: string, body: DeviceTokenRequest): Promise<{ success: true }> {
+      await deps.repo.saveDeviceToken(userId, body.token, body.platform, clock());
+      return { success: true };
+    },
+  };
+}
+
+/** The alerts service. */
+export type AlertsService = ReturnType<typeof createAlertsService>;

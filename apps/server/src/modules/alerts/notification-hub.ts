@@ -1,0 +1,58 @@
+import type { Notification } from '@baitcheck/contracts';
+
+/** What a live stream is told: a new notification, or the unread count after a change. */
+export type HubEvent = { kind: 'notification'; notification: Notification; unread: number } | { kind: 'unread'; unread: number };
+
+/** A listener of one person's events (an open stream). */
+export type HubListener = (event: HubEvent) => void;
+
+/**
+ * The live streams of this server process, by person: the alerts service publishes, each open
+ * `GET /api/notifications/stream` listens. In-process: with several server processes, a stream
+ * hears what its own process published, and the list (refetched when a stream opens) holds the
+ * rest; the scale-out issue carries this over PostgreSQL's LISTEN/NOTIFY.
+ */
+export function createNotificationHub(limits: { perUser: number; total: number }) {
+  const listeners = new Map<string, Set<HubListener>>();
+  let total = 0;
+
+  return {
+    /**
+     * Adds a listener; null when the person already has `perUser` streams open or the server
+     * `total` (each is a connection held open). Answers the function that removes it.
+     */
+    listen(userId: string, listener: HubListener): (() => void) | null {
+      const own = listeners.get(userId) ?? new Set<HubListener>();
+      if (own.size >= limits.perUser || total >= limits.total) return null;
+      own.add(listener);
+      listeners.set(userId, own);
+      total++;
+      let removed = false;
+      return () => {
+        if (removed) return;
+        removed = true;
+        own.delete(listener);
+        total--;
+        if (own.size === 0) listeners.delete(userId);
+      };
+    },
+
+    publish(userId: string, event: HubEvent): void {
+      for (const listener of listeners.get(userId) ?? []) {
+        try {
+          listener(event);
+        } catch {
+          // one broken stream never stops the others hearing
+        }
+      }
+    },
+
+    /** Open streams, for the tests and the log. */
+    get open(): number {
+      return total;
+    },
+  };
+}
+
+/** The hub. */
+export type NotificationHub = ReturnType<typeof createNotificationHub>;
