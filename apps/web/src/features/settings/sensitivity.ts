@@ -11,7 +11,7 @@ export const SENSITIVITY_DEBOUNCE_MS = 400;
 
 /** What each sensitivity value alerts about (the server's table, issue 19), for the values 1 to 5. */
 export const SENSITIVITY_MEANINGS = [
-  'Only clear phishing (a score of 0.9 or more).',
+  'Only the clearest phishing (a score of 0.95 or more).',
   'Every phishing verdict.',
   "Phishing, and suspicious messages as 'Suspicious Content'.",
   'Phishing, and suspicious messages alerted as phishing alerts too.',

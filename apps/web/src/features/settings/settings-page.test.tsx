@@ -240,14 +240,14 @@ describe('SettingsPage, Notifications tab', () => {
     mockPreferencesServer({ ...PREFS, sensitivity: 1 });
     renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
     const slider = await screen.findByRole('slider', { name: 'Sensitivity' });
-    expect(screen.getByTestId('sensitivity-meaning')).toHaveTextContent('Low: Only clear phishing (a score of 0.9 or more).');
-    expect(slider).toHaveAccessibleDescription(/Only clear phishing \(a score of 0\.9 or more\)\.$/);
+    expect(screen.getByTestId('sensitivity-meaning')).toHaveTextContent('Low: Only the clearest phishing (a score of 0.95 or more).');
+    expect(slider).toHaveAccessibleDescription(/Only the clearest phishing \(a score of 0\.95 or more\)\.$/);
     act(() => slider.focus());
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
     expect(screen.getByTestId('sensitivity-meaning')).toHaveTextContent("Medium: Phishing, and suspicious messages as 'Suspicious Content'.");
     expect(await screen.findByText('Sensitivity updated', {}, { timeout: SENSITIVITY_DEBOUNCE_MS * 4 })).toBeInTheDocument();
     expect([1, 2, 3, 4, 5].map(describeSensitivity)).toEqual([
-      'Only clear phishing (a score of 0.9 or more).',
+      'Only the clearest phishing (a score of 0.95 or more).',
       'Every phishing verdict.',
       "Phishing, and suspicious messages as 'Suspicious Content'.",
       'Phishing, and suspicious messages alerted as phishing alerts too.',
