@@ -307,7 +307,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     securityEvent: (userId, event) => tell('an account event', () => alerts.service.security(userId, event, { key: crypto.randomUUID() })),
   });
   registerAccountsRoutes(app, accounts, config.cookieSecure);
-  registerNotificationPreferencesRoutes(app, notificationPreferences);
+  // email alerts turned on: the account's address is sent its confirmation link (once in 10 minutes)
+  registerNotificationPreferencesRoutes(app, notificationPreferences, async (userId, patch) => {
+    if (patch.channels?.email !== true || !email.configured) return;
+    if ((await accounts.me(userId).catch(() => null))?.kind !== 'account') return;
+    await tell('an email confirmation', () => alerts.service.sendEmailConfirmation(userId, { quiet: true }));
+  });
   registerHelpPagesRoutes(app, createHelpPagesService(content.pages));
   registerKnowledgeBaseRoutes(app, createKnowledgeBaseService({ articles: content.articles, index: articleIndex, repo: createKnowledgeBaseRepository(db) }));
   const llm = config.assistantLlm ? createChatCompletionsModel(config.assistantLlm) : null;

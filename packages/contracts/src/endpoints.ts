@@ -14,6 +14,7 @@ import {
 } from './plugins';
 import {
   AlertChannelsSchema,
+  ConfirmAlertEmailRequestSchema,
   DeviceTokenRequestSchema,
   NotificationListSchema,
   NotificationSchema,
@@ -183,6 +184,8 @@ export const ENDPOINTS = {
   notificationChannels: { ...API_ROUTES.notificationChannels, response: AlertChannelsSchema, status: 200 },
   markNotificationRead: { ...API_ROUTES.markNotificationRead, params: IdParamsSchema, response: UnreadCountSchema, status: 200 },
   markAllNotificationsRead: { ...API_ROUTES.markAllNotificationsRead, response: UnreadCountSchema, status: 200 },
+  sendAlertEmailConfirmation: { ...API_ROUTES.sendAlertEmailConfirmation, response: AlertChannelsSchema, status: 200 },
+  confirmAlertEmail: { ...API_ROUTES.confirmAlertEmail, body: ConfirmAlertEmailRequestSchema, response: AlertChannelsSchema, status: 200 },
   subscribePush: { ...API_ROUTES.subscribePush, body: PushSubscriptionRequestSchema, response: AlertChannelsSchema, status: 200 },
   unsubscribePush: { ...API_ROUTES.unsubscribePush, body: PushUnsubscribeRequestSchema, response: AlertChannelsSchema, status: 200 },
 } as const satisfies Record<EndpointName, Endpoint>;

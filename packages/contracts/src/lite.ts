@@ -286,6 +286,8 @@ export const API_ROUTES = {
   notificationChannels: { method: 'GET', path: '/api/notifications/channels' },
   markNotificationRead: { method: 'POST', path: '/api/notifications/:id/read' },
   markAllNotificationsRead: { method: 'POST', path: '/api/notifications/read-all' },
+  sendAlertEmailConfirmation: { method: 'POST', path: '/api/notifications/email/confirmation' },
+  confirmAlertEmail: { method: 'POST', path: '/api/notifications/email/confirm' },
   subscribePush: { method: 'POST', path: '/api/push-subscriptions' },
   unsubscribePush: { method: 'DELETE', path: '/api/push-subscriptions' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;

@@ -75,6 +75,10 @@ export const AlertChannelStatusSchema = z.object({
   reason: z.string().optional(),
   /** Where alerts go: the account's email address, the confirmed phone number. */
   sendsTo: z.string().optional(),
+  /** Email: the address must be confirmed by the link sent to it before alerts go there. */
+  needsConfirmation: z.boolean().optional(),
+  /** Email: when the last confirmation link was sent (ISO 8601). */
+  confirmationSentAt: z.string().optional(),
 });
 /** A channel's state. */
 export type AlertChannelStatus = z.infer<typeof AlertChannelStatusSchema>;
@@ -90,6 +94,9 @@ export const AlertChannelsSchema = z.object({
 });
 /** The channels' states. */
 export type AlertChannels = z.infer<typeof AlertChannelsSchema>;
+
+/** `POST /api/notifications/email/confirm`: the token of the link sent to the address. */
+export const ConfirmAlertEmailRequestSchema = z.object({ token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/, 'Not a confirmation token.') }).strict();
 
 /** A browser's push subscription (`PushSubscription.toJSON()`). */
 export const PushSubscriptionRequestSchema = z

@@ -667,3 +667,21 @@ export const deviceTokens = pgTable(
     check('device_tokens_platform_check', sql`${t.platform} in ('ios', 'android')`),
   ],
 );
+
+/**
+ * The address email alerts go to, confirmed by a link sent there (accounts are not verified, and
+ * alerts must never go to someone else's inbox): one row per person, the token kept hashed.
+ */
+export const alertEmailConfirmations = pgTable('alert_email_confirmations', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The address confirmed or being confirmed (an account's email at the time). */
+  email: text('email').notNull(),
+  tokenHash: text('token_hash'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** Links sent in the current hour, and when that hour began (at most 3 an hour). */
+  sentInHour: integer('sent_in_hour').notNull().default(0),
+  hourStartedAt: timestamp('hour_started_at', { withTimezone: true }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+});

@@ -150,6 +150,8 @@ export const LIMITED_ROUTES: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   [routeKey(ENDPOINTS.subscribePush), 'writes'],
   [routeKey(ENDPOINTS.unsubscribePush), 'deletes'],
   [routeKey(ENDPOINTS.registerDeviceToken), 'writes'],
+  [routeKey(ENDPOINTS.sendAlertEmailConfirmation), 'writes'],
+  [routeKey(ENDPOINTS.confirmAlertEmail), 'writes'],
 ]);
 
 const WHAT: Record<Kind, string> = { scans: 'scans', assistant: 'questions to the assistant', lists: 'requests', enhanced: 'enhanced scans', writes: 'changes', deletes: 'changes' };

@@ -88,6 +88,9 @@ const NEWCOMER_STORES_NOTHING = new Map<string, (body: unknown) => boolean>([
   [routeKey(ENDPOINTS.markNotificationRead), keepsNothing],
   [routeKey(ENDPOINTS.markAllNotificationsRead), keepsNothing],
   [routeKey(ENDPOINTS.unsubscribePush), keepsNothing],
+  // the link's token is the proof, whoever opens it; a newcomer gets no session for it
+  [routeKey(ENDPOINTS.confirmAlertEmail), keepsNothing],
+  [routeKey(ENDPOINTS.sendAlertEmailConfirmation), keepsNothing],
 ]);
 
 /** While scans count against a daily limit, every scan stores its count: a newcomer's unsaved scan makes their guest too. */

@@ -6,7 +6,7 @@ import { buildApp } from '../../app.ts';
 import { alertDeliveries, deviceTokens, pushSubscriptions } from '../../db/schema.ts';
 import { userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../test/harness.ts';
-import { signUp } from '../../test/plans.ts';
+import { signUp, TEST_PASSWORD } from '../../test/plans.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { startPushServicePeer, type PushServicePeer } from '../../test/push-service-peer.ts';
 import { startFcmPeer, type FcmPeer } from '../../test/fcm-peer.ts';
@@ -81,7 +81,27 @@ describeWithDatabases('alerts delivered outside the app', (ctx) => {
     const token = `device-${crypto.randomUUID()}`;
     expect((await person.post('/api/device-tokens', { token, platform: 'android' })).statusCode).toBe(200);
     expect((await person.patch('/api/notification-preferences', { channels: { push: true, email: true, sms: true } })).statusCode).toBe(200);
+    await confirmEmail(person, email);
     return { person, email, phone, subscription, token };
+  };
+
+  /** Follows the confirmation link email alerts' address was sent (turning the channel on sent it). */
+  const confirmEmail = async (person: Visitor, email: string) => {
+    const mail = await waitForMail(email, /confirm email alerts/);
+    const link = /https?:\/\/\S+/.exec(mail.text)![0];
+    expect(link.startsWith(`${ORIGIN}/settings?tab=notifications&confirm-email=`)).toBe(true);
+    const token = new URL(link).searchParams.get('confirm-email')!;
+    const res = await person.post('/api/notifications/email/confirm', { token });
+    expect(res.statusCode).toBe(200);
+    return { link, token };
+  };
+  const waitForMail = async (to: string, subject: RegExp) => {
+    for (let i = 0; i < 100; i++) {
+      const found = smtp.received.filter((m) => m.to.includes(to) && subject.test(m.subject));
+      if (found.length > 0) return found[found.length - 1]!;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no mail to ${to} matching ${subject}`);
   };
 
   /** Scans what arrived and sends what is due. */
@@ -127,7 +147,7 @@ describeWithDatabases('alerts delivered outside the app', (ctx) => {
 
     // email: to the account address, the entry's link, the scam's link never clickable
     const mails = await smtp.waitFor(mailsBefore + 1);
-    const mail = mails.filter((m) => m.to.includes(email));
+    const mail = mails.filter((m) => m.to.includes(email) && m.subject.includes(alert!.title));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain(alert!.title);
     expect(mail[0]!.text).toContain(`${ORIGIN}/history?messageId=${alert!.messageId}`);
@@ -160,6 +180,48 @@ describeWithDatabases('alerts delivered outside the app', (ctx) => {
     expect(await ctx.database.db.select().from(deviceTokens).where(eq(deviceTokens.token, token))).toEqual([]);
     const channels = AlertChannelsSchema.parse((await person.get('/api/notifications/channels')).json());
     expect([channels.webPush.devices, channels.nativePush.devices]).toEqual([0, 0]);
+  });
+
+  it('sends email alerts only to an address whose owner followed the link sent to it', async () => {
+    const person = makeVisitor(app);
+    const email = await signUp(person);
+    await person.patch('/api/notification-preferences', { channels: { push: false, email: true } });
+    const before = AlertChannelsSchema.parse((await person.get('/api/notifications/channels')).json()).email;
+    expect(before).toMatchObject({ available: false, needsConfirmation: true, sendsTo: email, confirmationSentAt: expect.any(String), reason: expect.stringContaining('Confirm') });
+    const mail = await waitForMail(email, /confirm email alerts/);
+    // the link is the only link, and it is ours
+    expect(mail.text.match(/https?:\/\/\S+/g)).toHaveLength(1);
+    expect(mail.text).toContain("If it wasn't you, ignore this email");
+    // not confirmed: a Security Update is listed but not emailed
+    const other = makeVisitor(app);
+    await other.post('/api/auth/sign-in', { email, password: TEST_PASSWORD });
+    await app.alerts.worker.runOnce();
+    expect(smtp.received.filter((m) => m.to.includes(email) && /sign-in/i.test(m.subject))).toEqual([]);
+    // a wrong or used token is refused
+    for (const token of ['x'.repeat(43), 'not a token']) {
+      const res = await person.post('/api/notifications/email/confirm', { token });
+      expect(res.statusCode).toBe(400);
+    }
+    const { token } = await confirmEmail(person, email);
+    expect((await person.post('/api/notifications/email/confirm', { token })).json().error.code).toBe('ALERT_EMAIL_LINK_INVALID');
+    expect(AlertChannelsSchema.parse((await person.get('/api/notifications/channels')).json()).email).toEqual({ available: true, sendsTo: email });
+    const third = makeVisitor(app);
+    await third.post('/api/auth/sign-in', { email, password: TEST_PASSWORD });
+    await app.alerts.worker.runOnce();
+    expect((await waitForMail(email, /sign-in/i)).text).toContain(`${ORIGIN}/`);
+  });
+
+  it('sends at most 3 confirmation links an hour, and none to a guest', async () => {
+    const person = makeVisitor(app);
+    await signUp(person);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await person.post('/api/notifications/email/confirmation')).statusCode);
+    expect(answers).toEqual([200, 200, 200, 429]);
+    const guest = makeVisitor(app);
+    await guest.patch('/api/notification-preferences', { channels: { email: true } });
+    const refused = await guest.post('/api/notifications/email/confirmation');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('ALERT_EMAIL_UNAVAILABLE');
   });
 
   it('tries a failed delivery again later, and gives up on a number that texted STOP', async () => {

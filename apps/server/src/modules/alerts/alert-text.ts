@@ -416,3 +416,21 @@ export function alertSms(input: AlertSmsInput): string {
   const body = room >= 20 ? cutDefanged(oneLine(headOf(input.body, room)), room) : '';
   return `${head}${body ? ` ${body}` : ''}${tail}`;
 }
+
+/**
+ * The email that confirms an address for email alerts: who asked, the one link (our own), and that
+ * ignoring it sends nothing. `url` is absolute, or null when no public address is known (then it
+ * says where to paste the code instead).
+ */
+export function confirmationEmail(input: { url: string | null; token: string }): { subject: string; text: string } {
+  const lines = [
+    'Someone, hopefully you, asked Baitcheck to send scam alerts to this address.',
+    '',
+    input.url ? `To say yes, open this link within 24 hours:\n${input.url}` : `To say yes, open Baitcheck's Settings → Notifications within 24 hours and confirm with this code:\n${input.token}`,
+    '',
+    "If it wasn't you, ignore this email: nothing more will be sent here.",
+    '',
+    'Baitcheck never asks for your password or a payment by email.',
+  ];
+  return { subject: 'Baitcheck: confirm email alerts', text: lines.join('\n') };
+}

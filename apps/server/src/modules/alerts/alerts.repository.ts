@@ -1,7 +1,7 @@
 import type { AlertType, Notification, ThreatLevel } from '@baitcheck/contracts';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { alertDeliveries, deviceTokens, messages, notificationPreferences, notifications, pluginConnections, pushSubscriptions, users, type AlertChannel, type AlertDeliveryStatus } from '../../db/schema.ts';
+import { alertDeliveries, alertEmailConfirmations, deviceTokens, messages, notificationPreferences, notifications, pluginConnections, pushSubscriptions, users, type AlertChannel, type AlertDeliveryStatus } from '../../db/schema.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -214,9 +214,10 @@ export function createAlertsRepository(db: Db) {
       return { count: phishing + suspicious, phishing, suspicious, channels: [...new Set(taken.map((t) => t.channel))], since };
     },
 
-    /** Where the person can be reached: account email, confirmed phone, push targets. */
-    async reach(userId: string): Promise<{ email: string | null; phone: string | null; webPush: number; nativePush: number }> {
+    /** Where the person can be reached: account email (`confirmed` when its link was followed), confirmed phone, push targets. */
+    async reach(userId: string): Promise<{ email: string | null; emailConfirmed: boolean; phone: string | null; webPush: number; nativePush: number }> {
       const [user] = await db.select({ kind: users.kind, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      const [confirmation] = await db.select().from(alertEmailConfirmations).where(eq(alertEmailConfirmations.userId, userId)).limit(1);
       const [sms] = await db
         .select({ routeKey: pluginConnections.routeKey })
         .from(pluginConnections)
@@ -224,7 +225,44 @@ export function createAlertsRepository(db: Db) {
         .limit(1);
       const [web] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       const [native] = await db.select({ n: count() }).from(deviceTokens).where(eq(deviceTokens.userId, userId));
-      return { email: user?.kind === 'account' ? user.email : null, phone: sms?.routeKey ?? null, webPush: web?.n ?? 0, nativePush: native?.n ?? 0 };
+      const email = user?.kind === 'account' ? user.email : null;
+      const emailConfirmed = email !== null && confirmation?.confirmedAt != null && confirmation.email === email;
+      return { email, emailConfirmed, phone: sms?.routeKey ?? null, webPush: web?.n ?? 0, nativePush: native?.n ?? 0 };
+    },
+
+    /** The person's email confirmation, if any. */
+    async emailConfirmation(userId: string) {
+      const [row] = await db.select().from(alertEmailConfirmations).where(eq(alertEmailConfirmations.userId, userId)).limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Records a new confirmation link for `email` (its token's hash), within `perHour` links an
+     * hour: false, and nothing changed, when the hour's links are used up.
+     */
+    async startEmailConfirmation(userId: string, email: string, tokenHash: string, at: Date, perHour: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(alertEmailConfirmations).where(eq(alertEmailConfirmations.userId, userId)).for('update').limit(1);
+        const sameHour = row?.hourStartedAt != null && at.getTime() - row.hourStartedAt.getTime() < 60 * 60 * 1000;
+        const sent = sameHour ? row.sentInHour : 0;
+        if (sent >= perHour) return false;
+        const values = { email, tokenHash, sentAt: at, sentInHour: sent + 1, hourStartedAt: sameHour ? row.hourStartedAt : at, confirmedAt: row?.email === email ? row.confirmedAt : null };
+        await tx.insert(alertEmailConfirmations).values({ userId, ...values }).onConflictDoUpdate({ target: alertEmailConfirmations.userId, set: values });
+        return true;
+      });
+    },
+
+    /** Confirms the address whose link carries this token (sent after `sentAfter`); the person it was for, or null. */
+    async confirmEmail(tokenHash: string, sentAfter: Date, at: Date): Promise<string | null> {
+      const [row] = await db
+        .update(alertEmailConfirmations)
+        .set({ confirmedAt: at, tokenHash: null })
+        .where(and(eq(alertEmailConfirmations.tokenHash, tokenHash), gt(alertEmailConfirmations.sentAt, sentAfter)))
+        .returning({ userId: alertEmailConfirmations.userId, email: alertEmailConfirmations.email });
+      if (!row) return null;
+      // an address confirmed is the account's only while it is still the account's address
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
+      return user?.email === row.email ? row.userId : null;
     },
 
     /** The message an alert is about, for the email's excerpt (its text as kept in History). */

@@ -38,6 +38,8 @@ export function registerAlertsRoutes(app: FastifyInstance, alerts: AlertsService
   });
   defineRoute(app, ENDPOINTS.markAllNotificationsRead, ({ userId }) => (userId === '' ? Promise.resolve({ unread: 0 }) : alerts.markAllRead(userId)));
   defineRoute(app, ENDPOINTS.notificationChannels, ({ userId }) => alerts.channels(userId));
+  defineRoute(app, ENDPOINTS.sendAlertEmailConfirmation, ({ userId }) => alerts.sendEmailConfirmation(userId));
+  defineRoute(app, ENDPOINTS.confirmAlertEmail, ({ userId, body }) => alerts.confirmEmail(userId, body.token));
   defineRoute(app, ENDPOINTS.subscribePush, ({ userId, body }) => alerts.subscribePush(userId, body));
   defineRoute(app, ENDPOINTS.unsubscribePush, ({ userId, body }) => alerts.unsubscribePush(userId, body.endpoint));
   defineRoute(app, ENDPOINTS.registerDeviceToken, ({ userId, body }) => alerts.registerDeviceToken(userId, body));

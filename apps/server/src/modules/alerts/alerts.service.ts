@@ -1,4 +1,5 @@
 import type { AlertChannels, AlertType, DeviceTokenRequest, MessageSource, Notification, NotificationList, NotificationPreferences, PushSubscriptionRequest, ThreatLevel } from '@baitcheck/contracts';
+import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import type { AlertChannel } from '../../db/schema.ts';
 import type { AlertsRepository, NewNotification } from './alerts.repository.ts';
@@ -30,11 +31,20 @@ export interface AlertServices {
   sms: SmsSender | null;
 }
 
+/** Confirmation links one person may be sent in an hour. */
+export const EMAIL_LINKS_PER_HOUR = 3;
+/** How long a confirmation link works. */
+export const EMAIL_LINK_VALID_MS = 24 * 60 * 60 * 1000;
+/** The page a confirmation link opens: the Notifications tab, which confirms the token it carries. */
+export const confirmEmailPath = (token: string) => `/settings?tab=notifications&confirm-email=${token}`;
+
 /** An account event told as a Security Update. */
 export type SecurityEvent = 'new_sign_in' | 'password_changed' | 'plugin_disconnected' | 'plugin_stopped';
 
 /** A History entry the person was told about opens there, highlighted (spec: a phishing-alert push tap). */
 export const historyUrl = (messageId: string) => `/history?messageId=${encodeURIComponent(messageId)}`;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const PLUGIN_NAMES: Record<string, string> = { sms: 'SMS', email: 'Email inbox', slack: 'Slack', 'social-media': 'Social media' };
 
@@ -50,6 +60,8 @@ export function createAlertsService(deps: {
   hub: NotificationHub;
   services: AlertServices;
   allowance?: AlertAllowance;
+  /** Sends a confirmation link for email alerts (the words and the mail server are the caller's): whether the mail server took it. */
+  sendConfirmationLink?: (to: string, path: string) => Promise<boolean>;
   /** Told when deliveries are waiting: the worker starts at once instead of at its next tick. */
   deliveriesWaiting?: () => void;
   clock?: () => Date;
@@ -62,7 +74,7 @@ export function createAlertsService(deps: {
     const reach = await deps.repo.reach(userId);
     const can: ChannelReach = {
       push: (services.webPush !== null && reach.webPush > 0) || (services.nativePush !== null && reach.nativePush > 0),
-      email: services.emailConfigured && reach.email !== null,
+      email: services.emailConfigured && reach.email !== null && reach.emailConfirmed,
       sms: services.sms !== null && reach.phone !== null,
     };
     return { reach, can };
@@ -70,6 +82,7 @@ export function createAlertsService(deps: {
 
   const channelsOf = async (userId: string): Promise<AlertChannels> => {
     const { reach } = await reachOf(userId);
+    const confirmation = reach.email !== null && !reach.emailConfirmed ? await deps.repo.emailConfirmation(userId) : null;
     const webPush = services.webPush
       ? { available: true, publicKey: services.webPush.publicKey, devices: reach.webPush }
       : { available: false, reason: 'Push alerts are not set up on this server.', devices: reach.webPush };
@@ -80,7 +93,15 @@ export function createAlertsService(deps: {
       ? { available: false, reason: 'Email alerts are not available on this server: no mail server is set up.' }
       : reach.email === null
         ? { available: false, reason: 'Create an account to get alerts by email: they go to your account address.' }
-        : { available: true, sendsTo: reach.email };
+        : reach.emailConfirmed
+          ? { available: true, sendsTo: reach.email }
+          : {
+              available: false,
+              needsConfirmation: true,
+              sendsTo: reach.email,
+              reason: `Confirm ${reach.email} first: follow the link we send there. Alerts go only to an address whose owner said yes.`,
+              ...(confirmation?.sentAt && confirmation.email === reach.email ? { confirmationSentAt: confirmation.sentAt.toISOString() } : {}),
+            };
     const sms = !services.sms
       ? { available: false, reason: 'Text alerts are not available on this server: no SMS service is set up.' }
       : reach.phone === null
@@ -212,6 +233,38 @@ export function createAlertsService(deps: {
 
     async unsubscribePush(userId: string, endpoint: string): Promise<AlertChannels> {
       await deps.repo.deletePushSubscription(userId, endpoint);
+      return channelsOf(userId);
+    },
+
+    /**
+     * Sends a link to the account's address that confirms it for email alerts (at most
+     * {@link EMAIL_LINKS_PER_HOUR} an hour). `quiet`: when an hour's links are used up, or one was
+     * sent in the last 10 minutes, nothing is sent and nothing is refused (turning the channel on).
+     */
+    async sendEmailConfirmation(userId: string, options: { quiet?: boolean } = {}): Promise<AlertChannels> {
+      const { reach } = await reachOf(userId);
+      if (!services.emailConfigured || reach.email === null || !deps.sendConfirmationLink) throw new AppError('ALERT_EMAIL_UNAVAILABLE');
+      if (reach.emailConfirmed) return channelsOf(userId);
+      const now = clock();
+      if (options.quiet) {
+        const last = await deps.repo.emailConfirmation(userId);
+        if (last?.sentAt && last.email === reach.email && now.getTime() - last.sentAt.getTime() < 10 * 60 * 1000) return channelsOf(userId);
+      }
+      const token = randomBytes(32).toString('base64url');
+      const started = await deps.repo.startEmailConfirmation(userId, reach.email, hashToken(token), now, EMAIL_LINKS_PER_HOUR);
+      if (!started) {
+        if (options.quiet) return channelsOf(userId);
+        throw new AppError('ALERT_EMAIL_LINKS_LIMIT_REACHED');
+      }
+      await deps.sendConfirmationLink(reach.email, confirmEmailPath(token));
+      return channelsOf(userId);
+    },
+
+    /** Confirms the address a link was sent to (whoever follows it: the token is the proof). */
+    async confirmEmail(userId: string, token: string): Promise<AlertChannels> {
+      const now = clock();
+      const confirmed = await deps.repo.confirmEmail(hashToken(token), new Date(now.getTime() - EMAIL_LINK_VALID_MS), now);
+      if (confirmed === null) throw new AppError('ALERT_EMAIL_LINK_INVALID');
       return channelsOf(userId);
     },
 

@@ -93,8 +93,8 @@ export function createDeliveryWorker(deps: {
   };
 
   const sendEmail = async (d: DueDelivery): Promise<DeliveryResult | 'nowhere'> => {
-    const { email: to } = await repo.reach(d.userId);
-    if (!to || !services.email.configured) return 'nowhere';
+    const { email: to, emailConfirmed } = await repo.reach(d.userId);
+    if (!to || !emailConfirmed || !services.email.configured) return 'nowhere';
     const message = d.notification.messageId ? await repo.messageOf(d.userId, d.notification.messageId) : null;
     const mail = alertEmail({
       title: d.notification.title,

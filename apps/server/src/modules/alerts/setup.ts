@@ -13,6 +13,7 @@ import { registerAlertsRoutes } from './alerts.routes.ts';
 import { createAlertsService, DEFAULT_ALERT_ALLOWANCE, type AlertsService } from './alerts.service.ts';
 import { createDeliveryWorker, type DeliveryWorker, type Tip } from './delivery-worker.ts';
 import { createNotificationHub } from './notification-hub.ts';
+import { confirmationEmail } from './alert-text.ts';
 
 /** Streams one person may hold open (tabs, windows, devices), and the server in all. */
 const STREAM_LIMITS = { perUser: 10, total: 5000 };
@@ -66,6 +67,13 @@ export function setupAlerts(
     hub,
     services: { webPush, nativePush, emailConfigured: deps.email.configured, sms },
     allowance,
+    sendConfirmationLink: async (to, path) => {
+      const token = new URL(path, 'http://x').searchParams.get('confirm-email') ?? '';
+      const mail = confirmationEmail({ url: deps.publicOrigin ? new URL(path, deps.publicOrigin).toString() : null, token });
+      const sent = await deps.email.send({ to, subject: mail.subject, text: mail.text });
+      if (!sent.accepted) log.warn({ reason: sent.reason, detail: sent.detail }, 'an email alerts confirmation link was not sent');
+      return sent.accepted;
+    },
     deliveriesWaiting: () => worker.kick(),
     clock: deps.clock,
   });
