@@ -32,6 +32,27 @@ export function makeChannels(overrides: Partial<AlertChannels> = {}): AlertChann
   };
 }
 
+/** The server's words while an address waits for its owner's yes (as the API says them). */
+export function confirmEmailReason(address: string): string {
+  return `Confirm ${address} first: follow the link we send there. Alerts go only to an address whose owner said yes.`;
+}
+
+/**
+ * The channels of an account whose email address is not confirmed yet: `sentAt` (ISO 8601) is when
+ * the last confirmation link went out, none when no link was sent yet.
+ */
+export function makeUnconfirmedEmailChannels(sentAt?: string, address = 'sam@example.com'): AlertChannels {
+  return makeChannels({
+    email: {
+      available: false,
+      needsConfirmation: true,
+      sendsTo: address,
+      reason: confirmEmailReason(address),
+      ...(sentAt ? { confirmationSentAt: sentAt } : {}),
+    },
+  });
+}
+
 /** A server where nothing but the app itself can send (the server's own reasons). */
 export const NOTHING_SET_UP: AlertChannels = {
   webPush: { available: false, reason: 'Push alerts are not set up on this server.', devices: 0 },

@@ -1,8 +1,18 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { Bell, Lightbulb, Mail, MessageSquare, MonitorSmartphone, RefreshCw, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { Slider } from 'radix-ui';
 import type { AlertChannels, NotificationPreferences, NotificationPreferencesPatch } from '@baitcheck/contracts';
-import { useAlertChannels, useNotificationPreferences, useUpdateNotificationPreferences } from '@/lib/api/notifications';
+import {
+  useAlertChannels,
+  useConfirmAlertEmail,
+  useNotificationPreferences,
+  useSendAlertEmailConfirmation,
+  useUpdateNotificationPreferences,
+} from '@/lib/api/notifications';
+import { readAuthError } from '@/lib/api/auth';
+import { formatAlertDate } from '@/lib/format-date';
+import { paths } from '@/config/paths';
 import { toast } from '@/components/ui/toast-store';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -68,6 +78,46 @@ function titleFor(patch: NotificationPreferencesPatch): string {
 export const ONLY_IN_APP_NOTE =
   'Push, email and SMS alerts go out for messages that arrive through a connected source (SMS, email inbox, Slack) and for account events. Alerts about scans you make yourself show only in the app: you are already looking at the result.';
 
+/** The query parameter of the link the confirmation email carries: `/settings?tab=notifications&confirm-email=<token>`. */
+export const CONFIRM_EMAIL_PARAM = 'confirm-email';
+
+/** The token of an email confirmation link in `search`, or null. */
+export function readConfirmEmailToken(search: string): string | null {
+  return new URLSearchParams(search).get(CONFIRM_EMAIL_PARAM) || null;
+}
+
+/**
+ * Opened from the confirmation email: sends its token once (one request per token, also under
+ * StrictMode's double effects), takes it out of the address at once (a reload or a shared address
+ * does not send it again; the Notifications tab stays open) and says how it went.
+ */
+export function useEmailConfirmationLink() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const token = readConfirmEmailToken(search);
+  const sent = useRef<string | null>(null);
+  const confirm = useConfirmAlertEmail({
+    onSuccess: (channels) =>
+      toast({ title: 'Email alerts confirmed', description: `Alerts will also go to ${channels.email.sendsTo ?? 'your email address'}.` }),
+    onError: (error) => {
+      console.error(error);
+      toast({ title: 'Error', description: readAuthError(error).message, variant: 'destructive' });
+    },
+  });
+  const { mutate } = confirm;
+
+  useEffect(() => {
+    if (!token || sent.current === token) return;
+    sent.current = token;
+    const rest = new URLSearchParams(search);
+    rest.delete(CONFIRM_EMAIL_PARAM);
+    rest.set('tab', 'notifications');
+    // wouter's replace is history.replaceState, and keeps its own location in step
+    navigate(`${paths.settings}?${rest}`, { replace: true });
+    mutate(token);
+  }, [token, search, navigate, mutate]);
+}
+
 export function NotificationsTab() {
   return (
     <div className="space-y-4">
@@ -107,6 +157,72 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** When a link was sent, in the person's own time: 'at 3:04 PM', 'yesterday at 3:04 PM', 'on Jan 5 at 3:04 PM'. */
+export function sentAtWords(value: string, now: Date = new Date()): string | null {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const time = `${get('hour')}:${get('minute')} ${get('dayPeriod').toUpperCase()}`;
+  const day = formatAlertDate(date, now);
+  if (day === 'Today') return `at ${time}`;
+  if (day === 'Yesterday') return `yesterday at ${time}`;
+  return `on ${day} at ${time}`;
+}
+
+/** What the Email line says while the address waits for its owner's yes. */
+function confirmEmailWords(email: AlertChannels['email'] & { sendsTo: string }): string {
+  if (!email.confirmationSentAt) return `Confirm ${email.sendsTo} to start email alerts.`;
+  const when = sentAtWords(email.confirmationSentAt);
+  return `Check your inbox: we sent a link to ${email.sendsTo}${when ? ` (${when})` : ''}. Open it to start email alerts.`;
+}
+
+/**
+ * The Email line of 'Where alerts go': where alerts go; or, while the address is not confirmed,
+ * what to do, with a button that sends the link (again); or why email cannot be used.
+ */
+function EmailChannelLine({ email }: { email: AlertChannels['email'] | undefined }) {
+  const id = useId();
+  const send = useSendAlertEmailConfirmation({
+    onSuccess: (channels) =>
+      toast({ title: 'Confirmation link sent', description: `Check ${channels.email.sendsTo ?? 'your inbox'}, and your spam folder.` }),
+    onError: (error) => {
+      console.error(error);
+      toast({ title: 'Error', description: readAuthError(error).message, variant: 'destructive' });
+    },
+  });
+  const waiting = email?.needsConfirmation && email.sendsTo ? { ...email, sendsTo: email.sendsTo } : null;
+  const words = !email ? 'Checking…' : waiting ? confirmEmailWords(waiting) : email.available ? `Sends to ${email.sendsTo ?? 'you'}.` : email.reason;
+
+  return (
+    <ChannelLine
+      icon={<Mail aria-hidden="true" className={ICON} />}
+      title="Email"
+      action={
+        waiting ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+            aria-describedby={`${id}-email`}
+            // aria-disabled, not disabled: the button keeps the keyboard focus while the link is sent
+            aria-disabled={send.isPending || undefined}
+            onClick={() => {
+              if (!send.isPending) send.mutate();
+            }}
+          >
+            {send.isPending ? 'Sending…' : waiting.confirmationSentAt ? 'Send the link again' : 'Send a confirmation link'}
+          </Button>
+        ) : null
+      }
+    >
+      <p id={`${id}-email`} data-testid="email-status">
+        {words}
+      </p>
+    </ChannelLine>
+  );
+}
+
 /**
  * 'Where alerts go': the app itself always; push on this device (the same switch as Home's); the
  * phone apps; email and SMS with the address or number they go to, or why they cannot.
@@ -118,7 +234,7 @@ function WhereAlertsGoCard() {
   const data = channels.data;
   const canSwitch = push.state === 'on' || (push.state === 'off' && !push.notOnServer);
 
-  const reachOf = (channel: 'email' | 'sms') => {
+  const reachOf = (channel: 'sms') => {
     if (!data) return 'Checking…';
     const status = data[channel];
     return status.available ? `Sends to ${status.sendsTo ?? 'you'}.` : status.reason;
@@ -170,9 +286,7 @@ function WhereAlertsGoCard() {
             </p>
           ) : null}
         </ChannelLine>
-        <ChannelLine icon={<Mail aria-hidden="true" className={ICON} />} title="Email">
-          <p data-testid="email-status">{reachOf('email')}</p>
-        </ChannelLine>
+        <EmailChannelLine email={data?.email} />
         <ChannelLine icon={<MessageSquare aria-hidden="true" className={ICON} />} title="SMS">
           <p data-testid="sms-status">{reachOf('sms')}</p>
         </ChannelLine>
@@ -195,6 +309,7 @@ function channelProblem(key: NotificationChannel, channels: AlertChannels | unde
     return null;
   }
   const status = channels[key];
+  if (key === 'email' && status.needsConfirmation && status.sendsTo) return `Waiting for you to confirm ${status.sendsTo}`;
   return status.available ? null : `Not available: ${status.reason ?? 'this server cannot send these.'}`;
 }
 

@@ -7,7 +7,7 @@ import { CHANNEL_SWITCHES, ProtectionSwitches, type ProtectionSwitchSpec } from 
 import { AccessibilityPanel } from '@/components/accessibility/accessibility-panel';
 import { paths } from '@/config/paths';
 import { BlockedSendersSection } from './blocked-senders-section';
-import { NotificationsTab } from './notifications-tab';
+import { NotificationsTab, readConfirmEmailToken, useEmailConfirmationLink } from './notifications-tab';
 import { PluginsTab } from './plugins/plugins-tab';
 
 const ICON = 'h-5 w-5';
@@ -36,8 +36,12 @@ export const SETTINGS_TABS = [
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
 
-/** The tab a link opens: `/settings?tab=notifications`; Protection when absent or unknown. */
+/**
+ * The tab a link opens: `/settings?tab=notifications`; Notifications for an email confirmation
+ * link (`confirm-email=`); Protection when absent or unknown.
+ */
 export function readTabParam(search: string): SettingsTab {
+  if (readConfirmEmailToken(search)) return 'notifications';
   const tab = new URLSearchParams(search).get('tab');
   return SETTINGS_TABS.find((t) => t.value === tab)?.value ?? 'protection';
 }
@@ -52,6 +56,7 @@ export default function SettingsPage() {
   // reload stays on the tab.
   const tab = readTabParam(useSearch());
   const [, navigate] = useLocation();
+  useEmailConfirmationLink();
 
   return (
     <div className="mx-auto max-w-2xl">

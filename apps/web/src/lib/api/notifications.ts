@@ -82,6 +82,8 @@ export function useUpdateNotificationPreferences({ onSuccess, onError }: UpdateC
     onSuccess: (prefs, patch) => {
       // While another change is in flight, this answer predates it: keep the optimistic value.
       if (queryClient.isMutating({ mutationKey: MUTATION_KEY }) <= 1) queryClient.setQueryData(key, prefs);
+      // Turning Email on makes the server send a confirmation link: the channels say when.
+      if (patch.channels?.email === true) void queryClient.invalidateQueries({ queryKey: queryKeys.notificationChannels });
       onSuccess?.(prefs, patch);
     },
     onError: (error, patch, context) => {
@@ -226,4 +228,43 @@ export const alertChannelsOptions = queryOptions({
 /** {@link alertChannelsOptions}, fetched only when `enabled`. */
 export function useAlertChannels({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...alertChannelsOptions, enabled });
+}
+
+interface ChannelsCallbacks {
+  onSuccess?: (channels: AlertChannels) => void;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * A mutation answered with the channels: a channels read still in flight is cancelled (its answer
+ * may predate the change), the answer replaces the cached channels, and a failure reads them again.
+ */
+function useChannelsMutation<V>(mutationFn: (variables: V) => Promise<AlertChannels>, { onSuccess, onError }: ChannelsCallbacks) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.notificationChannels;
+  return useMutation({
+    mutationFn,
+    onMutate: () => queryClient.cancelQueries({ queryKey: key }),
+    onSuccess: (channels) => {
+      queryClient.setQueryData(key, channels);
+      onSuccess?.(channels);
+    },
+    onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      onError?.(error);
+    },
+  });
+}
+
+/** Sends the link that confirms the email address (again); the answer has the time it was sent. The server allows 3 an hour (429 after). */
+export function useSendAlertEmailConfirmation(callbacks: ChannelsCallbacks = {}) {
+  return useChannelsMutation<void>(() => api.post<AlertChannels>(API.sendAlertEmailConfirmation.path), callbacks);
+}
+
+/**
+ * Confirms the email address with the token of the link sent to it. The callbacks are the
+ * mutation's own, so they run even if the page was left before the answer came.
+ */
+export function useConfirmAlertEmail(callbacks: ChannelsCallbacks = {}) {
+  return useChannelsMutation((token: string) => api.post<AlertChannels>(API.confirmAlertEmail.path, { token }), callbacks);
 }
