@@ -28,6 +28,7 @@ CREATE TABLE "device_tokens" (
 	"user_id" text NOT NULL,
 	"token" text NOT NULL,
 	"platform" text NOT NULL,
+	"session_hash" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "device_tokens_platform_check" CHECK ("device_tokens"."platform" in ('ios', 'android'))
@@ -56,6 +57,7 @@ CREATE TABLE "push_subscriptions" (
 	"endpoint" text NOT NULL,
 	"p256dh" text NOT NULL,
 	"auth" text NOT NULL,
+	"session_hash" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_success_at" timestamp with time zone
 );

@@ -83,7 +83,7 @@ export const ERROR_CATALOGUE = {
   ALERT_EMAIL_LINK_INVALID: { status: 400, message: 'This confirmation link has expired or was already used. Send a new one from Settings → Notifications.' },
   ALERT_EMAIL_LINKS_LIMIT_REACHED: { status: 429, message: 'We sent 3 confirmation links in the last hour. Look for them in your inbox (and spam folder), or try again later.' },
   PUSH_UNAVAILABLE: { status: 409, message: 'Push alerts are not set up on this server.' },
-  TOO_MANY_STREAMS: { status: 429, message: 'Baitcheck is open in too many tabs or windows. Close some of them and reload this one.' },
+  TOO_MANY_STREAMS: { status: 429, message: 'Too many live connections are open (in your tabs and windows, or from your network). Close some and reload this one; alerts still show when you open the bell.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is starting or shutting down. Please try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

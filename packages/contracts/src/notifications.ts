@@ -53,7 +53,9 @@ export type NotificationsQuery = z.infer<typeof NotificationsQuerySchema>;
  * unread notifications made after it (at most 20, oldest first): what arrived while it was closed,
  * or before a newcomer had a session to listen with.
  */
-export const NotificationStreamQuerySchema = z.object({ since: z.string().datetime({ offset: true }).optional() }).strict();
+export const NotificationStreamQuerySchema = z
+  .object({ since: z.string().datetime({ offset: true }).refine((v) => Date.parse(v) >= 0, 'A time from 1970 on.').optional() })
+  .strict();
 
 /** The list and the unread count. */
 export const NotificationListSchema = z.object({
@@ -98,10 +100,16 @@ export type AlertChannels = z.infer<typeof AlertChannelsSchema>;
 /** `POST /api/notifications/email/confirm`: the token of the link sent to the address. */
 export const ConfirmAlertEmailRequestSchema = z.object({ token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/, 'Not a confirmation token.') }).strict();
 
+/** A push service's address: a URL of at most 2,000 bytes (as stored and indexed). */
+const pushEndpoint = z
+  .string()
+  .url()
+  .refine((v) => new TextEncoder().encode(v).length <= 2000, 'At most 2,000 bytes.');
+
 /** A browser's push subscription (`PushSubscription.toJSON()`). */
 export const PushSubscriptionRequestSchema = z
   .object({
-    endpoint: z.string().url().max(2000),
+    endpoint: pushEndpoint,
     expirationTime: z.number().nullable().optional(),
     keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }).strict(),
   })
@@ -110,12 +118,18 @@ export const PushSubscriptionRequestSchema = z
 export type PushSubscriptionRequest = z.infer<typeof PushSubscriptionRequestSchema>;
 
 /** `DELETE /api/push-subscriptions`: the endpoint this browser no longer wants alerts at. */
-export const PushUnsubscribeRequestSchema = z.object({ endpoint: z.string().url().max(2000) }).strict();
+export const PushUnsubscribeRequestSchema = z.object({ endpoint: pushEndpoint }).strict();
 
 /** `POST /api/device-tokens` (spec section 7): a native app's push token and its platform. */
 export const DeviceTokenRequestSchema = z
   .object({
-    token: z.string().trim().min(1).max(4096),
+    // FCM registration tokens and APNs device tokens: letters, digits and : _ - . only
+    token: z
+      .string()
+      .trim()
+      .min(1)
+      .max(1024)
+      .regex(/^[A-Za-z0-9:_.-]+$/, 'Not a push token: letters, digits and : _ - . only.'),
     platform: z.enum(DEVICE_PLATFORMS),
   })
   .strict();

@@ -642,6 +642,8 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /** The session that registered it: signed out (or signed out by a password change), it gets nothing more. */
+    sessionHash: text('session_hash'),
     createdAt: createdAt(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   },
@@ -658,6 +660,8 @@ export const deviceTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     token: text('token').notNull(),
     platform: text('platform').$type<'ios' | 'android'>().notNull(),
+    /** The session that registered it, as for a push subscription. */
+    sessionHash: text('session_hash'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

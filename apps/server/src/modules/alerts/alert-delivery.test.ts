@@ -217,11 +217,64 @@ describeWithDatabases('alerts delivered outside the app', (ctx) => {
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push((await person.post('/api/notifications/email/confirmation')).statusCode);
     expect(answers).toEqual([200, 200, 200, 429]);
+    // another account made with the same mailbox (dots, a +tag) gets no link for a day
+    const [name, domain] = (await (await person.get('/api/auth/me')).json()).user.email.split('@');
+    const twin = makeVisitor(app);
+    await signUp(twin, `${name}+again@${domain}`);
+    const refusedTwin = await twin.post('/api/notifications/email/confirmation');
+    expect(refusedTwin.statusCode).toBe(429);
     const guest = makeVisitor(app);
     await guest.patch('/api/notification-preferences', { channels: { email: true } });
     const refused = await guest.post('/api/notifications/email/confirmation');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('ALERT_EMAIL_UNAVAILABLE');
+  });
+
+  it('counts Security Updates in the allowance: a hundred sign-ins are not a hundred texts', async () => {
+    const { person, email, phone } = await everywhere();
+    await person.patch('/api/notification-preferences', { channels: { push: false, email: false } });
+    const before = twilio.messages.filter((m) => m.to === phone).length;
+    for (let i = 0; i < 8; i++) expect((await makeVisitor(app).post('/api/auth/sign-in', { email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    await app.alerts.worker.runOnce();
+    expect(twilio.messages.filter((m) => m.to === phone).length - before).toBeLessThanOrEqual(3);
+    ahead += 16 * 60_000;
+    await app.alerts.worker.runOnce();
+    const texts = twilio.messages.filter((m) => m.to === phone);
+    expect(texts[texts.length - 1]!.body).toMatch(/account alerts/);
+  });
+
+  it('sends nothing more to a browser or app whose session was signed out (a password change signs out the others)', async () => {
+    const { person, email } = await everywhere();
+    const thief = makeVisitor(app);
+    await thief.post('/api/auth/sign-in', { email, password: TEST_PASSWORD });
+    const stolen = push.subscribe();
+    expect((await thief.post('/api/push-subscriptions', stolen)).statusCode).toBe(200);
+    const changed = await person.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'a new long passphrase' });
+    expect(changed.statusCode).toBe(200);
+    await app.alerts.worker.runOnce();
+    expect(push.received.filter((p) => stolen.endpoint.endsWith(p.path))).toEqual([]);
+    expect(await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, stolen.endpoint))).toEqual([]);
+  });
+
+  it('keeps at most 10 browsers and 10 apps a person, and never moves another browser subscription without its keys', async () => {
+    const person = makeVisitor(app);
+    await signUp(person);
+    for (let i = 0; i < 12; i++) expect((await person.post('/api/push-subscriptions', push.subscribe())).statusCode).toBe(200);
+    for (let i = 0; i < 12; i++) expect((await person.post('/api/device-tokens', { token: `tok-${i}-${crypto.randomUUID()}`, platform: 'ios' })).statusCode).toBe(200);
+    const channels = AlertChannelsSchema.parse((await person.get('/api/notifications/channels')).json());
+    expect([channels.webPush.devices, channels.nativePush.devices]).toEqual([10, 10]);
+    const alice = makeVisitor(app);
+    await signUp(alice);
+    const hers = push.subscribe();
+    await alice.post('/api/push-subscriptions', hers);
+    const mine = push.subscribe();
+    // the same endpoint, spelt otherwise, with other keys: still hers
+    const endpoint = hers.endpoint.replace('http://127.0.0.1', 'HTTP://127.0.0.1');
+    expect((await person.post('/api/push-subscriptions', { endpoint, keys: mine.keys })).statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, hers.endpoint));
+    expect(row!.userId).toBe(await userIdOf(ctx.database, alice));
+    for (const token of ['x'.repeat(1025), 'has space', '<script>']) expect((await person.post('/api/device-tokens', { token, platform: 'ios' })).statusCode).toBe(400);
+    expect((await person.post('/api/push-subscriptions', { endpoint: `https://fcm.googleapis.com/fcm/send/${'字'.repeat(700)}`, keys: mine.keys })).statusCode).toBe(400);
   });
 
   it('tries a failed delivery again later, and gives up on a number that texted STOP', async () => {

@@ -106,7 +106,8 @@ describe('describeAlert: summaries', () => {
     [{ count: 4, phishing: 0, suspicious: 4, minutes: 60 }, '4 more alerts', 'Baitcheck found 4 suspicious messages in the last hour. Open History to see them.'],
     [{ count: 2, phishing: 1, suspicious: 1, minutes: 120 }, '2 more alerts', 'Baitcheck found 1 phishing and 1 suspicious messages in the last 2 hours. Open History to see them.'],
     [{ count: 1, phishing: 0, suspicious: 1, minutes: 5 }, '1 more alert', 'Baitcheck found 1 suspicious message in the last 5 minutes. Open History to see it.'],
-    [{ count: 3, phishing: 0, suspicious: 0, minutes: 10 }, '3 more alerts', 'Baitcheck found 3 messages worth a look in the last 10 minutes. Open History to see them.'],
+    [{ count: 3, phishing: 0, suspicious: 0, minutes: 10 }, '3 more alerts', '3 more account alerts in the last 10 minutes: open Baitcheck to read them.'],
+    [{ count: 3, phishing: 2, suspicious: 0, minutes: 10 }, '3 more alerts', 'Baitcheck found 2 phishing messages in the last 10 minutes, and 1 account alert. Open History to see them.'],
   ])('%j', (counts, title, body) => {
     expect(describeAlert({ kind: 'summary', ...counts })).toEqual({ title, body });
   });
@@ -114,8 +115,8 @@ describe('describeAlert: summaries', () => {
 
 describe('describeAlert: account and plugin events', () => {
   it.each([
-    ['new_sign_in', undefined, 'New sign-in to your account', /^Someone signed in to your Baitcheck account on a new device on March 3, 2025 at 2:05 PM UTC\. If this wasn't you, change your password on the Account page now\.$/],
-    ['password_changed', undefined, 'Your password was changed', /^The password of your Baitcheck account was changed on March 3, 2025 at 2:05 PM UTC\. If this wasn't you,/],
+    ['new_sign_in', undefined, 'New sign-in to your account', /^Your Baitcheck account was signed in to from a browser or device it hadn't seen before\. If that was you, there is nothing to do\. If it wasn't, change your password on the Account page\.$/],
+    ['password_changed', undefined, 'Your password was changed', /^The password of your Baitcheck account was changed\. If that was you, there is nothing to do\. If it wasn't,/],
     ['plugin_disconnected', 'SMS', 'SMS plugin disconnected', /^Baitcheck no longer scans messages from the SMS plugin: .* If you didn't do this, /],
     ['plugin_disconnected', undefined, 'A plugin was disconnected', /^Baitcheck no longer scans messages from the plugin: /],
     ['plugin_stopped', 'Email', 'Email plugin stopped', /^Baitcheck stopped scanning messages from the Email plugin because of a problem\. Fix it in Settings → Plugins/],

@@ -250,14 +250,20 @@ function describeSummary(input: SummaryAlertInput): AlertText {
   else if (suspicious > 0) found = plural(suspicious, 'suspicious message', 'suspicious messages');
   else found = plural(count, 'message worth a look', 'messages worth a look');
   const shown = total > 0 ? total : count;
+  const account = count - total;
+  if (total === 0 && account > 0) {
+    return {
+      title: plural(count, 'more alert', 'more alerts'),
+      body: `${plural(account, 'more account alert', 'more account alerts')} in ${describeWindow(input.minutes)}: open Baitcheck to read ${account === 1 ? 'it' : 'them'}.`,
+    };
+  }
   return {
     title: plural(count, 'more alert', 'more alerts'),
-    body: `Baitcheck found ${found} in ${describeWindow(input.minutes)}. Open History to see ${shown === 1 ? 'it' : 'them'}.`,
+    body: `Baitcheck found ${found} in ${describeWindow(input.minutes)}${account > 0 ? `, and ${plural(account, 'account alert', 'account alerts')}` : ''}. Open History to see ${shown === 1 ? 'it' : 'them'}.`,
   };
 }
 
 // The reader's time zone is not known here: UTC, said as such, is never wrong.
-const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 /** A sentence from outside (a server's error): one line, defanged, cut, ending in a full stop. */
 function showDetail(detail: string | undefined): string {
@@ -267,24 +273,25 @@ function showDetail(detail: string | undefined): string {
 }
 
 function describeSecurity(input: SecurityAlertInput): AlertText {
-  const when = `${WHEN.format(input.when)} UTC`;
+  // no clock time in the words: they are read in the person's own time zone, which the server
+  // does not know (the list and the email say when)
   const name = showPluginName(input.pluginName);
   const plugin = name ? `${name} plugin` : 'plugin';
   switch (input.event) {
     case 'new_sign_in':
       return {
         title: 'New sign-in to your account',
-        body: `Someone signed in to your Baitcheck account on a new device on ${when}. If this wasn't you, change your password on the Account page now.`,
+        body: "Your Baitcheck account was signed in to from a browser or device it hadn't seen before. If that was you, there is nothing to do. If it wasn't, change your password on the Account page.",
       };
     case 'password_changed':
       return {
         title: 'Your password was changed',
-        body: `The password of your Baitcheck account was changed on ${when}. If this wasn't you, someone else has your password: contact us now from the Contact Support page.`,
+        body: "The password of your Baitcheck account was changed. If that was you, there is nothing to do. If it wasn't, contact us from the Contact Support page.",
       };
     case 'plugin_disconnected':
       return {
         title: name ? `${plugin} disconnected` : 'A plugin was disconnected',
-        body: `Baitcheck no longer scans messages from the ${plugin}: it was disconnected on ${when}. If you didn't do this, change your password on the Account page and connect it again in Settings → Plugins.`,
+        body: `Baitcheck no longer scans messages from the ${plugin}: it was disconnected. If you didn't do this, change your password on the Account page and connect it again in Settings → Plugins.`,
       };
     case 'plugin_stopped': {
       const detail = showDetail(input.detail);

@@ -1,7 +1,7 @@
 import type { AlertType, Notification, ThreatLevel } from '@baitcheck/contracts';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type Column } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { alertDeliveries, alertEmailConfirmations, deviceTokens, messages, notificationPreferences, notifications, pluginConnections, pushSubscriptions, users, type AlertChannel, type AlertDeliveryStatus } from '../../db/schema.ts';
+import { alertDeliveries, alertEmailConfirmations, deviceTokens, messages, notificationPreferences, notifications, pluginConnections, pushSubscriptions, sessions, users, type AlertChannel, type AlertDeliveryStatus } from '../../db/schema.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -26,6 +26,13 @@ export interface DueDelivery {
   attempts: number;
   notification: Notification;
 }
+
+/** Browser subscriptions and app tokens one person may have: a flood of them cannot stall the deliveries. */
+export const MAX_PUSH_TARGETS = 10;
+
+/** A push target's session has ended (signed out, signed out by a password change, expired). */
+const signedOut = (sessionHash: Column, now: Date) =>
+  sql`${sessionHash} is not null and not exists (select 1 from ${sessions} s where s.id_hash = ${sessionHash} and s.expires_at > ${now.toISOString()}::timestamptz)`;
 
 /** The notification as the API answers it. */
 export function toNotification(row: NotificationRow): Notification {
@@ -206,12 +213,14 @@ export function createAlertsRepository(db: Db) {
       const rows = await db.select({ threatLevel: notifications.threatLevel, count: notifications.count }).from(notifications).where(inArray(notifications.id, ids));
       let phishing = 0;
       let suspicious = 0;
+      let other = 0;
       for (const r of rows) {
         if (r.threatLevel === 'phishing') phishing += r.count;
-        else suspicious += r.count;
+        else if (r.threatLevel === 'suspicious' || r.threatLevel === 'safe') suspicious += r.count;
+        else other += r.count;
       }
       const since = new Date(Math.min(...taken.map((t) => t.createdAt.getTime())));
-      return { count: phishing + suspicious, phishing, suspicious, channels: [...new Set(taken.map((t) => t.channel))], since };
+      return { count: phishing + suspicious + other, phishing, suspicious, channels: [...new Set(taken.map((t) => t.channel))], since };
     },
 
     /** Where the person can be reached: account email (`confirmed` when its link was followed), confirmed phone, push targets. */
@@ -275,12 +284,19 @@ export function createAlertsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Saves a browser's subscription for the person (moving it from whoever had it: the browser is theirs now). */
-    async savePushSubscription(userId: string, sub: { endpoint: string; p256dh: string; auth: string }): Promise<void> {
+    /**
+     * Saves a browser's subscription for the person and the session that registered it. The same
+     * browser registering again (its keys match) moves it to whoever is signed in there; another
+     * browser's endpoint with other keys changes nothing. At most {@link MAX_PUSH_TARGETS} a
+     * person: the oldest go.
+     */
+    async savePushSubscription(userId: string, sub: { endpoint: string; p256dh: string; auth: string }, sessionHash: string, at: Date): Promise<void> {
       await db
         .insert(pushSubscriptions)
-        .values({ userId, ...sub })
-        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: sub.p256dh, auth: sub.auth } });
+        .values({ userId, ...sub, sessionHash, createdAt: at })
+        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: sub.p256dh, sessionHash, createdAt: at }, setWhere: eq(pushSubscriptions.auth, sub.auth) });
+      const keep = db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id)).limit(MAX_PUSH_TARGETS);
+      await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, keep)));
     },
 
     async deletePushSubscription(userId: string, endpoint: string): Promise<void> {
@@ -292,7 +308,9 @@ export function createAlertsRepository(db: Db) {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
     },
 
-    async pushSubscriptionsOf(userId: string): Promise<Array<{ endpoint: string; keys: { p256dh: string; auth: string } }>> {
+    /** The person's browser subscriptions whose session is still signed in (the others are dropped). */
+    async pushSubscriptionsOf(userId: string, now: Date): Promise<Array<{ endpoint: string; keys: { p256dh: string; auth: string } }>> {
+      await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), signedOut(pushSubscriptions.sessionHash, now)));
       const rows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       return rows.map((r) => ({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }));
     },
@@ -301,20 +319,33 @@ export function createAlertsRepository(db: Db) {
       await db.update(pushSubscriptions).set({ lastSuccessAt: at }).where(eq(pushSubscriptions.endpoint, endpoint));
     },
 
-    /** Saves an app's push token for the person (spec: `POST /api/device-tokens`), moving it like a subscription. */
-    async saveDeviceToken(userId: string, token: string, platform: 'ios' | 'android', at: Date): Promise<void> {
+    /** Saves an app's push token for the person (spec: `POST /api/device-tokens`), moving it like a subscription; at most {@link MAX_PUSH_TARGETS}. */
+    async saveDeviceToken(userId: string, token: string, platform: 'ios' | 'android', sessionHash: string, at: Date): Promise<void> {
       await db
         .insert(deviceTokens)
-        .values({ userId, token, platform, updatedAt: at })
-        .onConflictDoUpdate({ target: deviceTokens.token, set: { userId, platform, updatedAt: at } });
+        .values({ userId, token, platform, sessionHash, updatedAt: at })
+        .onConflictDoUpdate({ target: deviceTokens.token, set: { userId, platform, sessionHash, updatedAt: at } });
+      const keep = db.select({ id: deviceTokens.id }).from(deviceTokens).where(eq(deviceTokens.userId, userId)).orderBy(desc(deviceTokens.updatedAt), desc(deviceTokens.id)).limit(MAX_PUSH_TARGETS);
+      await db.delete(deviceTokens).where(and(eq(deviceTokens.userId, userId), notInArray(deviceTokens.id, keep)));
     },
 
-    async deviceTokensOf(userId: string): Promise<Array<{ token: string; platform: 'ios' | 'android' }>> {
+    /** The person's app tokens whose session is still signed in (the others are dropped). */
+    async deviceTokensOf(userId: string, now: Date): Promise<Array<{ token: string; platform: 'ios' | 'android' }>> {
+      await db.delete(deviceTokens).where(and(eq(deviceTokens.userId, userId), signedOut(deviceTokens.sessionHash, now)));
       return db.select({ token: deviceTokens.token, platform: deviceTokens.platform }).from(deviceTokens).where(eq(deviceTokens.userId, userId));
     },
 
     async dropDeviceToken(token: string): Promise<void> {
       await db.delete(deviceTokens).where(eq(deviceTokens.token, token));
+    },
+
+    /** How many other people were sent a confirmation link since `since`, to addresses of the mailbox `matches` says is the same. */
+    async confirmationLinksToMailbox(userId: string, since: Date, matches: (email: string) => boolean): Promise<number> {
+      const rows = await db
+        .select({ email: alertEmailConfirmations.email })
+        .from(alertEmailConfirmations)
+        .where(and(gt(alertEmailConfirmations.sentAt, since), ne(alertEmailConfirmations.userId, userId)));
+      return rows.filter((r) => matches(r.email)).length;
     },
 
     /** People with Tips and Education on who have had no tip since `since`. */

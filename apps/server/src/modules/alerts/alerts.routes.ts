@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { AppError } from '../../lib/app-error.ts';
 import { defineRoute, parseOrThrow } from '../../lib/route.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import type { AlertsService } from './alerts.service.ts';
 import type { HubEvent, NotificationHub } from './notification-hub.ts';
 
@@ -40,9 +41,9 @@ export function registerAlertsRoutes(app: FastifyInstance, alerts: AlertsService
   defineRoute(app, ENDPOINTS.notificationChannels, ({ userId }) => alerts.channels(userId));
   defineRoute(app, ENDPOINTS.sendAlertEmailConfirmation, ({ userId }) => alerts.sendEmailConfirmation(userId));
   defineRoute(app, ENDPOINTS.confirmAlertEmail, ({ userId, body }) => alerts.confirmEmail(userId, body.token));
-  defineRoute(app, ENDPOINTS.subscribePush, ({ userId, body }) => alerts.subscribePush(userId, body));
+  defineRoute(app, ENDPOINTS.subscribePush, ({ userId, request, body }) => alerts.subscribePush(userId, request.sessionHash, body));
   defineRoute(app, ENDPOINTS.unsubscribePush, ({ userId, body }) => alerts.unsubscribePush(userId, body.endpoint));
-  defineRoute(app, ENDPOINTS.registerDeviceToken, ({ userId, body }) => alerts.registerDeviceToken(userId, body));
+  defineRoute(app, ENDPOINTS.registerDeviceToken, ({ userId, request, body }) => alerts.registerDeviceToken(userId, request.sessionHash, body));
 
   // each open stream, to be ended when the app closes (an open response would hold the close forever)
   const open = new Set<() => void>();
@@ -76,17 +77,19 @@ export function registerAlertsRoutes(app: FastifyInstance, alerts: AlertsService
         if (!ready) queue.push(chunk);
         else if (!reply.raw.destroyed) reply.raw.write(chunk);
       };
-      const stopListening = hub.listen(userId, (event) => write(toSse(event)));
+      const stopListening = hub.listen(userId, addressKey(request.ip), (event) => write(toSse(event)));
       if (!stopListening) throw new AppError('TOO_MANY_STREAMS');
       const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
       let closed = false;
+      let hijacked = false;
       const end = () => {
         closed = true;
         stopListening();
         clearInterval(heartbeat);
         open.delete(end);
-        if (!reply.raw.destroyed) reply.raw.end();
+        // before the stream began, the reply is Fastify's to send (an error in the API's shape)
+        if (hijacked && !reply.raw.destroyed) reply.raw.end();
       };
       open.add(end);
       // the response's close, not the request's: a request without a body closes once it is read
@@ -101,8 +104,12 @@ export function registerAlertsRoutes(app: FastifyInstance, alerts: AlertsService
         throw error;
       }
       reply.hijack();
-      // the browser went while the count was read: nothing to answer
-      if (closed) return;
+      hijacked = true;
+      // the browser went (or the app is closing) while the count was read: nothing to tell
+      if (closed) {
+        if (!reply.raw.destroyed) reply.raw.end();
+        return;
+      }
       reply.raw.writeHead(200, headers);
       reply.raw.write(`retry: ${RETRY_MS}\n` + missed.map((n) => sseEvent(NOTIFICATION_STREAM_EVENTS.notification, n)).join('') + sseEvent(NOTIFICATION_STREAM_EVENTS.unread, { unread }));
       ready = true;

@@ -1,6 +1,7 @@
 import type { AlertChannels, AlertType, DeviceTokenRequest, MessageSource, Notification, NotificationList, NotificationPreferences, PushSubscriptionRequest, ThreatLevel } from '@baitcheck/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
+import { mailboxOf } from '../../lib/mailbox.ts';
 import type { AlertChannel } from '../../db/schema.ts';
 import type { AlertsRepository, NewNotification } from './alerts.repository.ts';
 import { describeAlert } from './alert-text.ts';
@@ -88,7 +89,7 @@ export function createAlertsService(deps: {
       : { available: false, reason: 'Push alerts are not set up on this server.', devices: reach.webPush };
     const nativePush = services.nativePush
       ? { available: true, devices: reach.nativePush }
-      : { available: false, reason: 'Alerts to the iPhone and Android apps are not set up on this server (no Firebase Cloud Messaging account).', devices: reach.nativePush };
+      : { available: false, reason: 'Alerts to the Baitcheck phone apps are not set up on this server.', devices: reach.nativePush };
     const email = !services.emailConfigured
       ? { available: false, reason: 'Email alerts are not available on this server: no mail server is set up.' }
       : reach.email === null
@@ -160,7 +161,8 @@ export function createAlertsService(deps: {
       return raise(
         { userId, type: 'security_update', ...words, messageId: null, threatLevel: null, url: '/', dedupeKey: `security:${event}:${options.key}` },
         channelsFor('security_update', 'event', null, prefs, can),
-        { summarise: false },
+        // counted in the allowance too: a hundred sign-ins are not a hundred texts
+        { summarise: true },
       );
     },
 
@@ -173,7 +175,7 @@ export function createAlertsService(deps: {
       return raise(
         { userId, type: 'tips_and_education', ...words, messageId: null, threatLevel: null, url: tip.url, dedupeKey: `tip:${weekKey}` },
         channelsFor('tips_and_education', 'event', null, prefs, can),
-        { summarise: false },
+        { summarise: true },
       );
     },
 
@@ -224,15 +226,18 @@ export function createAlertsService(deps: {
     /** Which channels can deliver on this server, for this person, and why not. */
     channels: channelsOf,
 
-    async subscribePush(userId: string, sub: PushSubscriptionRequest): Promise<AlertChannels> {
+    /** Keeps this browser's subscription for the person, tied to the session that registers it. */
+    async subscribePush(userId: string, sessionHash: string, sub: PushSubscriptionRequest): Promise<AlertChannels> {
       if (!services.webPush) throw new AppError('PUSH_UNAVAILABLE');
-      if (!services.webPush.acceptsEndpoint(sub.endpoint)) throw new AppError('PUSH_ENDPOINT_REFUSED');
-      await deps.repo.savePushSubscription(userId, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth });
+      // one spelling per endpoint (FCM.GOOGLEAPIS.COM:443 is fcm.googleapis.com)
+      const endpoint = new URL(sub.endpoint).href;
+      if (!services.webPush.acceptsEndpoint(endpoint)) throw new AppError('PUSH_ENDPOINT_REFUSED');
+      await deps.repo.savePushSubscription(userId, { endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, sessionHash, clock());
       return channelsOf(userId);
     },
 
     async unsubscribePush(userId: string, endpoint: string): Promise<AlertChannels> {
-      await deps.repo.deletePushSubscription(userId, endpoint);
+      await deps.repo.deletePushSubscription(userId, new URL(endpoint).href);
       return channelsOf(userId);
     },
 
@@ -249,6 +254,13 @@ export function createAlertsService(deps: {
       if (options.quiet) {
         const last = await deps.repo.emailConfirmation(userId);
         if (last?.sentAt && last.email === reach.email && now.getTime() - last.sentAt.getTime() < 10 * 60 * 1000) return channelsOf(userId);
+      }
+      // one mailbox (gmail dots and +tags included) gets links from one account a day: several
+      // accounts made with someone's address cannot bomb their inbox
+      const mailbox = mailboxOf(reach.email);
+      if ((await deps.repo.confirmationLinksToMailbox(userId, new Date(now.getTime() - 24 * 60 * 60 * 1000), (email) => mailboxOf(email) === mailbox)) > 0) {
+        if (options.quiet) return channelsOf(userId);
+        throw new AppError('ALERT_EMAIL_LINKS_LIMIT_REACHED');
       }
       const token = randomBytes(32).toString('base64url');
       const started = await deps.repo.startEmailConfirmation(userId, reach.email, hashToken(token), now, EMAIL_LINKS_PER_HOUR);
@@ -269,8 +281,8 @@ export function createAlertsService(deps: {
     },
 
     /** `POST /api/device-tokens` (spec section 7): kept whether or not FCM is set up here, so the app's token is ready when it is. */
-    async registerDeviceToken(userId: string, body: DeviceTokenRequest): Promise<{ success: true }> {
-      await deps.repo.saveDeviceToken(userId, body.token, body.platform, clock());
+    async registerDeviceToken(userId: string, sessionHash: string, body: DeviceTokenRequest): Promise<{ success: true }> {
+      await deps.repo.saveDeviceToken(userId, body.token, body.platform, sessionHash, clock());
       return { success: true };
     },
   };

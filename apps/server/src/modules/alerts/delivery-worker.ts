@@ -67,24 +67,33 @@ export function createDeliveryWorker(deps: {
 
   const pushPayload = (n: Notification) => ({ type: n.type, messageId: n.messageId, title: n.title, body: n.body, url: n.url, notificationId: n.id });
 
-  /** Sends to every browser and app of the person; sent when one took it. */
+  /** Sends to every browser and app of the person at once (each send has its own time limit); sent when one took it. */
   const sendPush = async (d: DueDelivery): Promise<DeliveryResult | 'nowhere'> => {
-    const results: DeliveryResult[] = [];
-    if (services.webPush) {
-      for (const sub of await repo.pushSubscriptionsOf(d.userId)) {
-        const result = await services.webPush.send(sub, pushPayload(d.notification));
-        if (result.ok) await repo.touchPushSubscription(sub.endpoint, clock());
-        else if (result.gone) await repo.dropPushSubscription(sub.endpoint);
-        results.push(result);
+    const sends: Array<Promise<DeliveryResult>> = [];
+    const webPush = services.webPush;
+    if (webPush) {
+      for (const sub of await repo.pushSubscriptionsOf(d.userId, clock())) {
+        sends.push(
+          webPush.send(sub, pushPayload(d.notification)).then(async (result) => {
+            if (result.ok) await repo.touchPushSubscription(sub.endpoint, clock());
+            else if (result.gone) await repo.dropPushSubscription(sub.endpoint);
+            return result;
+          }),
+        );
       }
     }
-    if (services.nativePush) {
-      for (const device of await repo.deviceTokensOf(d.userId)) {
-        const result = await services.nativePush.send(device.token, device.platform, pushPayload(d.notification));
-        if (!result.ok && result.gone) await repo.dropDeviceToken(device.token);
-        results.push(result);
+    const nativePush = services.nativePush;
+    if (nativePush) {
+      for (const device of await repo.deviceTokensOf(d.userId, clock())) {
+        sends.push(
+          nativePush.send(device.token, device.platform, pushPayload(d.notification)).then(async (result) => {
+            if (!result.ok && result.gone) await repo.dropDeviceToken(device.token);
+            return result;
+          }),
+        );
       }
     }
+    const results = await Promise.all(sends);
     if (results.length === 0) return 'nowhere';
     if (results.some((r) => r.ok)) return { ok: true };
     const failures = results.filter((r): r is Extract<DeliveryResult, { ok: false }> => !r.ok);

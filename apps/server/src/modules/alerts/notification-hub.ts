@@ -12,20 +12,24 @@ export type HubListener = (event: HubEvent) => void;
  * hears what its own process published, and the list (refetched when a stream opens) holds the
  * rest; the scale-out issue carries this over PostgreSQL's LISTEN/NOTIFY.
  */
-export function createNotificationHub(limits: { perUser: number; total: number }) {
+export function createNotificationHub(limits: { perUser: number; perAddress: number; total: number }) {
   const listeners = new Map<string, Set<HubListener>>();
+  const byAddress = new Map<string, number>();
   let total = 0;
 
   return {
     /**
-     * Adds a listener; null when the person already has `perUser` streams open or the server
-     * `total` (each is a connection held open). Answers the function that removes it.
+     * Adds a listener; null when the person already has `perUser` streams open, their address
+     * (`address`: the client's, or its /64) `perAddress`, or the server `total` (each is a
+     * connection held open). Answers the function that removes it.
      */
-    listen(userId: string, listener: HubListener): (() => void) | null {
+    listen(userId: string, address: string, listener: HubListener): (() => void) | null {
       const own = listeners.get(userId) ?? new Set<HubListener>();
-      if (own.size >= limits.perUser || total >= limits.total) return null;
+      const fromAddress = byAddress.get(address) ?? 0;
+      if (own.size >= limits.perUser || fromAddress >= limits.perAddress || total >= limits.total) return null;
       own.add(listener);
       listeners.set(userId, own);
+      byAddress.set(address, fromAddress + 1);
       total++;
       let removed = false;
       return () => {
@@ -34,6 +38,9 @@ export function createNotificationHub(limits: { perUser: number; total: number }
         own.delete(listener);
         total--;
         if (own.size === 0) listeners.delete(userId);
+        const left = (byAddress.get(address) ?? 1) - 1;
+        if (left <= 0) byAddress.delete(address);
+        else byAddress.set(address, left);
       };
     },
 

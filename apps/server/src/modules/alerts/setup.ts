@@ -15,8 +15,8 @@ import { createDeliveryWorker, type DeliveryWorker, type Tip } from './delivery-
 import { createNotificationHub } from './notification-hub.ts';
 import { confirmationEmail } from './alert-text.ts';
 
-/** Streams one person may hold open (tabs, windows, devices), and the server in all. */
-const STREAM_LIMITS = { perUser: 10, total: 5000 };
+/** Streams one person may hold open (tabs, windows, devices), one address (a household, an office), and the server in all. */
+const STREAM_LIMITS = { perUser: 10, perAddress: 50, total: 5000 };
 
 /** The weekly tips, in turn: the Knowledge Base's scam types that hold everywhere (no region). */
 export function tipsFrom(articles: readonly ContentArticle[]): Tip[] {

@@ -5,7 +5,7 @@ import type { Notification } from '@baitcheck/contracts';
 import { mockApi, renderWithApp, type RecordedCall } from '@/testing/render';
 import { ACCOUNT, GUEST } from '@/testing/fixtures';
 import { FakeEventSource, installFakeEventSource, installFakePush, makeChannels, makeNotification, removeFakePush } from '@/testing/notifications';
-import { useSignOut } from '@/lib/api/auth';
+import { useSignIn, useSignOut } from '@/lib/api/auth';
 import { api } from '@/lib/api-client';
 import { NOTIFICATIONS_POLL_MS, STREAM_RETRY_EVERY_POLLS } from '@/lib/notification-stream';
 import LiveNotifications, { isPopupWorthy } from './live-notifications';
@@ -123,7 +123,7 @@ describe('Live notifications (the stream)', () => {
     const es = FakeEventSource.latest();
     act(() => es.open());
     act(() => es.emit('notification', makeNotification({ id: 'n1' })));
-    await userEvent.click(within(await screen.findByTestId('notification-popup')).getByRole('link', { name: 'Open' }));
+    await userEvent.click(within(await screen.findByTestId('notification-popup')).getByRole('link', { name: /^View/ }));
     expect(location.history?.at(-1)).toBe('/history?messageId=m1');
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/notifications/n1/read']));
   });
@@ -237,5 +237,27 @@ describe('Live notifications (the stream)', () => {
     act(() => void push.serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type: 'baitcheck:navigate', url: '//evil.example/x' } })));
     act(() => void push.serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type: 'other', url: '/' } })));
     expect(location.history?.at(-1)).toBe('/history?messageId=m9');
+  });
+});
+
+describe('the pop-up after this tab signs in', () => {
+  it("does not pop up the Security Update of this tab's own sign-in, and does pop up a phishing alert", async () => {
+    mockApi({ 'POST /api/auth/sign-in': { body: { user: ACCOUNT } }, 'GET /api/auth/me': { body: { user: ACCOUNT } } });
+    const security = makeNotification({ id: 's1', type: 'security_update', messageId: null, threatLevel: null, url: '/', createdAt: new Date().toISOString() });
+    const phishing = makeNotification({ id: 'p1', createdAt: new Date().toISOString() });
+    // before any sign-in in this tab: a Security Update pops up like any alert
+    expect(isPopupWorthy(security, false, Date.now())).toBe(true);
+    function SignIn() {
+      const signIn = useSignIn();
+      return (
+        <button type="button" onClick={() => signIn.mutate({ email: 'sam@example.com', password: 'correct horse battery' })}>
+          Sign in
+        </button>
+      );
+    }
+    renderWithApp(<SignIn />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(isPopupWorthy(security, false, Date.now())).toBe(false);
+    expect(isPopupWorthy(phishing, false, Date.now())).toBe(true);
   });
 });

@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { Notification } from '@baitcheck/contracts';
-import { onUserSwitch } from '@/lib/api/auth';
+import { lastOwnAccountChange, onUserSwitch } from '@/lib/api/auth';
+
+/** How long after this tab's own sign-in or password change its Security Update is not popped up. */
+const OWN_CHANGE_QUIET_MS = 60_000;
 import { queryKeys } from '@/lib/api/query-keys';
 import { useMarkNotificationRead } from '@/lib/api/notifications';
 import { startNotificationStream } from '@/lib/notification-stream';
@@ -19,6 +22,8 @@ const CLOCK_SLACK_MS = 60_000;
  */
 export function isPopupWorthy(notification: Notification, known: boolean, pageLoadedAt: number): boolean {
   if (known || notification.readAt !== null) return false;
+  // a sign-in or password change made in this tab: the person knows, it is listed in the bell
+  if (notification.type === 'security_update' && Date.now() - lastOwnAccountChange() < OWN_CHANGE_QUIET_MS) return false;
   const created = Date.parse(notification.createdAt);
   return Number.isNaN(created) || created >= pageLoadedAt - CLOCK_SLACK_MS;
 }

@@ -39,7 +39,7 @@ describe('Notification pop-up', () => {
     const popup = await screen.findByTestId('notification-popup');
     expect(within(popup).getByText('Phishing detected')).toBeInTheDocument();
     expect(within(popup).getByText(PHISHING.body)).toBeInTheDocument();
-    expect(within(popup).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/history?messageId=m1');
+    expect(within(popup).getByRole('link', { name: /^View/ })).toHaveAttribute('href', '/history?messageId=m1');
     expect(within(popup).getByRole('button', { name: 'Close alert' })).toBeInTheDocument();
     const region = screen.getByRole('region', { name: 'New alerts' });
     expect(region).toContainElement(popup);
@@ -61,7 +61,7 @@ describe('Notification pop-up', () => {
     const popup = popups()[0]!;
     expect(within(popup).getByText('2 new alerts')).toBeInTheDocument();
     expect(within(popup).getByText('Latest: Suspicious message')).toBeInTheDocument();
-    expect(within(popup).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/history?messageId=m2');
+    expect(within(popup).getByRole('link', { name: /^View/ })).toHaveAttribute('href', '/history?messageId=m2');
 
     // the same alert again (a summary that grew) does not count twice
     act(() => showPopup({ ...SUSPICIOUS, title: 'Suspicious messages', count: 3 }));
@@ -150,7 +150,7 @@ describe('Notification pop-up', () => {
     const onOpen = vi.fn();
     const { location } = renderWithApp(<NotificationPopup onOpen={onOpen} />, { path: '/scan' });
     act(() => showPopup(PHISHING));
-    await userEvent.click(await screen.findByRole('link', { name: 'Open' }));
+    await userEvent.click(await screen.findByRole('link', { name: /^View/ }));
     expect(onOpen).toHaveBeenCalledWith(PHISHING);
     expect(location.history?.at(-1)).toBe('/history?messageId=m1');
     await waitFor(() => expect(popups()).toHaveLength(0));
@@ -159,10 +159,10 @@ describe('Notification pop-up', () => {
   it('keeps the focus on the control it was on when an update redraws it', async () => {
     renderWithApp(<NotificationPopup />);
     act(() => showPopup(PHISHING));
-    const open = await screen.findByRole('link', { name: 'Open' });
+    const open = await screen.findByRole('link', { name: /^View/ });
     act(() => open.focus());
     act(() => showPopup(SUSPICIOUS));
     await waitFor(() => expect(screen.getByText('2 new alerts')).toBeInTheDocument());
-    expect(screen.getByRole('link', { name: 'Open' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: /^View/ })).toHaveFocus();
   });
 });

@@ -88,7 +88,7 @@ export function NotificationPopup({ onOpen }: { onOpen?: (notification: Notifica
                 onClick={() => onOpen?.(popup.notification)}
                 className="mt-1 inline-flex h-9 w-fit items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-primary-strong hover:bg-slate-50 focus-ring"
               >
-                Open
+                {popup.notification.messageId !== null && popup.count === 1 ? 'View in History' : 'View'}
               </Link>
             </Toast.Action>
           </div>

@@ -438,7 +438,7 @@ function SensitivityCard({ value, onCommit }: { value: number; onCommit: (value:
         </p>
       </div>
       <p id={`${id}-desc`} className="text-sm text-slate-600">
-        Higher sensitivity will warn you about more messages, including ones that are only slightly suspicious.
+        Higher sensitivity will warn you about more messages, including ones that are only slightly suspicious. It changes alerts only, never how messages are checked.
       </p>
       <Slider.Root
         data-testid="sensitivity-slider"

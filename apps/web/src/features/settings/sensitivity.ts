@@ -9,13 +9,13 @@ export function labelSensitivity(value: number): string {
 /** A slider change is sent once this long after the last release or key press. */
 export const SENSITIVITY_DEBOUNCE_MS = 400;
 
-/** What each sensitivity value alerts about (the server's table, issue 19), for the values 1 to 5. */
+/** What each sensitivity value alerts about (the server's table, issue 19, in plain words), for the values 1 to 5. It changes alerts only, never how messages are checked. */
 export const SENSITIVITY_MEANINGS = [
-  'Only the clearest phishing (a score of 0.95 or more).',
-  'Every phishing verdict.',
-  "Phishing, and suspicious messages as 'Suspicious Content'.",
-  'Phishing, and suspicious messages alerted as phishing alerts too.',
-  'All of the above, and also messages that are safe but close to suspicious.',
+  'Only messages that are almost certainly phishing.',
+  'Every message found to be phishing.',
+  'Phishing, and messages that look suspicious (as Suspicious Content).',
+  'Phishing, and suspicious messages told as urgently as phishing.',
+  'All of the above, and messages that are probably safe but a little odd.',
 ] as const;
 
 /** What a sensitivity value (1-5) alerts about. */

@@ -240,18 +240,18 @@ describe('SettingsPage, Notifications tab', () => {
     mockPreferencesServer({ ...PREFS, sensitivity: 1 });
     renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
     const slider = await screen.findByRole('slider', { name: 'Sensitivity' });
-    expect(screen.getByTestId('sensitivity-meaning')).toHaveTextContent('Low: Only the clearest phishing (a score of 0.95 or more).');
-    expect(slider).toHaveAccessibleDescription(/Only the clearest phishing \(a score of 0\.95 or more\)\.$/);
+    expect(screen.getByTestId('sensitivity-meaning')).toHaveTextContent('Low: Only messages that are almost certainly phishing.');
+    expect(slider).toHaveAccessibleDescription(/Only messages that are almost certainly phishing\.$/);
     act(() => slider.focus());
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
-    expect(screen.getByTestId('sensitivity-meaning')).toHaveTextContent("Medium: Phishing, and suspicious messages as 'Suspicious Content'.");
+    expect(screen.getByTestId('sensitivity-meaning')).toHaveTextContent('Medium: Phishing, and messages that look suspicious (as Suspicious Content).');
     expect(await screen.findByText('Sensitivity updated', {}, { timeout: SENSITIVITY_DEBOUNCE_MS * 4 })).toBeInTheDocument();
     expect([1, 2, 3, 4, 5].map(describeSensitivity)).toEqual([
-      'Only the clearest phishing (a score of 0.95 or more).',
-      'Every phishing verdict.',
-      "Phishing, and suspicious messages as 'Suspicious Content'.",
-      'Phishing, and suspicious messages alerted as phishing alerts too.',
-      'All of the above, and also messages that are safe but close to suspicious.',
+      'Only messages that are almost certainly phishing.',
+      'Every message found to be phishing.',
+      'Phishing, and messages that look suspicious (as Suspicious Content).',
+      'Phishing, and suspicious messages told as urgently as phishing.',
+      'All of the above, and messages that are probably safe but a little odd.',
     ]);
   });
 

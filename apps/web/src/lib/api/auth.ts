@@ -90,6 +90,20 @@ function isStaleSession(error: unknown): boolean {
   return code === 'ALREADY_SIGNED_IN' || code === 'NOT_SIGNED_IN';
 }
 
+let ownAccountChangeAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * When this tab last signed in or changed the password (ms since the epoch): the Security Update
+ * the server raises for it is this person's own doing, listed but not popped up at them.
+ */
+export function lastOwnAccountChange(): number {
+  return ownAccountChangeAt;
+}
+
+const markOwnAccountChange = () => {
+  ownAccountChangeAt = Date.now();
+};
+
 /** Turns the guest into an account; everything the guest did stays with it. */
 export function useSignUp() {
   const queryClient = useQueryClient();
@@ -105,6 +119,8 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignInRequest) => api.post<AuthResponse>(API.signIn.path, input),
+    // before the request: its Security Update may reach the stream before the answer does
+    onMutate: markOwnAccountChange,
     onSuccess: ({ user }) => switchUser(queryClient, user),
     onError: (error) => (isStaleSession(error) ? switchUser(queryClient) : undefined),
   });
@@ -133,6 +149,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ChangePasswordRequest) => api.post<{ success: true }>(API.changePassword.path, input),
+    onMutate: markOwnAccountChange,
     onError: (error) => (isStaleSession(error) ? switchUser(queryClient) : undefined),
   });
 }
