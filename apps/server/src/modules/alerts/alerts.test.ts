@@ -296,8 +296,11 @@ describeWithDatabases('the live notification stream', (ctx) => {
     expect(replayed).toMatchObject({ event: 'notification', data: { messageId: second.message.id } });
     expect(await events.next()).toEqual({ event: 'unread', data: { unread: 1 } });
     await events.cancel();
-    const bad = await fetch(`${base}/api/notifications/stream?since=yesterday`, { headers: { cookie } });
-    expect(bad.status).toBe(400);
+    for (const since of ['yesterday', '0000-01-01T00:00:00Z', '1969-12-31T23:59:59Z']) {
+      const bad = await fetch(`${base}/api/notifications/stream?since=${encodeURIComponent(since)}`, { headers: { cookie } });
+      expect(bad.status, since).toBe(400);
+      expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
+    }
   });
 
   it('asks a newcomer back later, and limits the streams one person holds open', async () => {
