@@ -10,8 +10,27 @@ test('the status banner follows the connection: offline, then active again', asy
   await expect(banner).toHaveAttribute('data-state', 'offline');
   await expect(banner).toContainText('Offline.');
 
+  const stream = page.waitForResponse((r) => r.url().includes('/api/notifications/stream'));
   await context.setOffline(false);
   await expect(banner).toHaveAttribute('data-state', 'active');
+  // the live notifications start (or start again) once the connection is back
+  expect((await stream).status()).toBe(200);
+});
+
+test('going offline while the live notifications load leaves the app running, and they start once back online', async ({ page, context }) => {
+  // the chunk fails to load, as it does when the connection drops just then
+  let fail = true;
+  await page.route(/live-notifications-.*\.js$/, (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/');
+  const banner = page.locator('[role="status"][data-state]');
+  await expect(banner).toHaveAttribute('data-state', 'active');
+  await context.setOffline(true);
+  await expect(banner).toHaveAttribute('data-state', 'offline');
+  fail = false;
+  const stream = page.waitForResponse((r) => r.url().includes('/api/notifications/stream'));
+  await context.setOffline(false);
+  await expect(banner).toHaveAttribute('data-state', 'active');
+  expect((await stream).status()).toBe(200);
 });
 
 test('one toast at a time, F8 moves focus to it, and it can be closed', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Dialog } from 'radix-ui';
 import { Accessibility, History, LayoutDashboard, ScanSearch, Settings, ShieldCheck, User, type LucideIcon } from 'lucide-react';
@@ -15,24 +15,44 @@ const AccessibilityPanel = lazy(() =>
 );
 
 // The live stream and the alert pop-up: started once the first screen is up, in their own chunk.
-const LiveNotifications = lazy(() => import('@/components/notifications/live-notifications'));
+const loadLiveNotifications = () => import('@/components/notifications/live-notifications');
 
-/** Renders {@link LiveNotifications} once the browser is idle after the first render (or soon after, where it has no idle callback). */
+/**
+ * Loads and renders the live notifications once the browser is idle after the first render (or
+ * soon after, where it has no idle callback). Not React.lazy: a chunk that fails to load (the
+ * connection dropped just then) must not take the app down with it; it is loaded again when the
+ * browser is back online, or a minute later.
+ */
 function LiveNotificationsAfterFirstScreen() {
-  const [started, setStarted] = useState(false);
+  const [Live, setLive] = useState<ComponentType | null>(null);
   useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setStarted(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(() => setStarted(true), 1);
-    return () => clearTimeout(id);
+    let cancelled = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const load = () => {
+      clearTimeout(retry);
+      window.removeEventListener('online', load);
+      loadLiveNotifications().then(
+        (module) => {
+          if (!cancelled) setLive(() => module.default);
+        },
+        () => {
+          if (cancelled) return;
+          // whichever comes first: the connection back, or a minute
+          retry = setTimeout(load, 60_000);
+          window.addEventListener('online', load, { once: true });
+        },
+      );
+    };
+    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(load, { timeout: 2000 }) : undefined;
+    if (idle === undefined) retry = setTimeout(load, 1);
+    return () => {
+      cancelled = true;
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      clearTimeout(retry);
+      window.removeEventListener('online', load);
+    };
   }, []);
-  return started ? (
-    <Suspense fallback={null}>
-      <LiveNotifications />
-    </Suspense>
-  ) : null;
+  return Live ? <Live /> : null;
 }
 
 const NAV_ITEMS: ReadonlyArray<{ href: string; label: string; Icon: LucideIcon }> = [
