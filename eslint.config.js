@@ -3,7 +3,7 @@ import boundaries from './tools/eslint/boundaries.js';
 import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/meta/**', 'apps/web/e2e/screenshots/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/meta/**', 'apps/web/e2e/screenshots/**', 'test-results/**', 'playwright-report/**', 'apps/web/android/**', 'apps/web/ios/**'] },
   ...tseslint.configs.recommended,
   {
     plugins: { boundaries },

@@ -15,6 +15,9 @@ import { createNotificationPreferencesRepository } from './modules/notification-
 import { registerNotificationPreferencesRoutes } from './modules/notification-preferences/notification-preferences.routes.ts';
 import { registerPluginsRoutes } from './modules/plugins/plugins.routes.ts';
 import { createPluginsRepository } from './modules/plugins/plugins.repository.ts';
+import { createDeviceScansRepository } from './modules/device-scans/device-scans.repository.ts';
+import { registerDeviceScansRoutes } from './modules/device-scans/device-scans.routes.ts';
+import { createDeviceScansService } from './modules/device-scans/device-scans.service.ts';
 import { createPluginsService } from './modules/plugins/plugins.service.ts';
 import { createInboxWorker } from './modules/plugins/inbox-worker.ts';
 import { createPluginRuntime, type PluginRuntime } from './modules/plugins/plugin-runtime.ts';
@@ -338,7 +341,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMessagesRoutes(app, messages);
   registerStatsRoutes(app, createStatsService(createStatsRepository(db), historyWindow));
   // the family service reads and sets members' switches; their own changes are refused while the manager sets them
-  const protectionSettings = createProtectionSettingsService(createProtectionSettingsRepository(db), { isManaged: (userId) => family.isProtectionManaged(userId), inTurn: (userId, task) => family.inMembersTurn(userId, task) });
+  const protectionSettings = createProtectionSettingsService(createProtectionSettingsRepository(db), { isManaged: (userId) => family.isProtectionManaged(userId), inTurn: (userId, task) => family.inMembersTurn(userId, task), plans });
   const family = createFamilyService({ repo: familyRepo, billing, protection: protectionSettings, email, clock, log: (detail, fields = {}) => app.log.warn(fields, detail) });
   registerProtectionSettingsRoutes(app, protectionSettings);
   registerFamilyRoutes(app, family, { publicOrigins: config.publicOrigins ?? [] });
@@ -348,6 +351,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createReportsService({ repo: createReportsRepository(db), messages, window: historyWindow, maxReports: storageLimits.reports, ...(config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {}) }),
   );
   registerBlockedSendersRoutes(app, blockedSenders);
+  registerDeviceScansRoutes(app, createDeviceScansService({ repo: createDeviceScansRepository(db), window: historyWindow, maxDeviceScans: storageLimits.deviceScans }));
   registerContactSupportRoutes(
     app,
     createContactSupportService({

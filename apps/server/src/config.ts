@@ -152,6 +152,7 @@ const EnvSchema = z
   MAX_STORED_MESSAGES: count(DEFAULT_STORAGE_LIMITS.messages),
   MAX_REPORTS: count(DEFAULT_STORAGE_LIMITS.reports),
   MAX_BLOCKED_SENDERS: count(DEFAULT_STORAGE_LIMITS.blockedSenders),
+  MAX_DEVICE_SCANS: count(DEFAULT_STORAGE_LIMITS.deviceScans),
   HISTORY_PAGE_BYTES: count(HISTORY_PAGE_BYTES, 10_000),
   SCAN_LIMIT_PER_DAY: count(BASIC_SCANS_PER_DAY, 0),
   ACCOUNT_SESSION_MAX_DAYS: count(DEFAULT_SESSION_LIMITS.accountSessionMaxAgeMs / DAY_MS),
@@ -298,7 +299,7 @@ export interface Config {
    * on) and password hashes at once, server-wide (`PASSWORD_HASHING_CONCURRENCY`, always).
    */
   accountLimits: AccountLimits;
-  /** What one user may keep (`MAX_STORED_MESSAGES`, `MAX_REPORTS`, `MAX_BLOCKED_SENDERS`); always on. */
+  /** What one user may keep (`MAX_STORED_MESSAGES`, `MAX_REPORTS`, `MAX_BLOCKED_SENDERS`, `MAX_DEVICE_SCANS`); always on. */
   storageLimits: StorageLimits;
   /** The most JSON one page of the history carries (`HISTORY_PAGE_BYTES`). */
   historyPageBytes: number;
@@ -430,7 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       virusTotalPerDay: e.VIRUSTOTAL_QUOTA_PER_DAY,
     },
     accountLimits: { signUpsPerHour: e.RATE_LIMIT_SIGN_UPS_PER_HOUR, hashingConcurrency: e.PASSWORD_HASHING_CONCURRENCY },
-    storageLimits: { messages: e.MAX_STORED_MESSAGES, reports: e.MAX_REPORTS, blockedSenders: e.MAX_BLOCKED_SENDERS },
+    storageLimits: { messages: e.MAX_STORED_MESSAGES, reports: e.MAX_REPORTS, blockedSenders: e.MAX_BLOCKED_SENDERS, deviceScans: e.MAX_DEVICE_SCANS },
     historyPageBytes: e.HISTORY_PAGE_BYTES,
     scanLimitPerDay: e.SCAN_LIMIT_PER_DAY,
     sessionLimits: { accountSessionMaxAgeMs: e.ACCOUNT_SESSION_MAX_DAYS * DAY_MS, guestIdleMs: e.GUEST_IDLE_DAYS * DAY_MS },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_ROUTES, type EndpointName, type HttpMethod } from './lite';
+import { DeviceScanParamsSchema, SyncDeviceScansRequestSchema, SyncDeviceScansResponseSchema } from './device-scans';
 import {
   PluginAuthRequestSchema,
   PluginConfigureRequestSchema,
@@ -188,5 +189,7 @@ export const ENDPOINTS = {
   confirmAlertEmail: { ...API_ROUTES.confirmAlertEmail, body: ConfirmAlertEmailRequestSchema, response: AlertChannelsSchema, status: 200 },
   subscribePush: { ...API_ROUTES.subscribePush, body: PushSubscriptionRequestSchema, response: AlertChannelsSchema, status: 200 },
   unsubscribePush: { ...API_ROUTES.unsubscribePush, body: PushUnsubscribeRequestSchema, response: AlertChannelsSchema, status: 200 },
+  syncDeviceScans: { ...API_ROUTES.syncDeviceScans, body: SyncDeviceScansRequestSchema, response: SyncDeviceScansResponseSchema, status: 200 },
+  deleteDeviceScan: { ...API_ROUTES.deleteDeviceScan, params: DeviceScanParamsSchema, response: DeleteResponseSchema, status: 200 },
 } as const satisfies Record<EndpointName, Endpoint>;
 

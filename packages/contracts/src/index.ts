@@ -12,5 +12,6 @@ export * from './family';
 export * from './help';
 export * from './plugins';
 export * from './notifications';
+export * from './device-scans';
 export * from './errors';
 export * from './endpoints';

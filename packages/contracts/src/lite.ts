@@ -290,6 +290,9 @@ export const API_ROUTES = {
   confirmAlertEmail: { method: 'POST', path: '/api/notifications/email/confirm' },
   subscribePush: { method: 'POST', path: '/api/push-subscriptions' },
   unsubscribePush: { method: 'DELETE', path: '/api/push-subscriptions' },
+  // on-device scanning (issue 20): the verdicts of scans made on a device, without their content
+  syncDeviceScans: { method: 'POST', path: '/api/device-scans' },
+  deleteDeviceScan: { method: 'DELETE', path: '/api/device-scans/:id' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 /** The name of an endpoint. */
@@ -304,4 +307,8 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
   });
 }
 
+/** Verdicts one `POST /api/device-scans` may carry: a device that was offline for a while sends its backlog in pages of this size. */
+export const MAX_DEVICE_SCANS_PER_REQUEST = 100;
+
 export * from './plans';
+export * from './scan-answer';

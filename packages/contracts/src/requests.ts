@@ -397,3 +397,4 @@ export const AssistantChatResponseSchema = z.object({
 });
 /** An assistant answer. */
 export type AssistantChatResponse = z.infer<typeof AssistantChatResponseSchema>;
+

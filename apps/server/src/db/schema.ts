@@ -153,6 +153,31 @@ export const scanUsage = pgTable(
   ],
 );
 
+/**
+ * The verdict of a scan made on one of the user's devices (issue 20: on-device scanning). The
+ * message stays on the device; the server keeps only what the dashboard counts, so counts follow
+ * the person across devices. `id` is the device's own for the scan (a resend stores nothing new).
+ */
+export const deviceScans = pgTable(
+  'device_scans',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    threatLevel: text('threat_level').$type<ThreatLevel>().notNull(),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index('device_scans_user_scanned_at_idx').on(t.userId, t.scannedAt.desc()),
+    // the retention job walks them oldest first, across users
+    index('device_scans_scanned_at_idx').on(t.scannedAt),
+    check('device_scans_threat_level_check', sql.raw(`threat_level in (${LEVELS})`)),
+  ],
+);
+
 /** One row per user once they change a switch; absent means the defaults. */
 export const protectionSettings = pgTable('protection_settings', {
   userId: text('user_id')

@@ -106,3 +106,58 @@ describe('same-origin checks on loopback (DNS rebinding)', () => {
     expect((await named.inject({ method: 'POST', url: '/api/scan/text', payload: { content: 'hi', saveToHistory: false }, headers: { host: 'baitcheck.example', origin: 'https://baitcheck.example' } })).statusCode).toBe(200);
   });
 });
+
+// The iOS and Android apps (docs/decisions/010-native-wrappers.md): their API calls go through the
+// native HTTP layer (CapacitorHttp), which sends no Origin and no Sec-Fetch-* headers and keeps the
+// session cookie in the app's own store; only what the WebView itself would send carries its origin.
+describe('same-origin checks for the iOS and Android apps', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await DATABASES[0]!.open();
+    app = await buildApp({
+      config: {
+        cookieSecure: 'auto',
+        trustProxy: true,
+        webDistDir: '/nonexistent',
+        allowedOrigins: ['capacitor://localhost', 'https://localhost'],
+        publicOrigins: ['https://baitcheck.example'],
+      },
+      database,
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  /** A request as the native HTTP layer sends it, behind the TLS proxy of the server's public address. */
+  const native = (method: 'GET' | 'POST', url: string, payload?: object, cookie?: string) =>
+    app.inject({ method, url, payload, headers: { host: 'baitcheck.example', 'x-forwarded-proto': 'https', ...(cookie ? { cookie } : {}) } });
+
+  it('keeps one person across the native layer’s requests by their Secure session cookie', async () => {
+    const scan = await native('POST', '/api/scan/text', { content: 'Your parcel is on hold, pay the fee at https://usps-redelivery.example' });
+    expect(scan.statusCode).toBe(200);
+    const setCookie = String(scan.headers['set-cookie']);
+    expect(setCookie).toMatch(/^__Host-bc_session=[^;]+;/);
+    expect(setCookie).toMatch(/; Secure/);
+    expect(setCookie).toMatch(/; HttpOnly/);
+    const cookie = setCookie.split(';')[0]!;
+
+    const token = await native('POST', '/api/device-tokens', { token: 'fcm-test:APA91b-native', platform: 'android' }, cookie);
+    expect(token.statusCode).toBe(200);
+    const history = await native('GET', '/api/messages', undefined, cookie);
+    expect(history.json()).toHaveLength(1);
+    // another install (no cookie) is another person
+    expect((await native('GET', '/api/messages')).json()).toHaveLength(0);
+  });
+
+  it('lets the WebViews’ own origins through when allowed, and only those', async () => {
+    const post = (origin: string) =>
+      app.inject({ method: 'POST', url: '/api/scan/text', payload: { content: 'hi', saveToHistory: false }, headers: { host: 'baitcheck.example', 'x-forwarded-proto': 'https', origin, 'sec-fetch-site': 'cross-site' } });
+    for (const origin of ['https://localhost', 'capacitor://localhost', 'CAPACITOR://LOCALHOST']) expect((await post(origin)).statusCode, origin).toBe(200);
+    for (const origin of ['http://localhost', 'https://localhost:8443', 'capacitor://localhost.evil.example', 'ionic://localhost']) {
+      expect((await post(origin)).statusCode, origin).toBe(403);
+    }
+  });
+});

@@ -3,11 +3,13 @@ import { globalPlugin } from '../lib/plugin.ts';
 /**
  * Scripts only from our own origin, never inline. Styles allow 'unsafe-inline' because Radix UI
  * and scroll-locking set style attributes and inject small <style> tags; style injection cannot
- * run code, script injection can.
+ * run code, script injection can. 'wasm-unsafe-eval' lets WebAssembly compile (the on-device
+ * text reader, served from /ocr/): it allows no eval() or new Function(), which 'unsafe-eval'
+ * would; workers come only from our origin, never blob:.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",

@@ -9,6 +9,10 @@ import { buildTestApp } from '../test/harness.ts';
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
+const SERVICE_WORKER = "self.addEventListener('fetch', () => {});";
+const MANIFEST = JSON.stringify({ name: 'Baitcheck', start_url: '/', display: 'standalone' });
+const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
+
 describe('static web app', () => {
   let dist: string;
   let database: Database;
@@ -21,6 +25,10 @@ describe('static web app', () => {
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log("app")'));
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(dist, 'sw.js'), SERVICE_WORKER);
+    writeFileSync(join(dist, 'manifest.webmanifest'), MANIFEST);
+    mkdirSync(join(dist, 'icons'));
+    writeFileSync(join(dist, 'icons', 'icon-192.png'), PNG);
     database = await openDatabase({ kind: 'pglite' });
     app = await buildTestApp(database, dist);
   });
@@ -62,6 +70,50 @@ describe('static web app', () => {
     const res = await get('/favicon.svg', 'image/*');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker and the manifest revalidated, so a deploy reaches browsers (the manifest as application/manifest+json)', async () => {
+    const worker = await get('/sw.js', '*/*');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toBe(SERVICE_WORKER);
+    const manifest = await get('/manifest.webmanifest', '*/*');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toEqual(JSON.parse(MANIFEST));
+    // the CSP lets the page read its own manifest
+    expect(manifest.headers['content-security-policy']).toContain("manifest-src 'self'");
+    const icon = await get('/icons/icon-192.png', 'image/*');
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('opens a share to the app (GET /scan?text=…) as the app page, revalidated', async () => {
+    const res = await get('/scan?text=Your%20parcel%20is%20held&url=https%3A%2F%2Fexample.test%2F');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('revalidates index.html and sw.js in a build under a folder named assets: only the build’s own assets/ is immutable', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'bc-dist-'));
+    const nested = join(parent, 'assets', 'web');
+    mkdirSync(join(nested, 'assets'), { recursive: true });
+    writeFileSync(join(nested, 'index.html'), INDEX);
+    writeFileSync(join(nested, 'sw.js'), SERVICE_WORKER);
+    writeFileSync(join(nested, 'assets', 'index-abc123.js'), 'console.log("app")');
+    const other = await buildTestApp(database, nested);
+    try {
+      const cacheControl = async (url: string) => (await other.inject({ method: 'GET', url, headers: { accept: '*/*' } })).headers['cache-control'];
+      expect(await cacheControl('/index.html')).toBe('no-cache');
+      expect(await cacheControl('/sw.js')).toBe('no-cache');
+      expect(await cacheControl('/assets/index-abc123.js')).toBe('public, max-age=31536000, immutable');
+    } finally {
+      await other.close();
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 
   it('answers page navigations to any app path with index.html (the app draws its own 404)', async () => {

@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { hasWebBuild } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { globalPlugin } from '../lib/plugin.ts';
@@ -14,9 +14,15 @@ const NOT_BUILT_PAGE = `<!doctype html>
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Vite's hashed files never change under one name; everything else must be revalidated. */
-function setCacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string): void {
-  res.setHeader('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache');
+/**
+ * Vite's hashed files (`assets/`, by their place in the build, not in the path to it) never change
+ * under one name; everything else must be revalidated: index.html, and the service worker
+ * (`sw.js`) and the manifest, which browsers compare byte for byte to find a new version.
+ */
+function cacheHeadersFor(root: string) {
+  return (res: { setHeader(name: string, value: string): unknown }, filePath: string): void => {
+    res.setHeader('cache-control', relative(root, filePath).startsWith(`assets${sep}`) ? IMMUTABLE : 'no-cache');
+  };
 }
 
 function isApiPath(url: string): boolean {
@@ -36,7 +42,7 @@ export const staticPlugin = globalPlugin<{ webDistDir: string }>(async (app, opt
   const built = hasWebBuild(opts.webDistDir);
   if (built) {
     // The web build writes .br and .gz beside each asset; send those when the client accepts them.
-    await app.register(fastifyStatic, { root: opts.webDistDir, cacheControl: false, setHeaders: setCacheHeaders, preCompressed: true });
+    await app.register(fastifyStatic, { root: opts.webDistDir, cacheControl: false, setHeaders: cacheHeadersFor(opts.webDistDir), preCompressed: true });
   } else {
     app.log.warn({ webDistDir: opts.webDistDir }, 'web app is not built; run `npm run build`');
     app.get('/', (_request, reply) => sendNotBuilt(reply));

@@ -11,10 +11,12 @@ export interface StorageLimits {
   reports: number;
   /** Blocked senders (every scan with a sender reads the whole list). */
   blockedSenders: number;
+  /** Verdicts of scans made on the person's devices (a few bytes each, no content). */
+  deviceScans: number;
 }
 
 /** The limits when none are configured: far above a person's use (a busy history is a few hundred scans). */
-export const DEFAULT_STORAGE_LIMITS: StorageLimits = { messages: 5_000, reports: 200, blockedSenders: 1_000 };
+export const DEFAULT_STORAGE_LIMITS: StorageLimits = { messages: 5_000, reports: 200, blockedSenders: 1_000, deviceScans: 20_000 };
 
 /**
  * Stores under a per-user cap, one write at a time per user and kind, so concurrent requests

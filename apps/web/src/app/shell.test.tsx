@@ -38,7 +38,8 @@ describe('AppShell', () => {
     renderWithApp(<AppShell>content</AppShell>);
     // not during the first render: the first screen does not wait for it
     expect(FakeEventSource.instances).toHaveLength(0);
-    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    // its chunk is transformed on first import here: give it time
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1), { timeout: 5000 });
     act(() => FakeEventSource.latest().open());
     act(() => FakeEventSource.latest().emit('unread', { unread: 3 }));
     expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();

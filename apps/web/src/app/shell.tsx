@@ -15,7 +15,7 @@ const AccessibilityPanel = lazy(() =>
 );
 
 // The live stream and the alert pop-up: started once the first screen is up, in their own chunk.
-const loadLiveNotifications = () => import('@/components/notifications/live-notifications');
+const loadLiveNotifications = () => import('./after-first-screen');
 
 /**
  * Loads and renders the live notifications once the browser is idle after the first render (or

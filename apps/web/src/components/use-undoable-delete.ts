@@ -65,7 +65,7 @@ function send(entry: PendingDelete) {
   if (entry.undone || entry.sent) return;
   entry.sent = true;
   // keepalive: this may be the last thing the page does before the tab closes.
-  deleteMessage(entry.id, { keepalive: true })
+  deleteMessage(entry.id, { keepalive: true }, entry.queryClient)
     .catch((error: Error) => {
       // Deleted already (another tab, another device): what the person wanted is done.
       if (error.message.startsWith('404:')) return;

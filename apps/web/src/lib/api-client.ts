@@ -13,6 +13,16 @@ export function getTimeZone(): string {
 }
 
 /**
+ * The address of an API path: the path itself on the web (the page's own origin); in the iOS and
+ * Android apps, whose pages are https://localhost and capacitor://localhost, the server's origin
+ * (`VITE_API_ORIGIN` at build time) before it (docs/decisions/010-native-wrappers.md).
+ */
+export function apiUrl(path: string): string {
+  const origin = String(import.meta.env.VITE_API_ORIGIN ?? '').replace(/\/+$/, '');
+  return origin + path;
+}
+
+/**
  * The one API client (DESIGN.md section 6, spec section 7): credentials always included, a JSON
  * content type and body only when a body is given, no retries. Every request names the browser's
  * time zone (`X-Time-Zone`): the daily scan limit counts the person's own day. Any non-success
@@ -56,7 +66,7 @@ export async function apiRequestWithHeaders<T>(
     init.body = JSON.stringify(body);
   }
   init.headers = headers;
-  const res = await fetch(path, init);
+  const res = await fetch(apiUrl(path), init);
   if (!res.ok) {
     const text = (await res.text().catch(() => '')) || res.statusText;
     throw new Error(`${res.status}: ${text}`);

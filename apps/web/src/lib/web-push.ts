@@ -1,6 +1,7 @@
 import type { AlertChannels, PushSubscriptionRequest } from '@baitcheck/contracts';
 import { API_ROUTES as API } from '@baitcheck/contracts/lite';
 import { api, apiRequest } from './api-client';
+import { registerServiceWorker } from './service-worker';
 
 /**
  * Web push in this browser (issue 19): the service worker at `/sw.js` shows the alerts the server
@@ -21,8 +22,6 @@ export class PushNotAllowedError extends Error {
     this.name = 'PushNotAllowedError';
   }
 }
-
-const SW_PATH = '/sw.js';
 
 /** Whether this browser can receive web push at all. */
 export function isPushSupported(): boolean {
@@ -81,7 +80,8 @@ export async function turnPushOn(publicKey: string): Promise<AlertChannels> {
   if (!isPushSupported()) throw new PushNotAllowedError('unsupported');
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushNotAllowedError(permission === 'denied' ? 'denied' : 'dismissed');
-  await navigator.serviceWorker.register(SW_PATH, { scope: '/' });
+  // the app's one worker (lib/service-worker.ts): production builds have it already; this makes sure
+  await registerServiceWorker();
   // subscribing needs an active worker: `ready` waits for it
   const registration = await navigator.serviceWorker.ready;
   const key = decodeBase64Url(publicKey);

@@ -1,4 +1,4 @@
-import type { ProtectionSettings, ProtectionSettingsPatch } from '@baitcheck/contracts';
+import type { PlanId, ProtectionSettings, ProtectionSettingsPatch } from '@baitcheck/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ProtectionSettingsRepository } from './protection-settings.repository.ts';
 
@@ -18,6 +18,11 @@ export const DEFAULT_PROTECTION_SETTINGS: Readonly<ProtectionSettings> = Object.
  * Reads and changes a user's protection switches. `isManaged` says whether someone else sets a
  * user's switches (a family manager's parental controls): their own changes are then refused, and
  * only `override` (the manager's, through the family service) changes them.
+ *
+ * On-device scanning is part of the paid plans (issue 20): turning it on on Basic is refused, and
+ * it reads as off while the plan in effect is Basic (a plan that ended keeps the choice for the
+ * day it comes back, but the browser goes back to asking the server). Without `plans` it is not
+ * checked.
  */
 export function createProtectionSettingsService(
   repo: ProtectionSettingsRepository,
@@ -25,18 +30,25 @@ export function createProtectionSettingsService(
     isManaged?: (userId: string) => Promise<boolean>;
     /** Runs a person's own change in their family's turn, so a manager taking the switches over meanwhile is not undone. */
     inTurn?: <T>(userId: string, task: () => Promise<T>) => Promise<T>;
+    /** The plan in effect: on-device scanning needs a paid one. */
+    plans?: { effectivePlan(userId: string): Promise<PlanId> };
   } = {},
 ) {
+  const paid = async (userId: string) => !options.plans || (userId !== '' && (await options.plans.effectivePlan(userId)) !== 'basic');
+  /** The switches as they hold: on-device scanning only on a paid plan. */
+  const asHeld = async (userId: string, settings: ProtectionSettings): Promise<ProtectionSettings> =>
+    settings.onDeviceScanning && !(await paid(userId)) ? { ...settings, onDeviceScanning: false } : settings;
   return {
     async get(userId: string): Promise<ProtectionSettings> {
-      return (await repo.find(userId)) ?? { ...DEFAULT_PROTECTION_SETTINGS };
+      return asHeld(userId, (await repo.find(userId)) ?? { ...DEFAULT_PROTECTION_SETTINGS });
     },
 
     update(userId: string, patch: ProtectionSettingsPatch): Promise<ProtectionSettings> {
       const write = async () => {
         // a parental control the child could flip back would control nothing
         if (options.isManaged && (await options.isManaged(userId))) throw new AppError('PROTECTION_MANAGED');
-        return repo.upsert(userId, patch, DEFAULT_PROTECTION_SETTINGS);
+        if (patch.onDeviceScanning === true && !(await paid(userId))) throw new AppError('ON_DEVICE_PLAN_REQUIRED');
+        return asHeld(userId, await repo.upsert(userId, patch, DEFAULT_PROTECTION_SETTINGS));
       };
       return options.inTurn ? options.inTurn(userId, write) : write();
     },

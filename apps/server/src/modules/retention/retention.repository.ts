@@ -1,7 +1,7 @@
 import { PAID_PLAN_STATUSES } from '@baitcheck/contracts';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { messages, pluginMessages, subscriptions, supportRequests } from '../../db/schema.ts';
+import { deviceScans, messages, pluginMessages, subscriptions, supportRequests } from '../../db/schema.ts';
 
 /** The advisory lock the retention job's batches take: one server at a time deletes (classid, objid). */
 const RETENTION_LOCK = sql`1016002, 0`;
@@ -93,6 +93,16 @@ export function createRetentionRepository(db: Db) {
         )
         .limit(limit);
       const gone = await db.delete(pluginMessages).where(inArray(pluginMessages.id, done)).returning({ id: pluginMessages.id });
+      return gone.length;
+    },
+
+    /** Deletes at most `limit` verdicts of on-device scans made before `before`; answers how many went. */
+    async pruneDeviceScansBefore(before: Date, limit: number): Promise<number> {
+      const old = db.select({ userId: deviceScans.userId, id: deviceScans.id }).from(deviceScans).where(lt(deviceScans.scannedAt, before)).limit(limit);
+      const gone = await db
+        .delete(deviceScans)
+        .where(sql`(${deviceScans.userId}, ${deviceScans.id}) in (${old})`)
+        .returning({ id: deviceScans.id });
       return gone.length;
     },
 

@@ -30,6 +30,8 @@ export interface RetentionResult {
   refundsFinished: number;
   /** Messages plugins received whose History entry is gone, or older than the longest window. */
   pluginMessages: number;
+  /** Verdicts of on-device scans older than the longest history window (each read keeps to the person's own window). */
+  deviceScans: number;
   /** Support requests older than {@link SUPPORT_REQUEST_RETENTION_DAYS} days (the Privacy Policy's 12 months). */
   supportRequests: number;
 }
@@ -96,10 +98,11 @@ export function createRetentionService(deps: {
       const scanCounts = await drain((limit) => deps.usage.pruneBefore(new Date(now.getTime() - SCAN_COUNTS_KEPT_MS), limit));
       const billingRecords = await drain((limit) => deps.billing.pruneBefore(new Date(now.getTime() - BILLING_EVENTS_KEPT_MS), limit));
       const supportRequests = await drain((limit) => deps.repo.pruneSupportRequestsBefore(new Date(now.getTime() - SUPPORT_REQUEST_RETENTION_DAYS * DAY_MS), limit));
+      const deviceScans = await drain((limit) => deps.repo.pruneDeviceScansBefore(new Date(now.getTime() - LONGEST_WINDOW_DAYS * DAY_MS), limit));
       const pluginMessages = await drain((limit) => deps.repo.prunePluginMessages(new Date(now.getTime() - LONGEST_WINDOW_DAYS * DAY_MS), limit, new Date(now.getTime() - SIMULATED_FEED_DAYS * DAY_MS)));
       // a refunded plan whose cancel failed would renew and charge again: it is ended here, hourly
       const refundsFinished = deps.finishRefunds ? await deps.finishRefunds() : 0;
-      return { messages, scanCounts, billingRecords, refundsFinished, supportRequests, pluginMessages };
+      return { messages, scanCounts, billingRecords, refundsFinished, supportRequests, pluginMessages, deviceScans };
     },
   };
 }
@@ -119,7 +122,7 @@ export function startRetentionSchedule(options: { retention: RetentionService; i
     running = options.retention
       .run(() => stopped)
       .then((result) => {
-        if (result && (result.messages > 0 || result.scanCounts > 0 || result.billingRecords > 0 || result.supportRequests > 0 || result.pluginMessages > 0)) options.logger.info(result, 'deleted scans past their plan\'s history window and records too old to matter');
+        if (result && (result.messages > 0 || result.scanCounts > 0 || result.billingRecords > 0 || result.supportRequests > 0 || result.pluginMessages > 0 || result.deviceScans > 0)) options.logger.info(result, 'deleted scans past their plan\'s history window and records too old to matter');
       })
       .catch((err: unknown) => options.logger.warn({ err }, 'the retention job failed; it runs again within the hour'))
       .finally(() => {

@@ -1,5 +1,5 @@
-import { MAX_CONTENT_LENGTH, wantsAdvancedScan } from '@baitcheck/contracts';
-import type { MessageSource, ScanAnalysis, TextScanRequest, TextScanResponse, ThreatDetails, UrlScanRequest, UrlScanResponse } from '@baitcheck/contracts';
+import { MAX_CONTENT_LENGTH, toScanAnalysis, toThreatDetails, wantsAdvancedScan } from '@baitcheck/contracts';
+import type { MessageSource, ScanAnalysis, TextScanRequest, TextScanResponse, UrlScanRequest, UrlScanResponse } from '@baitcheck/contracts';
 import type { Analysis, AnalyzeInput, Channel, EmailAuthFacts, IntelFacts } from '@baitcheck/detector';
 import { analyze, inputLinks, parseSender } from '@baitcheck/detector';
 import { DEFAULT_INTEL_BUDGET_MS, enrich, type Enrichment, type IntelProvider, type IntelRequest, type SourceHealth } from '../intel/enrich.ts';
@@ -12,46 +12,22 @@ import { wellFormed } from '../../lib/well-formed.ts';
 import { DEFAULT_STORAGE_LIMITS } from '../../lib/storage-limits.ts';
 import type { ScanRepository } from './scan.repository.ts';
 
-function toScanAnalysis(analysis: Analysis, content: string, enrichment: Enrichment | null): ScanAnalysis {
-  let threatData = analysis.threatData;
+function toScanAnalysisWith(analysis: Analysis, content: string, enrichment: Enrichment | null): ScanAnalysis {
+  const basic = toScanAnalysis(analysis, content);
+  if (enrichment === null) return basic;
+  let threatData = basic.threatData;
   const domainInfo = threatData?.domainInfo;
-  const named = domainInfo ? (enrichment?.domainSources[domainInfo.domain] ?? []) : [];
-  const categories = domainInfo ? (enrichment?.domainCategories[domainInfo.domain] ?? []) : [];
+  const named = domainInfo ? (enrichment.domainSources[domainInfo.domain] ?? []) : [];
+  const categories = domainInfo ? (enrichment.domainCategories[domainInfo.domain] ?? []) : [];
   if (threatData && domainInfo && (named.length > 0 || categories.length > 0)) {
     threatData = {
       ...threatData,
       domainInfo: { ...domainInfo, sources: [...new Set([...domainInfo.sources, ...named])], categories: [...new Set([...domainInfo.categories, ...categories])] },
     };
   }
-  return {
-    threatLevel: analysis.threatLevel,
-    score: analysis.score,
-    reasons: analysis.reasons.map((r) => r.label),
-    reasonDetails: analysis.reasons,
-    highlights: analysis.highlights,
-    recommendations: analysis.recommendations,
-    checks: analysis.checks ?? [],
-    notes: analysis.notes ?? [],
-    content,
-    threatData,
-    // "enhanced" says what ran, not what was asked: without outside sources a request for it
-    // ran the on-engine analysis alone
-    enhanced: enrichment !== null,
-    ...(enrichment !== null ? { intelSources: enrichment.sources } : {}),
-  };
-}
-
-function toThreatDetails(analysis: ScanAnalysis): ThreatDetails {
-  return {
-    reasons: analysis.reasons,
-    reasonDetails: analysis.reasonDetails,
-    highlights: analysis.highlights,
-    recommendations: analysis.recommendations,
-    checks: analysis.checks,
-    notes: analysis.notes,
-    score: analysis.score,
-    threatData: analysis.threatData,
-  };
+  // "enhanced" says what ran, not what was asked: without outside sources a request for it
+  // ran the on-engine analysis alone
+  return { ...basic, threatData, enhanced: true, intelSources: enrichment.sources };
 }
 
 /** What an enhanced scan looks up: the input's links, and the domain of an email sender or of a scanned URL. */
@@ -185,7 +161,7 @@ export function createScanService(deps: {
     const intel: IntelFacts = { ...(pasted?.headerFacts ? { emailAuth: pasted.headerFacts } : {}), ...(enrichment?.facts ?? {}) };
     const analysis = analyze(input, { blockedSenders, now: clock().toISOString(), ...(Object.keys(intel).length > 0 ? { intel } : {}) });
     if (pasted) analysis.notes = [pasted.parsed.forward ? FORWARDED_EMAIL_NOTE : RAW_EMAIL_NOTE, ...(analysis.notes ?? [])];
-    return toScanAnalysis(analysis, input.content, enrichment);
+    return toScanAnalysisWith(analysis, input.content, enrichment);
   };
 
   const maxStoredMessages = deps.maxStoredMessages ?? DEFAULT_STORAGE_LIMITS.messages;

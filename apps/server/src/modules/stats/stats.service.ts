@@ -33,20 +33,25 @@ export function createStatsService(repo: StatsRepository, window: HistoryWindow)
       const { plan, since, now } = await window.of(userId);
       const windowDays = Math.min(DASHBOARD_WINDOW_DAYS, PLANS[plan].retentionDays);
       // Seven local days start at most seven days ago in any time zone; eight leaves margin.
-      const [totals, daily] = userId === ''
-        ? [[], []]
+      const totalsSince = later(since, new Date(now.getTime() - DASHBOARD_WINDOW_DAYS * DAY_MS));
+      const dailySince = later(since, new Date(now.getTime() - (CHART_DAYS + 1) * DAY_MS));
+      // the history's scans and the verdicts of scans made on the person's devices (issue 20)
+      const [totals, daily, deviceTotals, deviceDaily] = userId === ''
+        ? [[], [], [], []]
         : await Promise.all([
-            repo.countByLevel(userId, later(since, new Date(now.getTime() - DASHBOARD_WINDOW_DAYS * DAY_MS))),
-            repo.countByLocalDay(userId, later(since, new Date(now.getTime() - (CHART_DAYS + 1) * DAY_MS)), timeZone),
+            repo.countByLevel(userId, totalsSince),
+            repo.countByLocalDay(userId, dailySince, timeZone),
+            repo.countDeviceScansByLevel(userId, totalsSince),
+            repo.countDeviceScansByLocalDay(userId, dailySince, timeZone),
           ]);
       const stats: MessageStats = { phishing: 0, suspicious: 0, safe: 0, windowDays, lastSevenDays: [] };
-      for (const row of totals) stats[row.threatLevel] = row.count;
+      for (const row of [...totals, ...deviceTotals]) stats[row.threatLevel] += row.count;
       const days = new Map<string, DailyCount>(
         lastLocalDates(now, timeZone, CHART_DAYS).map((date) => [date, { date, phishing: 0, suspicious: 0, safe: 0 }]),
       );
-      for (const row of daily) {
+      for (const row of [...daily, ...deviceDaily]) {
         const day = days.get(row.day);
-        if (day) day[row.threatLevel] = row.count;
+        if (day) day[row.threatLevel] += row.count;
       }
       stats.lastSevenDays = [...days.values()];
       return stats;

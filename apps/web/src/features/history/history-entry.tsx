@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { ChevronDown, ChevronUp, Trash2 } from 'lucide-react';
+import { ChevronDown, ChevronUp, Cpu, Trash2 } from 'lucide-react';
 import type { MessageSummary } from '@baitcheck/contracts';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { formatScanDate } from '@/lib/format-date';
 import { SOURCE_LABELS } from '@/lib/message-source';
 import { useMessage } from '@/lib/api/messages';
 import { cn } from '@/lib/cn';
+import { deviceIdOf } from '@/lib/on-device/device-history';
 
 /**
  * One stored scan: title, date, source (a plugin's messages say which), sender, clamped content; expanded it shows the message (a long
@@ -67,6 +68,15 @@ export function HistoryEntry({
         </span>
         <span aria-hidden="true">·</span>
         <span className="font-medium text-slate-800">{describeOrigin(message)}</span>
+        {deviceIdOf(message.id) !== null ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <span data-testid="on-device-entry" className="inline-flex items-center gap-1 text-slate-800">
+              <Cpu aria-hidden="true" className="h-3.5 w-3.5" />
+              On this device
+            </span>
+          </>
+        ) : null}
       </p>
       <div id={`${id}-content`} className="mt-3">
         {expanded ? (

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithApp } from '@/testing/render';
-import { SETTINGS, makeMessage, makeStats } from '@/testing/fixtures';
+import { BASIC_SUBSCRIPTION, SETTINGS, makeMessage, makeStats } from '@/testing/fixtures';
 import { RecentAlerts } from './recent-alerts';
 import { ThreatDashboard } from './threat-dashboard';
 import { ProtectionStatusPanel } from './protection-status';
@@ -420,14 +420,12 @@ describe('ProtectionStatusPanel', () => {
     );
   });
 
-  it('says plainly that on-device scanning is not available yet, and sells no upgrade for it', async () => {
-    mockApi({ 'GET /api/protection-settings': { body: SETTINGS } });
+  it('offers Basic the upgrade for on-device scanning, as the spec reads it', async () => {
+    mockApi({ 'GET /api/protection-settings': { body: SETTINGS }, 'GET /api/subscription': { body: BASIC_SUBSCRIPTION } });
     renderWithApp(<ProtectionStatusPanel />);
     await screen.findByRole('switch', { name: 'SMS Protection' });
-    expect(screen.getByText('On-Device Scanning')).toBeInTheDocument();
-    expect(screen.getByText("Not available yet: your scans are checked on Baitcheck's server.")).toBeInTheDocument();
-    expect(screen.queryByText(/Premium/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Enhanced privacy (Premium)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade for On-Device Scanning' })).toHaveAttribute('href', '/subscription');
+    expect(screen.queryByRole('switch', { name: 'On-Device Scanning' })).not.toBeInTheDocument();
   });
 });

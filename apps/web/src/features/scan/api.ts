@@ -1,8 +1,12 @@
 import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageSource, ScanAnalysis, ScanUsage, TextScanResponse, UrlScanResponse } from '@baitcheck/contracts';
+import type { BlockedSender, MessageSource, ScanAnalysis, ScanUsage, TextScanResponse, UrlScanResponse } from '@baitcheck/contracts';
 import { API_ROUTES as API, IDEMPOTENCY_KEY_HEADER } from '@baitcheck/contracts/lite';
 import { api } from '@/lib/api-client';
+import { analyzeOnDevice } from '@/lib/on-device/engine-client';
+import { addDeviceScan, deviceMessageId } from '@/lib/on-device/device-history';
+import { syncDeviceScans } from '@/lib/on-device/device-sync';
+import type { OnDeviceState } from '@/lib/on-device/on-device-state';
 import { readAuthError } from '@/lib/api/auth';
 import { invalidateScanData } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
@@ -35,22 +39,59 @@ export interface ScanOutcome {
   source: MessageSource;
   /** Whether the person asked for the enhanced scan (the analysis says whether it ran). */
   enhancedRequested: boolean;
+  /** Checked on this device (On-Device Scanning): nothing was sent, the entry is kept here. */
+  onDevice: boolean;
 }
 
-export function toOutcomeFromText(res: TextScanResponse, enhancedRequested: boolean): ScanOutcome {
+/** A scan's answer, from the server or from the engine on this device. */
+type Answer<T> = T & { onDevice?: true };
+
+export function toOutcomeFromText(res: Answer<TextScanResponse>, enhancedRequested: boolean): ScanOutcome {
   const { message, analysis } = res;
-  return { kind: 'text', analysis, messageId: message.id, sender: message.sender, source: message.source, enhancedRequested };
+  return { kind: 'text', analysis, messageId: message.id, sender: message.sender, source: message.source, enhancedRequested, onDevice: res.onDevice === true };
 }
 
-export function toOutcomeFromUrl(res: UrlScanResponse, source: MessageSource, enhancedRequested: boolean): ScanOutcome {
-  const { messageId, ...analysis } = res;
-  return { kind: 'url', analysis, messageId, sender: '', source, enhancedRequested };
+export function toOutcomeFromUrl(res: Answer<UrlScanResponse>, source: MessageSource, enhancedRequested: boolean): ScanOutcome {
+  const { messageId, onDevice, ...analysis } = res;
+  return { kind: 'url', analysis, messageId, sender: '', source, enhancedRequested, onDevice: onDevice === true };
+}
+
+type QueryClientOf = ReturnType<typeof useQueryClient>;
+
+/** The person's blocked senders for the engine: the cached list, fetched if need be, none when it cannot be. */
+async function blockedSendersFor(queryClient: QueryClientOf): Promise<string[]> {
+  try {
+    const list = await queryClient.ensureQueryData({ queryKey: queryKeys.blockedSenders, queryFn: () => api.get<BlockedSender[]>(API.listBlockedSenders.path) });
+    return list.map((b) => b.sender);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Checks on this device and keeps the entry here (when it is to be saved), then tells the server
+ * its verdict and date only. Null when on-device scanning is off: the server checks it.
+ */
+async function scanOnDevice(
+  queryClient: QueryClientOf,
+  state: OnDeviceState | undefined,
+  input: { kind: 'text' | 'url'; content: string; sender: string; source: MessageSource; save: boolean },
+): Promise<{ analysis: ScanAnalysis; id: string | null } | null> {
+  if (!state?.active || state.owner === null) return null;
+  const blocked = input.sender ? await blockedSendersFor(queryClient) : [];
+  const analysis = await analyzeOnDevice({ kind: input.kind, content: input.content, sender: input.sender, source: input.source }, blocked);
+  if (!input.save) return { analysis, id: null };
+  const record = await addDeviceScan(state.owner, { kind: input.kind, content: input.content, sender: input.sender, source: input.source, analysis });
+  void syncDeviceScans(state.owner, queryClient);
+  return { analysis, id: deviceMessageId(record.id) };
 }
 
 /** A scan request and the Idempotency-Key of the submission it belongs to. */
 export interface Keyed<T> {
   input: T;
   idempotencyKey: string;
+  /** On-device scanning as the screen knows it (`useOnDevice`): when active, the scan runs here. */
+  onDevice?: OnDeviceState;
 }
 
 const withKey = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
@@ -82,7 +123,11 @@ const refreshUsage = (queryClient: ReturnType<typeof useQueryClient>) => queryCl
 export function useScanText() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: Keyed<TextScanInput>) => api.post<TextScanResponse>(API.scanText.path, input, withKey(idempotencyKey)),
+    mutationFn: async ({ input, idempotencyKey, onDevice }: Keyed<TextScanInput>): Promise<Answer<TextScanResponse>> => {
+      const local = await scanOnDevice(queryClient, onDevice, { kind: 'text', content: input.content, sender: input.sender, source: input.source, save: input.saveToHistory !== false });
+      if (local) return { message: { id: local.id, content: input.content, sender: input.sender, source: input.source }, analysis: local.analysis, onDevice: true };
+      return api.post<TextScanResponse>(API.scanText.path, input, withKey(idempotencyKey));
+    },
     networkMode,
     onSuccess: () => invalidateScanData(queryClient),
     onSettled: () => void refreshUsage(queryClient),
@@ -93,7 +138,11 @@ export function useScanText() {
 export function useScanUrl() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: Keyed<UrlScanInput>) => api.post<UrlScanResponse>(API.scanUrl.path, input, withKey(idempotencyKey)),
+    mutationFn: async ({ input, idempotencyKey, onDevice }: Keyed<UrlScanInput>): Promise<Answer<UrlScanResponse>> => {
+      const local = await scanOnDevice(queryClient, onDevice, { kind: 'url', content: input.url, sender: '', source: input.source, save: input.saveToHistory });
+      if (local) return { ...local.analysis, messageId: local.id, onDevice: true };
+      return api.post<UrlScanResponse>(API.scanUrl.path, input, withKey(idempotencyKey));
+    },
     networkMode,
     onSuccess: () => invalidateScanData(queryClient),
     onSettled: () => void refreshUsage(queryClient),

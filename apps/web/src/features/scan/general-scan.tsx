@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
 import { useSessionDraft } from '@/lib/session-draft';
+import { warmEngine } from '@/lib/on-device/engine-client';
+import { useOnDevice } from '@/lib/on-device/on-device-state';
 import { MessageForm, MESSAGE_FORM_DEFAULTS, isMessageFormValues, type MessageFormValues } from './message-form';
 import { UrlForm, URL_FORM_DEFAULTS, type UrlFormValues } from './url-form';
 import { ResultView } from './result-view';
@@ -83,27 +85,34 @@ export function GeneralScan() {
   const guard = useScanGuard();
   const busy = scanText.isPending || scanUrl.isPending;
   const usage = useScanUsage().data;
-  const outOfScans = isOutOfScans(usage) ? usage : null;
+  const onDeviceState = useOnDevice();
+  const onDevice = onDeviceState.active;
+  // the engine loads while the person writes, so the first scan on the device is not the slow one
+  useEffect(() => {
+    if (onDevice) warmEngine();
+  }, [onDevice]);
+  // on the device there is no daily limit to reach (a paid plan) and no server to ask
+  const outOfScans = !onDevice && isOutOfScans(usage) ? usage : null;
 
   const submitMessage = (values: MessageFormValues) => {
     const input: TextScanInput = {
       content: values.content,
       sender: values.sender.trim(),
       source: values.source,
-      enhancedAnalysis: values.enhancedAnalysis,
+      enhancedAnalysis: values.enhancedAnalysis && !onDevice,
       saveToHistory: true,
     };
     const idempotencyKey = guard.start({ text: input });
     if (idempotencyKey === null) return;
     setConnectionLost(null);
     scanText.mutate(
-      { input, idempotencyKey },
+      { input, idempotencyKey, onDevice: onDeviceState },
       {
         onSuccess: (res) => {
           guard.settle(true);
           // scanned: the draft has done its work, and is not kept past this screen
           forgetMessage();
-          setOutcome(toOutcomeFromText(res, values.enhancedAnalysis));
+          setOutcome(toOutcomeFromText(res, input.enhancedAnalysis === true));
         },
         onError: (error) => {
           guard.settle(false);
@@ -116,17 +125,17 @@ export function GeneralScan() {
   };
 
   const submitUrl = (values: UrlFormValues) => {
-    const input: UrlScanInput = { url: values.url, enhancedAnalysis: values.enhancedAnalysis, saveToHistory: values.saveToHistory, source: 'manual' };
+    const input: UrlScanInput = { url: values.url, enhancedAnalysis: values.enhancedAnalysis && !onDevice, saveToHistory: values.saveToHistory, source: 'manual' };
     const idempotencyKey = guard.start({ url: input });
     if (idempotencyKey === null) return;
     setConnectionLost(null);
     scanUrl.mutate(
-      { input, idempotencyKey },
+      { input, idempotencyKey, onDevice: onDeviceState },
       {
         onSuccess: (res) => {
           guard.settle(true);
           forgetUrl();
-          setOutcome(toOutcomeFromUrl(res, 'manual', values.enhancedAnalysis));
+          setOutcome(toOutcomeFromUrl(res, 'manual', input.enhancedAnalysis));
         },
         onError: (error) => {
           guard.settle(false);
@@ -196,11 +205,12 @@ export function GeneralScan() {
           busy={scanText.isPending}
           connectionLost={connectionLost === 'message'}
           outOfScans={outOfScans}
+          onDevice={onDevice}
         />
       </TabsContent>
       <TabsContent value="url" tabIndex={-1}>
         {linkFromMessage && messageValues.content.trim() !== '' ? <LinkFoundNotice onScanMessage={scanWholeMessage} focusOnMount={focusNotice} /> : null}
-        <UrlForm values={urlValues} onChange={setUrlValues} onSubmit={submitUrl} busy={scanUrl.isPending} connectionLost={connectionLost === 'url'} outOfScans={outOfScans} />
+        <UrlForm values={urlValues} onChange={setUrlValues} onSubmit={submitUrl} busy={scanUrl.isPending} connectionLost={connectionLost === 'url'} outOfScans={outOfScans} onDevice={onDevice} />
       </TabsContent>
     </Tabs>
   );

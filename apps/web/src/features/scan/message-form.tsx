@@ -8,6 +8,8 @@ import { cn } from '@/lib/cn';
 import { ConnectionProblem } from './connection-problem';
 import { findFirstHttpLink, looksLikeEmailSource } from './extract-link';
 import { ScanLimitNote, describedBy } from './scan-allowance';
+import { ON_DEVICE_ENHANCED, OnDeviceFormNote } from './on-device-note';
+import { ScreenshotScan } from './screenshot/screenshot-scan';
 
 export interface MessageFormValues {
   content: string;
@@ -49,6 +51,7 @@ export function MessageForm({
   busy,
   connectionLost = false,
   outOfScans = null,
+  onDevice = false,
 }: {
   values: MessageFormValues;
   onChange: (values: MessageFormValues) => void;
@@ -63,6 +66,8 @@ export function MessageForm({
   connectionLost?: boolean;
   /** No scans are left today (the plan's daily limit): the button says so instead of scanning. */
   outOfScans?: ScanUsage | null;
+  /** On-Device Scanning is on: checked here, so no enhanced checks (they ask outside sources). */
+  onDevice?: boolean;
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -177,6 +182,7 @@ export function MessageForm({
               </span>
             </div>
           </div>
+          <ScreenshotScan boxId={`${id}-content`} message={values.content} onMessage={(content) => { onChange({ ...values, content, fileName: '' }); setError(null); }} onLink={onLinkPasted} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
@@ -208,12 +214,13 @@ export function MessageForm({
         </div>
         <SettingRow
           label="Enhanced Threat Intelligence"
-          description="Check links and senders against threat intelligence sources"
-          checked={values.enhancedAnalysis}
+          description={onDevice ? ON_DEVICE_ENHANCED : 'Check links and senders against threat intelligence sources'}
+          checked={values.enhancedAnalysis && !onDevice}
           onCheckedChange={(on) => onChange({ ...values, enhancedAnalysis: on })}
           showActive={false}
-          disabled={busy}
+          disabled={busy || onDevice}
         />
+        {onDevice ? <OnDeviceFormNote /> : null}
         <SubmitButton busy={busy} busyText="Analyzing content..." disabled={!!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
           Scan Message
         </SubmitButton>

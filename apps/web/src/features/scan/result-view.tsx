@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { CheckCircle2, Flag, Info, RotateCcw, type LucideIcon } from 'lucide-react';
+import { CheckCircle2, Cpu, Flag, Info, RotateCcw, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FeedbackButton } from '@/components/feedback-button';
@@ -44,7 +44,8 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
 
   const onReport = () =>
     report(
-      outcome.messageId
+      // a scan kept on this device: the server has no copy, so the report carries the message
+      outcome.messageId && !outcome.onDevice
         ? { kind: 'report', messageId: outcome.messageId }
         : { kind: 'report', content: analysis.content, sender: outcome.sender, source: outcome.source, threatLevel: analysis.threatLevel },
       outcome.source,
@@ -70,8 +71,9 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             <p className="text-sm text-slate-700">
               {outcome.kind === 'url' ? 'URL scan' : 'Message scan'}
               {outcome.sender ? ` · from ${outcome.sender}` : ''}
-              {outcome.messageId ? ' · saved to your history' : ''}
+              {outcome.messageId ? (outcome.onDevice ? ' · kept in this device’s history' : ' · saved to your history') : ''}
             </p>
+            {outcome.onDevice ? <OnDeviceLine /> : null}
           </div>
         </div>
         <WhatToDoLine text={doNow} toneClass={meta.tone} />
@@ -130,6 +132,16 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
         ) : null}
       </div>
     </Card>
+  );
+}
+
+/** Says where a scan made with On-Device Scanning was checked (issue 20). */
+export function OnDeviceLine() {
+  return (
+    <p data-testid="on-device-note" className="mt-1 flex items-center gap-1.5 text-sm font-medium text-slate-800">
+      <Cpu aria-hidden="true" className="h-4 w-4 shrink-0" />
+      Checked on this device
+    </p>
   );
 }
 

@@ -1,9 +1,12 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { GeneralScan } from './general-scan';
 import { ScanAllowance } from './scan-allowance';
+import { useShareTarget } from './share-target';
 import { SocialScan } from './social-scan';
 
 export default function ScanPage() {
+  // a text or link shared to the app becomes the Message form's draft before the forms appear
+  useShareTarget();
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-1 text-2xl font-bold text-slate-900">Scan for Threats</h1>

@@ -18,6 +18,9 @@ import { isConnectionError, isOutOfScans, scanLimitSentence, useScanGuard, useSc
 import { ConnectionProblem } from './connection-problem';
 import { useSessionDraft } from '@/lib/session-draft';
 import { ScanLimitNote } from './scan-allowance';
+import { OnDeviceLine } from './result-view';
+import { deviceIdOf } from '@/lib/on-device/device-history';
+import { useOnDevice } from '@/lib/on-device/on-device-state';
 import { whatToDoNow } from './what-to-do';
 
 /** The platforms the Social Media tab offers (spec section 2). */
@@ -43,7 +46,7 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
 
   const onReport = () =>
     report(
-      message.id
+      message.id && deviceIdOf(message.id) === null
         ? { kind: 'false_positive', messageId: message.id }
         : { kind: 'false_positive', content: message.content, sender: message.sender, source: 'social', threatLevel: analysis.threatLevel },
     );
@@ -66,8 +69,9 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
                 phishing' showed the stored value under the verdict that already says it. */}
             <p className="text-sm text-slate-700">
               {message.sender}
-              {message.id ? ' · saved to your history' : ''}
+              {message.id ? (deviceIdOf(message.id) !== null ? ' · kept in this device’s history' : ' · saved to your history') : ''}
             </p>
+            {message.id !== null && deviceIdOf(message.id) !== null ? <OnDeviceLine /> : null}
           </div>
         </div>
         {/* What to do now, under the verdict, as the General Scan result says it. */}
@@ -117,6 +121,7 @@ export function SocialScan() {
   // each result is a new card: it is brought into view and focused again
   const [resultCount, setResultCount] = useState(0);
   const scan = useScanText();
+  const onDevice = useOnDevice();
   const guard = useScanGuard();
   const empty = content.trim().length === 0;
   const usage = useScanUsage().data;
@@ -134,7 +139,7 @@ export function SocialScan() {
     if (idempotencyKey === null) return;
     setConnectionLost(false);
     scan.mutate(
-      { input, idempotencyKey },
+      { input, idempotencyKey, onDevice },
       {
         onSuccess: (res) => {
           guard.settle(true);

@@ -7,6 +7,7 @@ import { SettingRow } from '@/components/setting-row';
 import { ConnectionProblem } from './connection-problem';
 import { toScanUrl } from './extract-link';
 import { ScanLimitNote, describedBy } from './scan-allowance';
+import { ON_DEVICE_ENHANCED, OnDeviceFormNote } from './on-device-note';
 
 export interface UrlFormValues {
   url: string;
@@ -24,6 +25,7 @@ export function UrlForm({
   busy,
   connectionLost = false,
   outOfScans = null,
+  onDevice = false,
 }: {
   values: UrlFormValues;
   onChange: (values: UrlFormValues) => void;
@@ -33,6 +35,8 @@ export function UrlForm({
   connectionLost?: boolean;
   /** No scans are left today (the plan's daily limit): the button says so instead of scanning. */
   outOfScans?: ScanUsage | null;
+  /** On-Device Scanning is on: checked here, so no enhanced checks (they ask outside sources). */
+  onDevice?: boolean;
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -76,11 +80,11 @@ export function UrlForm({
         <div className="divide-y divide-slate-100">
           <SettingRow
             label="Enhanced Threat Intelligence"
-            description="Check the domain against threat intelligence sources"
-            checked={values.enhancedAnalysis}
+            description={onDevice ? ON_DEVICE_ENHANCED : 'Check the domain against threat intelligence sources'}
+            checked={values.enhancedAnalysis && !onDevice}
             onCheckedChange={(on) => onChange({ ...values, enhancedAnalysis: on })}
             showActive={false}
-            disabled={busy}
+            disabled={busy || onDevice}
           />
           <SettingRow
             label="Save to Scan History"
@@ -91,6 +95,7 @@ export function UrlForm({
             disabled={busy}
           />
         </div>
+        {onDevice ? <OnDeviceFormNote /> : null}
         <SubmitButton busy={busy} busyText="Analyzing URL..." disabled={!!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
           Scan URL
         </SubmitButton>

@@ -3,7 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type Plugin, type PluginList } from '@baitcheck/contracts';
 import { mockApi, renderWithApp, type RecordedCall } from '@/testing/render';
-import { SETTINGS } from '@/testing/fixtures';
+import { BASIC_SUBSCRIPTION, SETTINGS, failWith } from '@/testing/fixtures';
+
+const MEMBER_FAMILY = { role: 'member', manager: 'mum@example.com', joinedAt: '2026-03-01T12:00:00.000Z', planActive: true, planEndsAt: null, protectionManaged: false } as const;
 import { NOTHING_SET_UP, VAPID_PUBLIC_KEY, installFakePush, makeChannels, removeFakePush } from '@/testing/notifications';
 import { applyNotificationPatch } from '@/lib/api/notifications';
 import type { AlertChannels } from '@baitcheck/contracts';
@@ -47,10 +49,11 @@ function makePlugin(overrides: Partial<Plugin> & Pick<Plugin, 'id' | 'name' | 't
 }
 
 describe('SettingsPage', () => {
-  it('shows the four protection switches, Premium on social and on-device, on-device not switchable yet, and saves one change', async () => {
+  it('shows the three channel switches and On-Device Scanning, Premium on social and on-device, and saves one change', async () => {
     const { calls } = mockApi({
       'GET /api/protection-settings': { body: SETTINGS },
       'PATCH /api/protection-settings': (call) => ({ body: { ...SETTINGS, ...(call.body as object) } }),
+      'GET /api/subscription': { body: { ...BASIC_SUBSCRIPTION, plan: 'premium', status: 'active' } },
     });
     renderWithApp(<SettingsPage />);
     expect(screen.getByRole('tab', { name: 'Protection' })).toHaveAttribute('aria-selected', 'true');
@@ -62,18 +65,39 @@ describe('SettingsPage', () => {
     }
     const smsRow = screen.getByRole('switch', { name: 'SMS Protection' }).closest('div.flex') as HTMLElement;
     expect(within(smsRow).queryByText('Premium')).not.toBeInTheDocument();
-    // Each switch says what it really does today: nothing comes in without a plugin, and nothing is scanned on the device.
+    // Each switch says what it really does today: nothing comes in without a plugin
     expect(screen.getByRole('switch', { name: 'Social Media Protection' })).toHaveAccessibleDescription(
       'Social media messages are checked once you connect the social feed in Settings, Plugins. Messages you paste into Scan are always checked.',
     );
-    expect(onDevice).toHaveAccessibleDescription("Not available yet: your scans are checked on Baitcheck's server.");
+    expect(onDevice).toHaveAccessibleDescription('Check messages on this device, without sending them to Baitcheck.');
 
-    // not built yet: shown, but not switchable
-    expect(onDevice).toBeDisabled();
-    const social = screen.getByRole('switch', { name: 'Social Media Protection' });
-    await userEvent.click(social);
+    await userEvent.click(onDevice);
     expect(await screen.findByText('Settings updated')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ socialMediaProtection: !SETTINGS.socialMediaProtection });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ onDeviceScanning: true });
+    expect(onDevice).toBeChecked();
+    expect(onDevice).toHaveAccessibleDescription('On: messages you scan are checked on this device and kept in its history. Only each verdict and its date reach Baitcheck.');
+  });
+
+  it('on Basic, On-Device Scanning says it is part of the paid plans, with Upgrade, and is no switch', async () => {
+    mockApi({ 'GET /api/protection-settings': { body: SETTINGS }, 'GET /api/subscription': { body: BASIC_SUBSCRIPTION } });
+    renderWithApp(<SettingsPage />);
+    expect(await screen.findByText('Checks messages on this device, without sending them to Baitcheck. Part of the Premium and Family plans.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade for On-Device Scanning' })).toHaveAttribute('href', '/subscription');
+    expect(screen.queryByRole('switch', { name: 'On-Device Scanning' })).not.toBeInTheDocument();
+  });
+
+  it('a family member, covered by the family, can turn it on; a refusal says the server\'s sentence', async () => {
+    mockApi({
+      'GET /api/protection-settings': { body: SETTINGS },
+      'GET /api/subscription': { body: BASIC_SUBSCRIPTION },
+      'GET /api/family': { body: MEMBER_FAMILY },
+      'PATCH /api/protection-settings': failWith(403, 'ON_DEVICE_PLAN_REQUIRED', 'On-device scanning is part of the Premium and Family plans.'),
+    });
+    renderWithApp(<SettingsPage />);
+    const onDevice = await screen.findByRole('switch', { name: 'On-Device Scanning' });
+    await userEvent.click(onDevice);
+    expect(await screen.findByText('On-device scanning is part of the Premium and Family plans.')).toBeInTheDocument();
+    await waitFor(() => expect(onDevice).not.toBeChecked());
   });
 
   it('has the four tabs in the spec order and keeps the open tab in the address', async () => {

@@ -1,30 +1,18 @@
-import { Cpu } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Card } from '@/components/ui/card';
 import { Badge } from '@/components/ui/badge';
 import { CHANNEL_SWITCHES, ProtectionSwitches, type ProtectionSwitchSpec } from '@/components/protection-switches';
 import { AccessibilityPanel } from '@/components/accessibility/accessibility-panel';
+import { OnDeviceSwitch } from '@/components/on-device-switch';
 import { paths } from '@/config/paths';
 import { BlockedSendersSection } from './blocked-senders-section';
 import { NotificationsTab, readConfirmEmailToken, useEmailConfirmationLink } from './notifications-tab';
 import { PluginsTab } from './plugins/plugins-tab';
 
-const ICON = 'h-5 w-5';
 const PREMIUM = <Badge variant="premium">Premium</Badge>;
 
-const SWITCHES: readonly ProtectionSwitchSpec[] = [
-  ...CHANNEL_SWITCHES.map((item) => (item.key === 'socialMediaProtection' ? { ...item, badge: PREMIUM } : item)),
-  {
-    key: 'onDeviceScanning',
-    label: 'On-Device Scanning',
-    // The spec's 'Enhanced privacy: messages are checked on this device' is not true yet.
-    description: "Not available yet: your scans are checked on Baitcheck's server.",
-    unavailable: true,
-    badge: PREMIUM,
-    icon: <Cpu aria-hidden="true" className={ICON} />,
-  },
-];
+const SWITCHES: readonly ProtectionSwitchSpec[] = CHANNEL_SWITCHES.map((item) => (item.key === 'socialMediaProtection' ? { ...item, badge: PREMIUM } : item));
 
 /** The tabs of spec section 2, Protection first (the default). */
 export const SETTINGS_TABS = [
@@ -74,6 +62,9 @@ export default function SettingsPage() {
             <h2 className="pt-3 text-base font-semibold text-slate-900">Protection</h2>
             <p className="text-sm text-slate-600">Choose which channels Baitcheck watches once their plugins are connected.</p>
             <ProtectionSwitches items={SWITCHES} showActive={false} />
+            <div className="border-t border-slate-100">
+              <OnDeviceSwitch place="settings" />
+            </div>
           </Card>
           <BlockedSendersSection />
         </TabsContent>

@@ -1,18 +1,30 @@
-import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Message, MessageStats, MessageSummary, ThreatLevel } from '@baitcheck/contracts';
-import { API_ROUTES as API, NEXT_CURSOR_HEADER, buildPath } from '@baitcheck/contracts/lite';
+import { API_ROUTES as API, MESSAGES_DEFAULT_LIMIT, NEXT_CURSOR_HEADER, buildPath } from '@baitcheck/contracts/lite';
 import { api, apiRequestWithHeaders, getTimeZone, type RequestOptions } from '../api-client';
+import { deviceIdOf } from '../on-device/device-history';
+import { deleteDeviceEntry, listedDeviceEntries, newestFirst, wholeDeviceEntry } from '../on-device/device-entries';
+import { addPendingDeviceCounts, pendingDeviceCounts } from '../on-device/device-counts';
 import { queryKeys } from './query-keys';
 
 /** Messages the History screen asks for at a time; "Load more" asks for the next ones. */
 export const HISTORY_PAGE_SIZE = 50;
 
-/** The newest stored scans (a list's previews), newest first; `limit` as the server reads it. */
+/**
+ * The newest stored scans (a list's previews), newest first; `limit` as the server reads it. The
+ * scans kept on this device (on-device scanning) are among them, by date.
+ */
 export function useMessages(limit?: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.messageList(limit),
-    queryFn: () =>
-      api.get<MessageSummary[]>(limit === undefined ? API.listMessages.path : `${API.listMessages.path}?limit=${limit}`),
+    queryFn: async () => {
+      const [server, device] = await Promise.all([
+        api.get<MessageSummary[]>(limit === undefined ? API.listMessages.path : `${API.listMessages.path}?limit=${limit}`),
+        listedDeviceEntries(queryClient),
+      ]);
+      return device.length === 0 ? server : [...server, ...device].sort(newestFirst).slice(0, limit ?? MESSAGES_DEFAULT_LIMIT);
+    },
   });
 }
 
@@ -20,6 +32,14 @@ export function useMessages(limit?: number) {
 export interface HistoryPage {
   messages: MessageSummary[];
   next: string | null;
+  /** The date of the page's oldest server entry: the next page's device entries are older. */
+  oldest: string | null;
+}
+
+/** Where a history page starts: the server's cursor, and the date its device entries are older than. */
+interface HistoryPageParam {
+  cursor: string | null;
+  olderThan: string | null;
 }
 
 /**
@@ -27,25 +47,37 @@ export interface HistoryPage {
  * {@link HISTORY_PAGE_SIZE} messages or its byte budget and names the next page's cursor.
  */
 export function useHistoryPages(threatLevel?: ThreatLevel) {
+  const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey: queryKeys.messagePages(threatLevel ?? 'all'),
-    initialPageParam: null as string | null,
+    initialPageParam: { cursor: null, olderThan: null } as HistoryPageParam,
     queryFn: async ({ pageParam }): Promise<HistoryPage> => {
       const query = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) });
       if (threatLevel) query.set('threatLevel', threatLevel);
-      if (pageParam) query.set('before', pageParam);
-      const { data, headers } = await apiRequestWithHeaders<MessageSummary[]>('GET', `${API.listMessages.path}?${query}`);
-      return { messages: data, next: headers.get(NEXT_CURSOR_HEADER) };
+      if (pageParam.cursor) query.set('before', pageParam.cursor);
+      const [{ data, headers }, device] = await Promise.all([
+        apiRequestWithHeaders<MessageSummary[]>('GET', `${API.listMessages.path}?${query}`),
+        listedDeviceEntries(queryClient, threatLevel),
+      ]);
+      const next = headers.get(NEXT_CURSOR_HEADER);
+      const oldest = data.at(-1)?.scanDate ?? null;
+      // the device entries in this page's span of dates: newer than the page's oldest server
+      // entry (all the rest on the last page), older than the previous page's
+      const upper = pageParam.olderThan === null ? Infinity : Date.parse(pageParam.olderThan);
+      const lower = next === null || oldest === null ? -Infinity : Date.parse(oldest);
+      const mine = device.filter((m) => Date.parse(m.scanDate) < upper && Date.parse(m.scanDate) >= lower);
+      return { messages: mine.length === 0 ? data : [...data, ...mine].sort(newestFirst), next, oldest };
     },
-    getNextPageParam: (last) => last.next,
+    getNextPageParam: (last): HistoryPageParam | null => (last.next ? { cursor: last.next, olderThan: last.oldest } : null),
   });
 }
 
 /** One whole stored scan (a list carries previews), fetched when `enabled`. */
 export function useMessage(id: string, enabled: boolean) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.message(id),
-    queryFn: () => api.get<Message>(buildPath(API.getMessage.path, { id })),
+    queryFn: () => (deviceIdOf(id) !== null ? wholeDeviceEntry(queryClient, id) : api.get<Message>(buildPath(API.getMessage.path, { id }))),
     enabled,
   });
 }
@@ -54,9 +86,14 @@ export function useMessage(id: string, enabled: boolean) {
 /** Dashboard counters for the last 30 days plus the last seven days. */
 export function useMessageStats() {
   const tz = getTimeZone();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.messageStatsFor(tz),
-    queryFn: () => api.get<MessageStats>(`${API.messageStats.path}?tz=${encodeURIComponent(tz)}`),
+    queryFn: async () => {
+      const stats = await api.get<MessageStats>(`${API.messageStats.path}?tz=${encodeURIComponent(tz)}`);
+      // scans made on this device that the server has not been told of yet count too
+      return addPendingDeviceCounts(stats, await pendingDeviceCounts(queryClient, stats.windowDays));
+    },
   });
 }
 
@@ -69,7 +106,11 @@ export function invalidateScanData(queryClient: QueryClient): Promise<unknown> {
   ]);
 }
 
-/** Deletes a stored scan (`keepalive` when sent as the page closes). Callers refresh with {@link invalidateScanData}. */
-export function deleteMessage(id: string, options?: RequestOptions): Promise<{ success: true }> {
+/**
+ * Deletes a stored scan (`keepalive` when sent as the page closes), or a scan kept on this device
+ * (and its verdict on the server as soon as it can be told). Callers refresh with {@link invalidateScanData}.
+ */
+export function deleteMessage(id: string, options: RequestOptions | undefined, queryClient: QueryClient): Promise<{ success: true }> {
+  if (deviceIdOf(id) !== null) return deleteDeviceEntry(queryClient, id);
   return api.delete<{ success: true }>(buildPath(API.deleteMessage.path, { id }), options);
 }

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { onUserSwitch } from '../api/auth';
+import { deviceOwnerOf } from './device-entries';
+import { syncDeviceScans } from './device-sync';
+
+/**
+ * Sends what the device history holds back (verdicts of scans made offline, deletions) when the
+ * app starts, when the browser is back online and after a sign-in. Each scan made on the device
+ * is sent at once too (features/scan); this catches what could not be.
+ */
+export function useDeviceSync(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const sync = () => {
+      const owner = deviceOwnerOf(queryClient);
+      // only the signed-in account's own entries: the server keeps them under whoever asks
+      if (owner !== null) void syncDeviceScans(owner, queryClient);
+    };
+    sync();
+    window.addEventListener('online', sync);
+    const stop = onUserSwitch(sync);
+    return () => {
+      window.removeEventListener('online', sync);
+      stop();
+    };
+  }, [queryClient]);
+}
