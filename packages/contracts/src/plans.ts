@@ -65,12 +65,8 @@ export const MONEY_BACK_DAYS = 14;
 /** A daily scan limit as the plans say it: '10 scans a day'. */
 export const scansADay = (n: number) => `${n} ${n === 1 ? 'scan' : 'scans'} a day`;
 
-/** How a plan names a feature this server does not have yet. */
-const COMING_SOON = '(coming soon)';
 /** How a plan names the social plugin: its feed is the specification's simulation (issue 18). */
 const SIMULATED = '(simulated feed)';
-/** How Basic names what the paid plans will have once it is built. */
-const COMING_SOON_PAID = '(coming soon to paid plans)';
 
 /** The three plans. Prices and limits are the spec's (section 9). */
 export const PLANS: Readonly<Record<PlanId, Plan>> = {
@@ -83,8 +79,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     popular: false,
     highlights: [{ icon: 'shield', text: 'Scam checks for texts, emails and links' }],
     features: ['Basic SMS protection', 'Basic email protection', 'AI security assistant', '7 days of scan history'],
-    // what paid plans will have, not what they have: 'coming soon' there, and said so here
-    limitations: ['No social media protection', `No on-device scanning ${COMING_SOON_PAID}`, 'No priority support', scansADay(BASIC_SCANS_PER_DAY)],
+    limitations: ['No social media protection', 'No on-device scanning', 'No priority support', scansADay(BASIC_SCANS_PER_DAY)],
     retentionDays: 7,
     scansPerDay: BASIC_SCANS_PER_DAY,
     members: 1,
@@ -101,8 +96,8 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
       { icon: 'zap', text: 'Unlimited scans' },
       { icon: 'headphones', text: 'Priority support' },
     ],
-    // highlights are not repeated here; features not built yet say so (README differences)
-    features: ['SMS and email protection', `Social media protection ${SIMULATED}`, `On-device scanning ${COMING_SOON}`, 'AI security assistant', '30 days of scan history'],
+    // highlights are not repeated here; the simulated social feed says so (README differences)
+    features: ['SMS and email protection', `Social media protection ${SIMULATED}`, 'On-device scanning', 'AI security assistant', '30 days of scan history'],
     limitations: [],
     retentionDays: 30,
     scansPerDay: null,
@@ -141,7 +136,7 @@ const SCANS_PER_DAY_ROW = 'Scans per day';
 export const PLAN_COMPARISON: readonly ComparisonRow[] = [
   { feature: 'SMS and email protection', description: 'Check texts and emails for scams and phishing', basic: 'Basic', premium: true, family: true },
   { feature: 'Social media protection', description: 'Messages arriving on social platforms checked for you (a simulated feed for now: no real account is read)', basic: false, premium: 'Simulated feed', family: 'Simulated feed' },
-  { feature: 'On-device scanning', description: 'Scan on your phone or computer, without sending the message', basic: false, premium: 'Coming soon', family: 'Coming soon' },
+  { feature: 'On-device scanning', description: 'Scan on your phone or computer, without sending the message', basic: false, premium: true, family: true },
   { feature: 'Family Dashboard and parental controls', description: "See each member's alerts and set their protection", basic: false, premium: false, family: true },
   { feature: 'Priority support', description: 'Your requests answered first', basic: PLANS.basic.prioritySupport, premium: PLANS.premium.prioritySupport, family: PLANS.family.prioritySupport },
   { feature: 'AI assistant', description: 'Ask about a message or what to do next', basic: true, premium: true, family: true },

@@ -228,7 +228,7 @@ describe('Family Dashboard tab: the manager', () => {
     await waitFor(() => expect(trigger).toHaveFocus());
   });
 
-  it('says the switches watch nothing incoming yet, and offers no on-device switch', async () => {
+  it('says the switches watch nothing incoming yet, and the on-device switch is the manager\'s to set', async () => {
     mockApi({ 'GET /api/family': { body: managed() }, 'GET /api/family/dashboard': { body: DASHBOARD } });
     const user = userEvent.setup();
     renderWithApp(<FamilyTab />);
@@ -237,8 +237,8 @@ describe('Family Dashboard tab: the manager', () => {
     expect(within(dialog).getByRole('note')).toHaveTextContent(
       'These switches decide whether the texts, inbox and social feed kid@example.com connected in Settings, Plugins are checked as messages arrive. Whatever kid@example.com pastes into Scan is always checked.',
     );
-    expect(within(dialog).getByRole('switch', { name: 'On-Device Scanning' })).toBeDisabled();
-    expect(within(dialog).getByRole('switch', { name: 'On-Device Scanning' })).toHaveAccessibleDescription("Not available yet: scans are checked on Baitcheck's server.");
+    expect(within(dialog).getByRole('switch', { name: 'On-Device Scanning' })).toBeEnabled();
+    expect(within(dialog).getByRole('switch', { name: 'On-Device Scanning' })).toHaveAccessibleDescription('Messages they scan are checked on their device, without being sent to Baitcheck.');
     expect(within(dialog).getByRole('switch', { name: 'SMS Protection' })).toBeEnabled();
   });
 

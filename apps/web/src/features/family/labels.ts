@@ -9,7 +9,7 @@ export const PROTECTION_SWITCHES: readonly { key: keyof ProtectionSettings; labe
   { key: 'emailProtection', label: 'Email Protection', description: 'Incoming emails', available: true },
   { key: 'socialMediaProtection', label: 'Social Media Protection', description: 'Incoming messages on social platforms', available: true },
   // nothing runs on a device yet: a switch for it would set nothing
-  { key: 'onDeviceScanning', label: 'On-Device Scanning', description: "Not available yet: scans are checked on Baitcheck's server.", available: false },
+  { key: 'onDeviceScanning', label: 'On-Device Scanning', description: 'Messages they scan are checked on their device, without being sent to Baitcheck.', available: true },
 ];
 
 /**

@@ -85,7 +85,7 @@ describe('SubscriptionPage', () => {
     // a highlight is not repeated among the features, and a feature not built yet says so
     expect(within(card('Family')).getAllByText('90 days of scan history')).toHaveLength(1);
     expect(within(card('Family')).getByText('Up to 5 members')).toBeInTheDocument();
-    expect(within(card('Premium')).getByText('On-device scanning (coming soon)')).toBeInTheDocument();
+    expect(within(card('Premium')).getByText('On-device scanning')).toBeInTheDocument();
     // and what 'coming soon' means is said once, under the plans
     expect(screen.getByText(/marks protection we are still building: it is not part of any plan yet/)).toBeInTheDocument();
     // this server's daily figure (the fixture's 10)
