@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One project per workspace; `npm test` runs them all (tools/run-tests.mjs).
 export default defineConfig({
   test: {
+    // both cores: Vitest's default on 2 cores is one worker (cores - 1), and the suite spends most
+    // of its time importing and on I/O (the databases), which a second worker overlaps
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'detector', root: 'packages/detector', include: ['src/**/*.test.ts'], environment: 'node' } },

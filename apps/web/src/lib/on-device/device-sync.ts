@@ -17,8 +17,9 @@ export function syncDeviceScans(owner: string, queryClient: QueryClient): Promis
   const current = running.get(owner);
   if (current) return current;
   const run = (async () => {
-    // the server keeps verdicts under whoever is signed in: only the owner's own, checked with the server
-    const user = await queryClient.ensureQueryData({ queryKey: queryKeys.currentUser, queryFn: async () => (await api.get<{ user: CurrentUser }>(API.me.path)).user });
+    // the server keeps verdicts under whoever is signed in: only the owner's own, asked of the
+    // server each time (another tab may have signed someone else in on this browser meanwhile)
+    const { user } = await api.get<{ user: CurrentUser }>(API.me.path);
     if (user.kind !== 'account' || user.email?.toLowerCase() !== owner) return;
     const { toSend, toDelete } = await pendingDeviceSync(owner);
     let changed = false;

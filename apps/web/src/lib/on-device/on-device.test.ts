@@ -132,6 +132,8 @@ describe('the device history (IndexedDB)', () => {
     await addDeviceScan('sam@example.com', { kind: 'text', content: SCAM, sender: '', source: 'sms', analysis: analysisOf(SCAM) });
     const other = mockApi({ 'GET /api/auth/me': { body: { user: ALEX } } });
     await syncDeviceScans('sam@example.com', clientAs(ALEX));
+    // a stale tab, still believing Sam is signed in after Alex signed in in another tab: the server is asked
+    await syncDeviceScans('sam@example.com', client);
     expect(other.calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     mockApi({ 'GET /api/auth/me': { body: { user: SAM } }, 'POST /api/device-scans': { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } } } });
