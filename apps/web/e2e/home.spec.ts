@@ -102,9 +102,9 @@ test('home: counters, seven real bars, recent alerts, delete, report, block, pro
   );
   await expect(page.getByText('Notifications enabled', { exact: true })).toHaveCount(0);
 
-  // On-Device Scanning is not sold: no plan has it yet.
-  await expect(page.getByRole('main').getByText("Not available yet: your scans are checked on Baitcheck's server.", { exact: true })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Upgrade' })).toHaveCount(0);
+  // On-Device Scanning on Basic: the spec's 'Enhanced privacy (Premium)' with Upgrade
+  await expect(page.getByRole('main').getByText('Enhanced privacy (Premium)', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Upgrade for On-Device Scanning' })).toHaveAttribute('href', '/subscription');
 });
 
 test('navigation: tiles and bottom navigation reach every screen', async ({ page }) => {
@@ -124,7 +124,8 @@ test('navigation: tiles and bottom navigation reach every screen', async ({ page
   }
   await page.getByRole('link', { name: 'Open settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
-  await expect(page.getByRole('switch', { name: 'On-Device Scanning' })).toBeVisible();
+  // a guest is on Basic: on-device scanning is offered, not switched
+  await expect(page.getByRole('link', { name: 'Upgrade for On-Device Scanning' })).toBeVisible();
 });
 
 test('home: a newcomer first reads what Baitcheck does, and the Scan button is the first thing Tab reaches in the page', async ({ page }) => {

@@ -33,14 +33,13 @@ test('every tab opens, by its tab and by its link, with no axe violations', asyn
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Protection' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('switch', { name: 'On-Device Scanning' })).toBeVisible();
+  // a guest is on Basic: on-device scanning is offered with Upgrade, not switched
+  await expect(page.getByText('Checks messages on this device, without sending them to Baitcheck. Part of the Premium and Family plans.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade for On-Device Scanning' })).toBeVisible();
   await expectLoaded(page);
-  // Each switch says what it really does today (no plugin brings messages in; nothing runs on the device).
+  // Each switch says what it really does today (no plugin brings messages in).
   await expect(page.getByRole('switch', { name: 'Email Protection' })).toHaveAccessibleDescription(
     'Your inbox is checked once you connect it in Settings, Plugins. Emails you paste into Scan are always checked.',
-  );
-  await expect(page.getByRole('switch', { name: 'On-Device Scanning' })).toHaveAccessibleDescription(
-    "Not available yet: your scans are checked on Baitcheck's server.",
   );
   await expectNoAxeViolations(page);
 

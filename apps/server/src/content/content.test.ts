@@ -133,8 +133,8 @@ describe('the articles about Baitcheck say what the product does', () => {
     for (const p of Object.values(PLANS)) expect(plans).toContain(`${p.retentionDays} days`);
     expect(plans).toContain(`${BASIC_SCANS_PER_DAY} scans a day`);
     expect(plans).toContain(`${MONEY_BACK_DAYS}-day money-back guarantee`);
-    // features not built are said to be so, and location sharing is not promised
-    expect(plans).toMatch(/on-device scanning[^.]*coming soon/);
+    // on-device scanning is the paid plans', and location sharing is not promised
+    expect(plans).toMatch(/on-device scanning[^.]*part of premium and family/);
     expect(plans).toContain('location sharing is not offered');
   });
 
@@ -185,8 +185,10 @@ describe('the articles about Baitcheck say what the product does', () => {
     expect(deleting).toContain(`after ${GUEST_IDLE_MS / DAY_MS} days`);
   });
 
-  it('says that on-device scanning does not exist yet, that plugins need an account and that the social feed is simulated', () => {
-    expect(readable('baitcheck-on-device-scanning')).toContain('not available yet');
+  it('says what on-device scanning sends (the verdict and date only), that plugins need an account and that the social feed is simulated', () => {
+    const onDevice = readable('baitcheck-on-device-scanning');
+    expect(onDevice).toContain('never sent to baitcheck');
+    expect(onDevice).toContain('only the verdict and the date');
     const plugins = readable('baitcheck-source-plugins');
     expect(plugins).toContain('account');
     expect(plugins).toMatch(/simulat|demonstration/);

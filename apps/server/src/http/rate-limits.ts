@@ -152,6 +152,8 @@ export const LIMITED_ROUTES: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   [routeKey(ENDPOINTS.registerDeviceToken), 'writes'],
   [routeKey(ENDPOINTS.sendAlertEmailConfirmation), 'writes'],
   [routeKey(ENDPOINTS.confirmAlertEmail), 'writes'],
+  [routeKey(ENDPOINTS.syncDeviceScans), 'writes'],
+  [routeKey(ENDPOINTS.deleteDeviceScan), 'deletes'],
 ]);
 
 const WHAT: Record<Kind, string> = { scans: 'scans', assistant: 'questions to the assistant', lists: 'requests', enhanced: 'enhanced scans', writes: 'changes', deletes: 'changes' };

@@ -16,8 +16,8 @@ describeWithDatabases('/api/protection-settings', (ctx) => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ ...DEFAULTS, smsProtection: false });
 
-    const second = await visitor.patch('/api/protection-settings', { onDeviceScanning: true, emailProtection: false });
-    expect(second.json()).toEqual({ ...DEFAULTS, smsProtection: false, onDeviceScanning: true, emailProtection: false });
+    const second = await visitor.patch('/api/protection-settings', { socialMediaProtection: false, emailProtection: false });
+    expect(second.json()).toEqual({ ...DEFAULTS, smsProtection: false, socialMediaProtection: false, emailProtection: false });
     expect((await visitor.get('/api/protection-settings')).json()).toEqual(second.json());
 
     // Another visitor is untouched.

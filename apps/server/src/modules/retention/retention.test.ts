@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { billingEvents, messages, pluginMessages, reports, scanUsage, supportRequests, testCheckouts } from '../../db/schema.ts';
+import { billingEvents, deviceScans, messages, pluginMessages, reports, scanUsage, supportRequests, testCheckouts } from '../../db/schema.ts';
 import { insertMessage, userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../test/harness.ts';
 import { cancelNow, signUp, upgrade } from '../../test/plans.ts';
@@ -104,7 +104,7 @@ describeWithDatabases('history retention: 7 days on Basic, 30 on Premium, 90 on 
     expect(kept).toMatchObject({ messageId: null, content: '1 days old' });
 
     const again = await app.retention.run();
-    expect(again).toEqual({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0, pluginMessages: 0 });
+    expect(again).toEqual({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0, pluginMessages: 0, deviceScans: 0 });
     expect(await stored(family.userId)).toHaveLength(3);
   });
 
@@ -132,6 +132,21 @@ describeWithDatabases('history retention: 7 days on Basic, 30 on Premium, 90 on 
     ]);
     expect((await app.retention.run())?.scanCounts).toBe(1);
     expect(await ctx.database.db.select({ at: scanUsage.scannedAt }).from(scanUsage).where(eq(scanUsage.userId, userId))).toHaveLength(1);
+  });
+
+  it('drops the verdicts of on-device scans past the longest history window (90 days), and nothing newer', async () => {
+    now = new Date();
+    const v = visitor();
+    await signUp(v);
+    const userId = await userIdOf(ctx.database, v);
+    const hex = () => crypto.randomUUID().replaceAll('-', '');
+    const kept = hex();
+    await ctx.database.db.insert(deviceScans).values([
+      { userId, id: hex(), threatLevel: 'phishing', scannedAt: new Date(now.getTime() - 91 * DAY) },
+      { userId, id: kept, threatLevel: 'safe', scannedAt: new Date(now.getTime() - 89 * DAY) },
+    ]);
+    expect((await app.retention.run())?.deviceScans).toBe(1);
+    expect((await ctx.database.db.select({ id: deviceScans.id }).from(deviceScans).where(eq(deviceScans.userId, userId))).map((r) => r.id)).toEqual([kept]);
   });
 
   it('drops payment events and test checkouts after 30 days, and nothing newer', async () => {
@@ -275,7 +290,7 @@ describe('startRetentionSchedule', () => {
       const run = vi.fn(async (shouldStop: () => boolean) => {
         runs++;
         await new Promise<void>((resolve) => (finish = resolve));
-        return shouldStop() ? null : { messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0, pluginMessages: 0 };
+        return shouldStop() ? null : { messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0, pluginMessages: 0, deviceScans: 0 };
       });
       const logger = { info: vi.fn(), warn: vi.fn() };
       const schedule = startRetentionSchedule({ retention: { run } as unknown as RetentionService, intervalMs: 1000, logger });
@@ -285,7 +300,7 @@ describe('startRetentionSchedule', () => {
       expect(runs).toBe(1);
       finish();
       await vi.advanceTimersByTimeAsync(0);
-      expect(logger.info).toHaveBeenCalledWith({ messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0, pluginMessages: 0 }, "deleted scans past their plan's history window and records too old to matter");
+      expect(logger.info).toHaveBeenCalledWith({ messages: 2, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0, pluginMessages: 0, deviceScans: 0 }, "deleted scans past their plan's history window and records too old to matter");
       await vi.advanceTimersByTimeAsync(1000);
       expect(runs).toBe(2);
       let stopped = false;
@@ -304,7 +319,7 @@ describe('startRetentionSchedule', () => {
   it('logs a failed run and runs again at the next interval', async () => {
     vi.useFakeTimers();
     try {
-      const run = vi.fn().mockRejectedValueOnce(new Error('database gone')).mockResolvedValue({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0, pluginMessages: 0 });
+      const run = vi.fn().mockRejectedValueOnce(new Error('database gone')).mockResolvedValue({ messages: 0, scanCounts: 0, billingRecords: 0, refundsFinished: 0, supportRequests: 0, pluginMessages: 0, deviceScans: 0 });
       const logger = { info: vi.fn(), warn: vi.fn() };
       const schedule = startRetentionSchedule({ retention: { run } as unknown as RetentionService, intervalMs: 1000, logger });
       await vi.advanceTimersByTimeAsync(0);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithApp } from '@/testing/render';
-import { BASIC_SUBSCRIPTION, SETTINGS, makeMessage, makeStats } from '@/testing/fixtures';
+import { BASIC_SUBSCRIPTION, GUEST, SETTINGS, makeMessage, makeStats } from '@/testing/fixtures';
 import { RecentAlerts } from './recent-alerts';
 import { ThreatDashboard } from './threat-dashboard';
 import { ProtectionStatusPanel } from './protection-status';
@@ -421,7 +421,7 @@ describe('ProtectionStatusPanel', () => {
   });
 
   it('offers Basic the upgrade for on-device scanning, as the spec reads it', async () => {
-    mockApi({ 'GET /api/protection-settings': { body: SETTINGS }, 'GET /api/subscription': { body: BASIC_SUBSCRIPTION } });
+    mockApi({ 'GET /api/protection-settings': { body: SETTINGS }, 'GET /api/subscription': { body: BASIC_SUBSCRIPTION }, 'GET /api/auth/me': { body: { user: GUEST } } });
     renderWithApp(<ProtectionStatusPanel />);
     await screen.findByRole('switch', { name: 'SMS Protection' });
     expect(await screen.findByText('Enhanced privacy (Premium)')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type Plugin, type PluginList } from '@baitcheck/contracts';
 import { mockApi, renderWithApp, type RecordedCall } from '@/testing/render';
-import { BASIC_SUBSCRIPTION, SETTINGS, failWith } from '@/testing/fixtures';
+import { ACCOUNT, BASIC_SUBSCRIPTION, SETTINGS, failWith } from '@/testing/fixtures';
 
 const MEMBER_FAMILY = { role: 'member', manager: 'mum@example.com', joinedAt: '2026-03-01T12:00:00.000Z', planActive: true, planEndsAt: null, protectionManaged: false } as const;
 import { NOTHING_SET_UP, VAPID_PUBLIC_KEY, installFakePush, makeChannels, removeFakePush } from '@/testing/notifications';
@@ -54,6 +54,7 @@ describe('SettingsPage', () => {
       'GET /api/protection-settings': { body: SETTINGS },
       'PATCH /api/protection-settings': (call) => ({ body: { ...SETTINGS, ...(call.body as object) } }),
       'GET /api/subscription': { body: { ...BASIC_SUBSCRIPTION, plan: 'premium', status: 'active' } },
+      'GET /api/auth/me': { body: { user: ACCOUNT } },
     });
     renderWithApp(<SettingsPage />);
     expect(screen.getByRole('tab', { name: 'Protection' })).toHaveAttribute('aria-selected', 'true');
@@ -75,11 +76,11 @@ describe('SettingsPage', () => {
     expect(await screen.findByText('Settings updated')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ onDeviceScanning: true });
     expect(onDevice).toBeChecked();
-    expect(onDevice).toHaveAccessibleDescription('On: messages you scan are checked on this device and kept in its history. Only each verdict and its date reach Baitcheck.');
+    expect(onDevice).toHaveAccessibleDescription('On: messages you scan are checked on this device and kept in its history. Only each verdict and its date reach Baitcheck, unless you report a message.');
   });
 
   it('on Basic, On-Device Scanning says it is part of the paid plans, with Upgrade, and is no switch', async () => {
-    mockApi({ 'GET /api/protection-settings': { body: SETTINGS }, 'GET /api/subscription': { body: BASIC_SUBSCRIPTION } });
+    mockApi({ 'GET /api/protection-settings': { body: SETTINGS }, 'GET /api/subscription': { body: BASIC_SUBSCRIPTION }, 'GET /api/auth/me': { body: { user: ACCOUNT } } });
     renderWithApp(<SettingsPage />);
     expect(await screen.findByText('Checks messages on this device, without sending them to Baitcheck. Part of the Premium and Family plans.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade for On-Device Scanning' })).toHaveAttribute('href', '/subscription');
@@ -91,6 +92,7 @@ describe('SettingsPage', () => {
       'GET /api/protection-settings': { body: SETTINGS },
       'GET /api/subscription': { body: BASIC_SUBSCRIPTION },
       'GET /api/family': { body: MEMBER_FAMILY },
+      'GET /api/auth/me': { body: { user: ACCOUNT } },
       'PATCH /api/protection-settings': failWith(403, 'ON_DEVICE_PLAN_REQUIRED', 'On-device scanning is part of the Premium and Family plans.'),
     });
     renderWithApp(<SettingsPage />);

@@ -2,9 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@t
 import type { Message, MessageStats, MessageSummary, ThreatLevel } from '@baitcheck/contracts';
 import { API_ROUTES as API, MESSAGES_DEFAULT_LIMIT, NEXT_CURSOR_HEADER, buildPath } from '@baitcheck/contracts/lite';
 import { api, apiRequestWithHeaders, getTimeZone, type RequestOptions } from '../api-client';
-import { deviceIdOf } from '../on-device/device-history';
-import { deleteDeviceEntry, listedDeviceEntries, newestFirst, wholeDeviceEntry } from '../on-device/device-entries';
-import { addPendingDeviceCounts, pendingDeviceCounts } from '../on-device/device-counts';
+import { deviceOwnerOf } from '../on-device/on-device-mirror';
 import { queryKeys } from './query-keys';
 
 /** Messages the History screen asks for at a time; "Load more" asks for the next ones. */
@@ -21,12 +19,31 @@ export function useMessages(limit?: number) {
     queryFn: async () => {
       const [server, device] = await Promise.all([
         api.get<MessageSummary[]>(limit === undefined ? API.listMessages.path : `${API.listMessages.path}?limit=${limit}`),
-        listedDeviceEntries(queryClient),
+        listedDevice(queryClient),
       ]);
       return device.length === 0 ? server : [...server, ...device].sort(newestFirst).slice(0, limit ?? MESSAGES_DEFAULT_LIMIT);
     },
   });
 }
+
+/** A device entry's list id starts so (`device-` and 32 hex characters); the server's are UUIDs. */
+const isDeviceId = (id: string) => id.startsWith('device-');
+
+/**
+ * The device history's code, loaded only for an account (a guest has no device history, and
+ * its first screen does not load it).
+ */
+const deviceEntries = () => import('../on-device/device-entries');
+const deviceCounts = () => import('../on-device/device-counts');
+
+/** The device entries the lists show (none for a guest), optionally of one verdict. */
+async function listedDevice(queryClient: QueryClient, threatLevel?: ThreatLevel): Promise<MessageSummary[]> {
+  if (deviceOwnerOf(queryClient) === null) return [];
+  return (await deviceEntries()).listedDeviceEntries(queryClient, threatLevel);
+}
+
+/** Newest first, by scan date. */
+const newestFirst = (a: { scanDate: string }, b: { scanDate: string }) => Date.parse(b.scanDate) - Date.parse(a.scanDate);
 
 /** One page of the history and where the next one starts (null on the last). */
 export interface HistoryPage {
@@ -57,7 +74,7 @@ export function useHistoryPages(threatLevel?: ThreatLevel) {
       if (pageParam.cursor) query.set('before', pageParam.cursor);
       const [{ data, headers }, device] = await Promise.all([
         apiRequestWithHeaders<MessageSummary[]>('GET', `${API.listMessages.path}?${query}`),
-        listedDeviceEntries(queryClient, threatLevel),
+        listedDevice(queryClient, threatLevel),
       ]);
       const next = headers.get(NEXT_CURSOR_HEADER);
       const oldest = data.at(-1)?.scanDate ?? null;
@@ -77,7 +94,7 @@ export function useMessage(id: string, enabled: boolean) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.message(id),
-    queryFn: () => (deviceIdOf(id) !== null ? wholeDeviceEntry(queryClient, id) : api.get<Message>(buildPath(API.getMessage.path, { id }))),
+    queryFn: async () => (isDeviceId(id) ? (await deviceEntries()).wholeDeviceEntry(queryClient, id) : api.get<Message>(buildPath(API.getMessage.path, { id }))),
     enabled,
   });
 }
@@ -92,6 +109,8 @@ export function useMessageStats() {
     queryFn: async () => {
       const stats = await api.get<MessageStats>(`${API.messageStats.path}?tz=${encodeURIComponent(tz)}`);
       // scans made on this device that the server has not been told of yet count too
+      if (deviceOwnerOf(queryClient) === null) return stats;
+      const { addPendingDeviceCounts, pendingDeviceCounts } = await deviceCounts();
       return addPendingDeviceCounts(stats, await pendingDeviceCounts(queryClient, stats.windowDays));
     },
   });
@@ -111,6 +130,6 @@ export function invalidateScanData(queryClient: QueryClient): Promise<unknown> {
  * (and its verdict on the server as soon as it can be told). Callers refresh with {@link invalidateScanData}.
  */
 export function deleteMessage(id: string, options: RequestOptions | undefined, queryClient: QueryClient): Promise<{ success: true }> {
-  if (deviceIdOf(id) !== null) return deleteDeviceEntry(queryClient, id);
+  if (isDeviceId(id)) return deviceEntries().then((m) => m.deleteDeviceEntry(queryClient, id));
   return api.delete<{ success: true }>(buildPath(API.deleteMessage.path, { id }), options);
 }

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CurrentUser, FamilyView, Message, MessageSummary, Subscription, ThreatLevel } from '@baitcheck/contracts';
+import type { FamilyView, Message, MessageSummary, Subscription, ThreatLevel } from '@baitcheck/contracts';
 import { MESSAGE_PREVIEW_CHARS, PLAN_IDS, PLANS } from '@baitcheck/contracts/lite';
 import { queryKeys } from '../api/query-keys';
 import { deviceIdOf, getDeviceScan, listDeviceScans, markDeviceScanDeleted, pruneDeviceScans, toMessage, toMessageSummary } from './device-history';
 import { syncDeviceScans } from './device-sync';
-import { planInEffect, readOnDeviceMirror } from './on-device-state';
+import { deviceOwnerOf, planInEffect, readOnDeviceMirror } from './on-device-mirror';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest history window of any plan: nothing is kept on the device longer. */
@@ -19,16 +19,7 @@ function shownDays(queryClient: QueryClient, owner: string): number {
   return mirror.owner === owner ? mirror.retentionDays : LONGEST_DAYS;
 }
 
-/**
- * Whose device history the lists show: the signed-in account (as this page knows it: a sign-out
- * or another sign-in switches at once), or, before the server has answered, the account this
- * browser last knew. A guest has none.
- */
-export function deviceOwnerOf(queryClient: QueryClient): string | null {
-  const user = queryClient.getQueryData<CurrentUser>(queryKeys.currentUser);
-  if (user) return user.kind === 'account' && user.email ? user.email.toLowerCase() : null;
-  return readOnDeviceMirror().owner;
-}
+export { deviceOwnerOf } from './on-device-mirror';
 
 /** A device entry as a list shows it: cut to the list's preview length, as the server cuts its own. */
 function toListed(summary: MessageSummary): MessageSummary {
@@ -62,10 +53,6 @@ export async function listedDeviceEntries(queryClient: QueryClient, threatLevel?
   }
 }
 
-/** Newest first, by scan date. */
-export function newestFirst<T extends { scanDate: string }>(a: T, b: T): number {
-  return Date.parse(b.scanDate) - Date.parse(a.scanDate);
-}
 
 /** A whole device entry by its list id; a 404 like the server's when it is not (or no longer) here. */
 export async function wholeDeviceEntry(queryClient: QueryClient, messageId: string): Promise<Message> {

@@ -1,4 +1,7 @@
-import { PLANS } from '@baitcheck/contracts/lite';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CurrentUser, FamilyView, Subscription } from '@baitcheck/contracts';
+import { PAID_PLAN_STATUSES, PLANS, type PlanId } from '@baitcheck/contracts/lite';
+import { queryKeys } from '../api/query-keys';
 
 /**
  * Whether scans are made on this device (issue 20) and whose device history they go to. The
@@ -38,3 +41,21 @@ export function writeMirror(state: OnDeviceState): void {
   }
 }
 
+
+/**
+ * Whose device history the lists show: the signed-in account (as this page knows it: a sign-out
+ * or another sign-in switches at once), or, before the server has answered, the account this
+ * browser last knew. A guest has none. Light on purpose: the lists ask it before loading the
+ * device history's code, which a guest's first screen then never loads.
+ */
+export function deviceOwnerOf(queryClient: QueryClient): string | null {
+  const user = queryClient.getQueryData<CurrentUser>(queryKeys.currentUser);
+  if (user) return user.kind === 'account' && user.email ? user.email.toLowerCase() : null;
+  return readOnDeviceMirror().owner;
+}
+
+/** The plan whose benefits the person has: their own paid plan, or the family's as a member. */
+export function planInEffect(subscription: Subscription | undefined, family: FamilyView | undefined): PlanId {
+  if (family?.role === 'member' && family.planActive) return 'family';
+  return subscription && subscription.plan !== 'basic' && PAID_PLAN_STATUSES.includes(subscription.status) ? subscription.plan : 'basic';
+}

@@ -1,19 +1,14 @@
 import { useEffect } from 'react';
 import type { CurrentUser, FamilyView, ProtectionSettings, Subscription } from '@baitcheck/contracts';
-import { PLANS, type PlanId } from '@baitcheck/contracts/lite';
-import { OFF, readOnDeviceMirror, writeMirror, type OnDeviceState } from './on-device-mirror';
+import { PLANS } from '@baitcheck/contracts/lite';
+import { OFF, planInEffect, readOnDeviceMirror, writeMirror, type OnDeviceState } from './on-device-mirror';
 import { useCurrentUser } from '../api/auth';
 import { useFamily } from '../api/family';
 import { useProtectionSettings } from '../api/protection';
-import { isPaying, useSubscription } from '../api/billing';
+import { useSubscription } from '../api/billing';
 
-export { readOnDeviceMirror, type OnDeviceState } from './on-device-mirror';
+export { planInEffect, readOnDeviceMirror, type OnDeviceState } from './on-device-mirror';
 
-/** The plan whose benefits the person has: their own paid plan, or the family's as a member. */
-export function planInEffect(subscription: Subscription | undefined, family: FamilyView | undefined): PlanId {
-  if (family?.role === 'member' && family.planActive) return 'family';
-  return isPaying(subscription) && subscription ? subscription.plan : 'basic';
-}
 
 /** The state from what the server said, or null while one of them is unknown. */
 function stateOf(settings: ProtectionSettings | undefined, user: CurrentUser | undefined, subscription: Subscription | undefined, family: FamilyView | undefined): OnDeviceState | null {

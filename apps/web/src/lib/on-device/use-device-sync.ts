@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { onUserSwitch } from '../api/auth';
-import { deviceOwnerOf } from './device-entries';
-import { syncDeviceScans } from './device-sync';
+import { deviceOwnerOf } from './on-device-mirror';
 
 /**
  * Sends what the device history holds back (verdicts of scans made offline, deletions) when the
@@ -15,7 +14,8 @@ export function useDeviceSync(): void {
     const sync = () => {
       const owner = deviceOwnerOf(queryClient);
       // only the signed-in account's own entries: the server keeps them under whoever asks
-      if (owner !== null) void syncDeviceScans(owner, queryClient);
+      // the sync's code loads only for an account (a guest has nothing to send)
+      if (owner !== null) void import('./device-sync').then((m) => m.syncDeviceScans(owner, queryClient));
     };
     sync();
     window.addEventListener('online', sync);
