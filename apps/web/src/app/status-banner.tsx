@@ -5,6 +5,7 @@ import type { ProtectionStatus } from '@baitcheck/contracts';
 import { useProtectionStatus } from '@/lib/api/protection';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { readOnDeviceMirror } from '@/lib/on-device/on-device-mirror';
 
 export type BannerState = 'active' | 'alert' | 'offline';
 
@@ -74,8 +75,10 @@ export function StatusBanner() {
           <>
             <WifiOff aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-700" />
             <span>
-              <strong className="font-semibold">Offline.</strong> Baitcheck can't be reached, so scans won't work until the
-              connection is back.
+              <strong className="font-semibold">Offline.</strong>{' '}
+              {readOnDeviceMirror().active
+                ? 'Messages are still checked on this device; the rest of Baitcheck waits until the connection is back.'
+                : "Baitcheck can't be reached, so scans won't work until the connection is back."}
             </span>
           </>
         )}

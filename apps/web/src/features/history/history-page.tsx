@@ -11,6 +11,7 @@ import { useHistoryPages } from '@/lib/api/messages';
 import { useHiddenMessageIds } from '@/components/use-undoable-delete';
 import { useListDelete } from '@/components/use-list-delete';
 import { HistoryEntry } from './history-entry';
+import { useOnDevice } from '@/lib/on-device/on-device-state';
 
 type Filter = 'all' | ThreatLevel;
 
@@ -107,6 +108,7 @@ function HistoryList({
 
 export default function HistoryPage() {
   const all = useHistoryPages();
+  const onDevice = useOnDevice().active;
   const search = useSearch();
   const targetId = readMessageIdParam(search);
   const [filter, setFilter] = useState<Filter>('all');
@@ -148,6 +150,11 @@ export default function HistoryPage() {
       <h1 ref={headingRef} tabIndex={-1} className="mb-4 rounded-md text-2xl font-bold text-slate-900">
         Scan History
       </h1>
+      {onDevice ? (
+        <p className="mb-4 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700">
+          Scans checked on this device are listed here. Those checked on your other phones or computers are counted on the dashboard, and kept only on the device that checked them.
+        </p>
+      ) : null}
       {targetId && all.isSuccess && !targetFound && !searching ? (
         <p role="status" className="mb-4 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700">
           The message you opened is no longer in your history.

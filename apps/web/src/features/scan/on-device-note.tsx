@@ -1,7 +1,7 @@
 import { Cpu } from 'lucide-react';
 
 /** Under the Enhanced switch while On-Device Scanning is on: why it is off. */
-export const ON_DEVICE_ENHANCED = 'Not with On-Device Scanning: enhanced checks ask outside sources, and your message stays on this device.';
+export const ON_DEVICE_ENHANCED = 'Off while On-Device Scanning is on: these checks would send details of the message outside this device.';
 
 /** Under a scan form while On-Device Scanning is on: where the message is checked. */
 export function OnDeviceFormNote() {

@@ -115,7 +115,7 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-700"
           />
         )}
-        <ThreatIntelDetails threatData={analysis.threatData} enhanced={analysis.enhanced} requested={outcome.enhancedRequested} sources={analysis.intelSources ?? []} />
+        <ThreatIntelDetails threatData={analysis.threatData} enhanced={analysis.enhanced} requested={outcome.enhancedRequested} sources={analysis.intelSources ?? []} onDevice={outcome.onDevice} />
         <div className="flex flex-wrap gap-2">
           <Button onClick={scanNew}>
             <RotateCcw aria-hidden="true" className="h-4 w-4" />
@@ -125,6 +125,9 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             <FeedbackButton label="Report" doneLabel="Reported" icon={Flag} state={{ pending, done }} onAction={onReport} />
           )}
         </div>
+        {outcome.onDevice && !safe && !done ? (
+          <p className="text-sm text-slate-700">Report sends this message&apos;s text to Baitcheck, so we can learn from it; nothing is sent unless you press it.</p>
+        ) : null}
         {done ? (
           <p data-testid="report-elsewhere" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
             Reported to Baitcheck. {reportElsewhere(outcome.source)}

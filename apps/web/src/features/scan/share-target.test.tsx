@@ -75,6 +75,18 @@ describe('the Scan screen opened by a share', () => {
     expect(screen.getByLabelText(/Sender/)).toHaveValue('+44 7700 900123');
   });
 
+  it('adds a share after a message the person had started typing, keeping it and its sender, and says so', async () => {
+    mockApi({ 'GET /api/scan-usage': { body: makeScanUsage(3) } });
+    const first = renderWithApp(<ScanPage />, { path: '/scan' });
+    await userEvent.type(screen.getByLabelText('Message to scan'), 'Half-typed message');
+    await userEvent.type(screen.getByLabelText(/Sender/), 'Mum');
+    first.unmount();
+    renderWithApp(<ScanPage />, { path: `/scan${query({ text: SMS })}` });
+    expect(screen.getByLabelText('Message to scan')).toHaveValue(`Half-typed message\n\n${SMS}`);
+    expect(screen.getByLabelText(/Sender/)).toHaveValue('Mum');
+    expect(await screen.findByText('Shared text added')).toBeInTheDocument();
+  });
+
   it('puts a link shared on its own in the URL form as well', async () => {
     mockApi({ 'GET /api/scan-usage': { body: makeScanUsage(3) } });
     renderWithApp(<ScanPage />, { path: `/scan${query({ url: LINK })}` });

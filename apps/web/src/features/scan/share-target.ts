@@ -3,7 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { MAX_CONTENT_LENGTH, MAX_URL_LENGTH, isHttpUrl } from '@baitcheck/contracts/lite';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
-import { writeSessionJson } from '@/lib/session-draft';
+import { readSessionJson, writeSessionJson } from '@/lib/session-draft';
 import { MESSAGE_FORM_DEFAULTS, type MessageFormValues } from './message-form';
 import { URL_FORM_DEFAULTS, type UrlFormValues } from './url-form';
 
@@ -58,14 +58,25 @@ export function readSharedContent(search: string): SharedContent | null {
   return { content, url: link, cut: content.length < whole.length };
 }
 
-/** Puts the shared content in the Scan forms' drafts, which the forms read when they appear. */
-export function keepAsDrafts(shared: SharedContent): void {
-  const message: MessageFormValues = { ...MESSAGE_FORM_DEFAULTS, content: shared.content };
+/**
+ * Puts the shared content in the Scan forms' drafts, which the forms read when they appear. A
+ * message the person had started typing is kept: the shared text is added after it (its sender
+ * and type kept too). Answers whether it was added to a draft.
+ */
+export function keepAsDrafts(shared: SharedContent): boolean {
+  const before = readSessionJson(DRAFT_KEYS.message) as Partial<MessageFormValues> | null;
+  const typed = before && typeof before.content === 'string' && before.content.trim() !== '' ? before.content : null;
+  // run twice for one share (React may), it is added once
+  if (typed !== null && typed.endsWith(shared.content)) return typed !== shared.content;
+  const message: MessageFormValues = typed
+    ? { ...MESSAGE_FORM_DEFAULTS, ...before, content: cutTo(`${typed}\n\n${shared.content}`, MAX_CONTENT_LENGTH) }
+    : { ...MESSAGE_FORM_DEFAULTS, content: shared.content };
   writeSessionJson(DRAFT_KEYS.message, message);
   if (shared.url !== null) {
     const url: UrlFormValues = { ...URL_FORM_DEFAULTS, url: shared.url };
     writeSessionJson(DRAFT_KEYS.url, url);
   }
+  return typed !== null;
 }
 
 /** The query without the share's parameters (any others kept), or null when it has none of them. */
@@ -88,15 +99,17 @@ export function useShareTarget(): void {
   // visit to the screen; it does the same each time it runs (React may run it twice).
   const [shared] = useState(() => {
     const found = readSharedContent(search);
-    if (found) keepAsDrafts(found);
-    return found;
+    return found ? { ...found, added: keepAsDrafts(found) } : null;
   });
   const told = useRef(false);
   useEffect(() => {
     const rest = withoutShareParams(search);
     // wouter's replace is history.replaceState: no entry is added, and Back leaves the screen
     if (rest !== null) navigate(rest ? `${paths.scan}?${rest}` : paths.scan, { replace: true });
-    if (shared?.cut && !told.current) {
+    if (shared?.added && !told.current) {
+      told.current = true;
+      toast({ title: 'Shared text added', description: 'It is below the message you were writing, which is kept.' });
+    } else if (shared?.cut && !told.current) {
       told.current = true;
       toast({
         title: 'Shared text shortened',

@@ -174,6 +174,7 @@ export function ThreatIntelDetails({
   enhanced,
   requested,
   sources = [],
+  onDevice = false,
 }: {
   threatData: ThreatData | null;
   enhanced: boolean;
@@ -181,6 +182,8 @@ export function ThreatIntelDetails({
   sources?: readonly IntelSource[];
   /** Whether the person turned the enhanced scan on for this scan. */
   requested: boolean;
+  /** Checked on this device: enhanced checks cannot run there. */
+  onDevice?: boolean;
 }) {
   const hasDomain = Boolean(threatData?.domainInfo);
   const hasSender = Boolean(threatData?.senderInfo);
@@ -194,7 +197,9 @@ export function ThreatIntelDetails({
         {!enhanced && (
           <p className="text-sm text-slate-700">
             Enhanced threat intelligence did not run for this scan.{' '}
-            {requested
+            {onDevice
+              ? 'It does not run for a scan checked on this device: turn off On-Device Scanning in Settings to use it.'
+              : requested
               ? 'It was turned on, but it is not available right now; the verdict comes from checking the content itself.'
               : 'Turn on Enhanced Threat Intelligence and scan again to check the domain and sender against threat intelligence sources.'}
             {threatData?.domainInfo || threatData?.senderInfo ? ' What Baitcheck knows without it is shown below.' : ''}
