@@ -48,6 +48,15 @@ function HistoryList({
 }) {
   const pages = useHistoryPages(filter === 'all' ? undefined : filter);
   const hidden = useHiddenMessageIds();
+  // only this device's entries (Baitcheck was unreachable): the whole history once back online
+  const deviceOnly = pages.data?.pages[0]?.deviceOnly === true;
+  const { refetch } = pages;
+  useEffect(() => {
+    if (!deviceOnly) return;
+    const again = () => void refetch();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [deviceOnly, refetch]);
   const { listRef, onDelete: deleteFrom } = useListDelete(headingRef);
   if (pages.isPending) {
     return (
@@ -76,6 +85,11 @@ function HistoryList({
   }
   return (
     <>
+      {deviceOnly ? (
+        <p role="status" className="mb-3 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700">
+          Can&apos;t reach Baitcheck: showing only the scans kept on this device. The rest of your history comes back with the connection.
+        </p>
+      ) : null}
       <ul ref={listRef} className="space-y-3">
         {list.map((m) => (
           <li key={m.id}>

@@ -51,6 +51,8 @@ export interface HistoryPage {
   next: string | null;
   /** The date of the page's oldest server entry: the next page's device entries are older. */
   oldest: string | null;
+  /** Baitcheck could not be reached: only the entries kept on this device are listed. */
+  deviceOnly?: boolean;
 }
 
 /** Where a history page starts: the server's cursor, and the date its device entries are older than. */
@@ -72,10 +74,16 @@ export function useHistoryPages(threatLevel?: ThreatLevel) {
       const query = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) });
       if (threatLevel) query.set('threatLevel', threatLevel);
       if (pageParam.cursor) query.set('before', pageParam.cursor);
-      const [{ data, headers }, device] = await Promise.all([
-        apiRequestWithHeaders<MessageSummary[]>('GET', `${API.listMessages.path}?${query}`),
+      const [server, device] = await Promise.all([
+        apiRequestWithHeaders<MessageSummary[]>('GET', `${API.listMessages.path}?${query}`).catch((error: unknown) => error as Error),
         listedDevice(queryClient, threatLevel),
       ]);
+      if (server instanceof Error) {
+        // unreachable (no answer at all), with entries on this device: those, and say so
+        if (/^\d{3}: /.test(server.message) || device.length === 0 || pageParam.cursor !== null) throw server;
+        return { messages: device, next: null, oldest: null, deviceOnly: true };
+      }
+      const { data, headers } = server;
       const next = headers.get(NEXT_CURSOR_HEADER);
       const oldest = data.at(-1)?.scanDate ?? null;
       // the device entries in this page's span of dates: newer than the page's oldest server
