@@ -4,6 +4,7 @@ import type { MessageSummary } from '@baitcheck/contracts';
 import { dismissToast, toast } from '@/components/ui/toast-store';
 import { deleteMessage, invalidateScanData, type HistoryPage } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
+import { clearPendingDeviceDelete, notePendingDeviceDelete } from '@/lib/on-device/pending-deletes';
 
 /*
  * Delete with Undo. The entry leaves every list at once, and the DELETE request is only sent
@@ -74,6 +75,7 @@ function send(entry: PendingDelete) {
     .then(
       () => {
         dropFromCache(entry.queryClient, entry.id);
+        clearPendingDeviceDelete(entry.id);
         pending.delete(entry.id);
         publish();
         return invalidateScanData(entry.queryClient);
@@ -167,11 +169,13 @@ export function useUndoableDelete() {
           entry.undone = true;
           pending.delete(id);
           publish();
+          clearPendingDeviceDelete(id);
           onUndo?.();
         },
       };
       pending.set(id, entry);
       publish();
+      if (id.startsWith('device-')) notePendingDeviceDelete(id);
       const shortcut = undoShortcut();
       entry.toastId = toast({
         title: 'Message deleted',

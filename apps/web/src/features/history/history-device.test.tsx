@@ -35,3 +35,17 @@ describe('History with scans kept on this device', () => {
     expect(screen.queryByText(/showing only the scans kept on this device/)).not.toBeInTheDocument();
   });
 });
+
+describe('a device entry deleted just before the page closed', () => {
+  it('stays deleted on the next page, even though its Undo time had not ended', async () => {
+    const record = await addDeviceScan(OWNER, { kind: 'text', content: SCAM, sender: '', source: 'sms', analysis: toScanAnalysis(analyze({ kind: 'text', content: SCAM, source: 'sms' }, { blockedSenders: [] }), SCAM) });
+    localStorage.setItem('baitcheck:on-device', JSON.stringify({ active: true, owner: OWNER, retentionDays: 30 }));
+    // written by an earlier page as the person pressed Delete; that page closed before the delete was done
+    localStorage.setItem('baitcheck:device-deletes', JSON.stringify([{ id: `device-${record.id}`, page: 'an-earlier-page' }]));
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    renderWithApp(<HistoryPage />, { path: '/history' });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(await listDeviceScans(OWNER)).toEqual([]);
+    expect(localStorage.getItem('baitcheck:device-deletes')).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@ import { MESSAGE_PREVIEW_CHARS, PLAN_IDS, PLANS } from '@baitcheck/contracts/lit
 import { queryKeys } from '../api/query-keys';
 import { deviceIdOf, getDeviceScan, listDeviceScans, markDeviceScanDeleted, pruneDeviceScans, toMessage, toMessageSummary } from './device-history';
 import { syncDeviceScans } from './device-sync';
+import { clearPendingDeviceDelete, interruptedDeviceDeletes } from './pending-deletes';
 import { deviceOwnerOf, planInEffect, readOnDeviceMirror } from './on-device-mirror';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,6 +45,15 @@ export async function listedDeviceEntries(queryClient: QueryClient, threatLevel?
   try {
     // past every plan's window: gone; past this plan's: not shown (a plan that comes back shows them again)
     await pruneDeviceScans(owner, new Date(Date.now() - LONGEST_DAYS * DAY_MS));
+    // deletes an earlier page could not finish (it closed within their Undo time): done now
+    const interrupted = interruptedDeviceDeletes();
+    for (const messageId of interrupted) {
+      const id = deviceIdOf(messageId);
+      if (id) await markDeviceScanDeleted(owner, id);
+      clearPendingDeviceDelete(messageId);
+    }
+    // the server's counts drop too
+    if (interrupted.length > 0) void syncDeviceScans(owner, queryClient);
     const shownSince = new Date(Date.now() - shownDays(queryClient, owner) * DAY_MS).toISOString();
     const all = await listDeviceScans(owner);
     return all.filter((r) => r.scanDate >= shownSince && (!threatLevel || r.threatLevel === threatLevel)).map((r) => toListed(toMessageSummary(r)));
