@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BlockedSender, MessageSource, ScanAnalysis, ScanUsage, TextScanResponse, UrlScanResponse } from '@baitcheck/contracts';
 import { API_ROUTES as API, IDEMPOTENCY_KEY_HEADER } from '@baitcheck/contracts/lite';
 import { api } from '@/lib/api-client';
+import { newRandomId } from '@/lib/random-id';
 import { analyzeOnDevice } from '@/lib/on-device/engine-client';
 import { addDeviceScan, deviceMessageId } from '@/lib/on-device/device-history';
 import { syncDeviceScans } from '@/lib/on-device/device-sync';
@@ -150,14 +151,6 @@ export function useScanUrl() {
 }
 
 /**
- * A fresh Idempotency-Key: 128 random bits in hex. `crypto.getRandomValues`, unlike
- * `crypto.randomUUID`, works on a page served over plain http (a phone on the home network).
- */
-export function newIdempotencyKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/**
  * True when the request never got an answer (offline, the server unreachable): the API client
  * turns every answer, even an error, into `'{status}: {body}'`, and fetch rejects without one.
  */
@@ -180,7 +173,7 @@ export function useScanGuard() {
       if (running.current) return null;
       running.current = true;
       const text = JSON.stringify(request);
-      const key = last.current?.request === text ? last.current.key : newIdempotencyKey();
+      const key = last.current?.request === text ? last.current.key : newRandomId();
       last.current = { request: text, key };
       return key;
     },

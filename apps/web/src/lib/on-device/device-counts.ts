@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MessageStats, ThreatLevel } from '@baitcheck/contracts';
 import { getTimeZone } from '../api-client';
-import { deviceOwnerOf } from './device-entries';
+import { deviceOwnerOf } from './on-device-mirror';
 import { pendingDeviceSync } from './device-history';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -20,8 +20,6 @@ function shownDays(queryClient: QueryClient, owner: string): number {
   return mirror.owner === owner ? mirror.retentionDays : LONGEST_DAYS;
 }
 
-export { deviceOwnerOf } from './on-device-mirror';
-
 /** A device entry as a list shows it: cut to the list's preview length, as the server cuts its own. */
 function toListed(summary: MessageSummary): MessageSummary {
   if (summary.content.length <= MESSAGE_PREVIEW_CHARS) return summary;

@@ -1,5 +1,6 @@
 import type { Message, MessageSource, MessageSummary, ScanAnalysis, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
 import { toThreatDetails } from '@baitcheck/contracts/lite';
+import { newRandomId } from '../random-id';
 
 /**
  * The history of scans made on this device (issue 20), in IndexedDB: the message, its sender and
@@ -42,10 +43,6 @@ export function deviceIdOf(messageId: string): string | null {
   return messageId.startsWith(PREFIX) ? messageId.slice(PREFIX.length) : null;
 }
 
-/** 128 random bits in hex: a device scan's id. */
-export function newDeviceScanId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 let opening: Promise<IDBDatabase> | null = null;
 
@@ -115,7 +112,7 @@ export async function getDeviceScan(owner: string, id: string): Promise<DeviceSc
 export async function addDeviceScan(owner: string, entry: { kind: 'text' | 'url'; content: string; sender: string; source: MessageSource; analysis: ScanAnalysis; scanDate?: Date }): Promise<DeviceScanRecord> {
   const { analysis } = entry;
   const record: DeviceScanRecord = {
-    id: newDeviceScanId(),
+    id: newRandomId(),
     owner,
     kind: entry.kind,
     content: entry.content,
