@@ -288,7 +288,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigins?.[0],
     email,
     contactEmail: config.supportEmail,
-    preferences: notificationPreferences,
     articles: content.articles,
     clock,
   });

@@ -52,3 +52,22 @@ describe('createBatchWriter', () => {
     expect(written).toContain(15);
   });
 });
+
+describe('createBatchWriter with results', () => {
+  it('answers each caller the result at its own place, also when a failed batch is retried one by one', async () => {
+    const writer = createBatchWriter<number, string>(
+      async (items) => {
+        if (items.includes(13)) throw new Error('unlucky');
+        return items.map((n) => `#${n}`);
+      },
+      { maxBatch: 100 },
+    );
+    expect(await Promise.all([1, 2, 3].map((n) => writer.write(n)))).toEqual(['#1', '#2', '#3']);
+    const settled = await Promise.allSettled([12, 13, 14].map((n) => writer.write(n)));
+    expect(settled).toEqual([
+      { status: 'fulfilled', value: '#12' },
+      { status: 'rejected', reason: new Error('unlucky') },
+      { status: 'fulfilled', value: '#14' },
+    ]);
+  });
+});

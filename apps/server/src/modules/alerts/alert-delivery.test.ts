@@ -317,6 +317,15 @@ describeWithDatabases('alerts delivered outside the app', (ctx) => {
     expect(twilio.messages.filter((m) => m.to === phone)).toHaveLength(4);
   });
 
+  it('keeps to the allowance when a flood arrives at once (the alerts decided together count each other)', async () => {
+    const { person, phone } = await everywhere();
+    await person.patch('/api/notification-preferences', { channels: { push: false, email: false } });
+    await Promise.all(Array.from({ length: 8 }, (_, i) => inbound(text(phone, `${PHISHING_SMS} Burst ${i}.`))));
+    await settle();
+    expect((await listOf(person)).notifications.filter((n) => n.messageId !== null)).toHaveLength(8);
+    expect(twilio.messages.filter((m) => m.to === phone)).toHaveLength(3);
+  });
+
   it('tells a plugin disconnected as a Security Update on the channels, and a scan in the app in the app alone', async () => {
     const { person, phone } = await everywhere();
     await person.patch('/api/notification-preferences', { channels: { push: false, email: false } });

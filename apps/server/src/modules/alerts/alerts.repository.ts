@@ -1,6 +1,7 @@
-import type { AlertType, Notification, ThreatLevel } from '@baitcheck/contracts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type AlertType, type Notification, type NotificationPreferences, type ThreatLevel } from '@baitcheck/contracts';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type Column } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { toPreferences } from '../notification-preferences/notification-preferences.repository.ts';
 import { alertDeliveries, alertEmailConfirmations, deviceTokens, messages, notificationPreferences, notifications, pluginConnections, pushSubscriptions, sessions, users, type AlertChannel, type AlertDeliveryStatus } from '../../db/schema.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -25,6 +26,24 @@ export interface DueDelivery {
   channel: AlertChannel;
   attempts: number;
   notification: Notification;
+}
+
+/** Where one person can be reached outside the app. */
+export interface Reach {
+  /** The account's address (null for a guest). */
+  email: string | null;
+  /** That address was confirmed for alerts. */
+  emailConfirmed: boolean;
+  /** The number the SMS plugin confirmed, if connected. */
+  phone: string | null;
+  webPush: number;
+  nativePush: number;
+}
+
+/** What an alert reads of its person: their preferences and where they can be reached. */
+export interface Audience {
+  prefs: NotificationPreferences;
+  reach: Reach;
 }
 
 /** Browser subscriptions and app tokens one person may have: a flood of them cannot stall the deliveries. */
@@ -60,23 +79,72 @@ export function createAlertsRepository(db: Db) {
     return row?.n ?? 0;
   };
 
+  /**
+   * Who each person can be reached at, and what they asked to be told (their notification
+   * preferences, the defaults when never set), in one statement: every alert reads it. A
+   * person who is no longer there is left out.
+   */
+  const audiences = async (userIds: readonly string[]): Promise<Map<string, Audience>> => {
+    if (userIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        userId: users.id,
+        kind: users.kind,
+        email: users.email,
+        prefs: notificationPreferences,
+        confirmedEmail: sql<string | null>`(select c.email from ${alertEmailConfirmations} c where c.user_id = ${users.id} and c.confirmed_at is not null limit 1)`,
+        phone: sql<string | null>`(select p.route_key from ${pluginConnections} p where p.user_id = ${users.id} and p.plugin_id = 'sms' and p.connected limit 1)`,
+        webPush: sql<number>`(select count(*) from ${pushSubscriptions} w where w.user_id = ${users.id})`.mapWith(Number),
+        nativePush: sql<number>`(select count(*) from ${deviceTokens} d where d.user_id = ${users.id})`.mapWith(Number),
+      })
+      .from(users)
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+      .where(inArray(users.id, [...new Set(userIds)]));
+    return new Map(
+      rows.map((row) => {
+        const email = row.kind === 'account' ? row.email : null;
+        const reach: Reach = { email, emailConfirmed: email !== null && row.confirmedEmail === email, phone: row.phone, webPush: row.webPush, nativePush: row.nativePush };
+        return [row.userId, { prefs: row.prefs ? toPreferences(row.prefs) : DEFAULT_NOTIFICATION_PREFERENCES, reach }];
+      }),
+    );
+  };
+
   return {
+    audiences,
+
     /**
-     * Keeps the notification and its deliveries (one per channel, `pending` or `held`) in one
-     * transaction. Null when the person already has one with this dedupe key (told once).
+     * Keeps notifications and their deliveries (one per channel, `pending` or `held`) in one
+     * statement, or one transaction when any has deliveries. Answers each entry's notification at
+     * its place, or null when its person already has one with its dedupe key (told once).
      */
-    async insert(entry: NewNotification, deliveries: ReadonlyArray<{ channel: AlertChannel; status: 'pending' | 'held' }>, at: Date): Promise<Notification | null> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
+    async insertMany(items: ReadonlyArray<{ entry: NewNotification; deliveries: ReadonlyArray<{ channel: AlertChannel; status: 'pending' | 'held' }> }>, at: Date): Promise<(Notification | null)[]> {
+      if (items.length === 0) return [];
+      const keyOf = (userId: string, dedupeKey: string) => `${userId}\n${dedupeKey}`;
+      const insertAll = async (tx: Pick<Db, 'insert'>) =>
+        tx
           .insert(notifications)
-          .values({ ...entry, count: entry.count ?? 1, createdAt: at })
+          .values(items.map(({ entry }) => ({ ...entry, count: entry.count ?? 1, createdAt: at })))
           .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
           .returning();
-        if (!row) return null;
-        if (deliveries.length > 0) {
-          await tx.insert(alertDeliveries).values(deliveries.map((d) => ({ notificationId: row.id, userId: entry.userId, channel: d.channel, status: d.status, createdAt: at, nextAttemptAt: at })));
-        }
-        return toNotification(row);
+      const answer = (rows: NotificationRow[]) => {
+        const byKey = new Map(rows.map((row) => [keyOf(row.userId, row.dedupeKey), row]));
+        return items.map(({ entry }) => {
+          const row = byKey.get(keyOf(entry.userId, entry.dedupeKey));
+          // the same key twice in one batch: the first is the one told
+          if (row) byKey.delete(keyOf(entry.userId, entry.dedupeKey));
+          return row ?? null;
+        });
+      };
+      // most alerts are listed in the app only: one statement, no transaction to wait for
+      if (items.every((i) => i.deliveries.length === 0)) return answer(await insertAll(db)).map((row) => (row ? toNotification(row) : null));
+      return db.transaction(async (tx) => {
+        const rows = answer(await insertAll(tx));
+        const deliveries = items.flatMap(({ entry, deliveries }, i) => {
+          const row = rows[i];
+          return row ? deliveries.map((d) => ({ notificationId: row.id, userId: entry.userId, channel: d.channel, status: d.status, createdAt: at, nextAttemptAt: at })) : [];
+        });
+        if (deliveries.length > 0) await tx.insert(alertDeliveries).values(deliveries);
+        return rows.map((row) => (row ? toNotification(row) : null));
       });
     },
 
@@ -224,19 +292,9 @@ export function createAlertsRepository(db: Db) {
     },
 
     /** Where the person can be reached: account email (`confirmed` when its link was followed), confirmed phone, push targets. */
-    async reach(userId: string): Promise<{ email: string | null; emailConfirmed: boolean; phone: string | null; webPush: number; nativePush: number }> {
-      const [user] = await db.select({ kind: users.kind, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-      const [confirmation] = await db.select().from(alertEmailConfirmations).where(eq(alertEmailConfirmations.userId, userId)).limit(1);
-      const [sms] = await db
-        .select({ routeKey: pluginConnections.routeKey })
-        .from(pluginConnections)
-        .where(and(eq(pluginConnections.userId, userId), eq(pluginConnections.pluginId, 'sms'), eq(pluginConnections.connected, true)))
-        .limit(1);
-      const [web] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-      const [native] = await db.select({ n: count() }).from(deviceTokens).where(eq(deviceTokens.userId, userId));
-      const email = user?.kind === 'account' ? user.email : null;
-      const emailConfirmed = email !== null && confirmation?.confirmedAt != null && confirmation.email === email;
-      return { email, emailConfirmed, phone: sms?.routeKey ?? null, webPush: web?.n ?? 0, nativePush: native?.n ?? 0 };
+    /** One person's audience (the defaults and no reach when they are no longer there). */
+    async audience(userId: string): Promise<Audience> {
+      return (await audiences([userId])).get(userId) ?? { prefs: DEFAULT_NOTIFICATION_PREFERENCES, reach: { email: null, emailConfirmed: false, phone: null, webPush: 0, nativePush: 0 } };
     },
 
     /** The person's email confirmation, if any. */

@@ -1,9 +1,10 @@
-import type { AlertChannels, AlertType, DeviceTokenRequest, MessageSource, Notification, NotificationList, NotificationPreferences, PushSubscriptionRequest, ThreatLevel } from '@baitcheck/contracts';
+import type { AlertChannels, AlertType, DeviceTokenRequest, MessageSource, Notification, NotificationList, PushSubscriptionRequest, ThreatLevel } from '@baitcheck/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import { mailboxOf } from '../../lib/mailbox.ts';
 import type { AlertChannel } from '../../db/schema.ts';
-import type { AlertsRepository, NewNotification } from './alerts.repository.ts';
+import { createBatchWriter } from '../../lib/batch-writer.ts';
+import type { AlertsRepository, NewNotification, Reach } from './alerts.repository.ts';
 import { describeAlert } from './alert-text.ts';
 import { alertTypeForScan, channelsFor, wantsType, type ChannelReach } from './decide.ts';
 import type { NotificationHub } from './notification-hub.ts';
@@ -39,6 +40,17 @@ export const EMAIL_LINK_VALID_MS = 24 * 60 * 60 * 1000;
 /** The page a confirmation link opens: the Notifications tab, which confirms the token it carries. */
 export const confirmEmailPath = (token: string) => `/settings?tab=notifications&confirm-email=${token}`;
 
+/** A scan kept in History, as its alert is decided. */
+export interface ScanAlert {
+  userId: string;
+  messageId: string;
+  threatLevel: ThreatLevel;
+  score: number;
+  source: MessageSource;
+  sender: string;
+  kind: 'text' | 'url';
+}
+
 /** An account event told as a Security Update. */
 export type SecurityEvent = 'new_sign_in' | 'password_changed' | 'plugin_disconnected' | 'plugin_stopped';
 
@@ -57,7 +69,6 @@ const PLUGIN_NAMES: Record<string, string> = { sms: 'SMS', email: 'Email inbox',
  */
 export function createAlertsService(deps: {
   repo: AlertsRepository;
-  preferences: { find(userId: string): Promise<NotificationPreferences> };
   hub: NotificationHub;
   services: AlertServices;
   allowance?: AlertAllowance;
@@ -71,18 +82,21 @@ export function createAlertsService(deps: {
   const allowance = deps.allowance ?? DEFAULT_ALERT_ALLOWANCE;
   const { services } = deps;
 
-  const reachOf = async (userId: string) => {
-    const reach = await deps.repo.reach(userId);
-    const can: ChannelReach = {
-      push: (services.webPush !== null && reach.webPush > 0) || (services.nativePush !== null && reach.nativePush > 0),
-      email: services.emailConfigured && reach.email !== null && reach.emailConfirmed,
-      sms: services.sms !== null && reach.phone !== null,
-    };
-    return { reach, can };
+  /** Which channels can reach a person on this server. */
+  const canReach = (reach: Reach): ChannelReach => ({
+    push: (services.webPush !== null && reach.webPush > 0) || (services.nativePush !== null && reach.nativePush > 0),
+    email: services.emailConfigured && reach.email !== null && reach.emailConfirmed,
+    sms: services.sms !== null && reach.phone !== null,
+  });
+
+  /** The person's preferences, where they can be reached, and which channels can reach them here. */
+  const audienceOf = async (userId: string) => {
+    const { prefs, reach } = await deps.repo.audience(userId);
+    return { prefs, reach, can: canReach(reach) };
   };
 
   const channelsOf = async (userId: string): Promise<AlertChannels> => {
-    const { reach } = await reachOf(userId);
+    const { reach } = await audienceOf(userId);
     const confirmation = reach.email !== null && !reach.emailConfirmed ? await deps.repo.emailConfirmation(userId) : null;
     const webPush = services.webPush
       ? { available: true, publicKey: services.webPush.publicKey, devices: reach.webPush }
@@ -111,23 +125,67 @@ export function createAlertsService(deps: {
     return { webPush, nativePush, email, sms };
   };
 
-  /** Keeps the alert (once), tells the open streams, and queues its deliveries. */
-  const raise = async (entry: NewNotification, channels: AlertChannel[], options: { summarise: boolean }): Promise<Notification | null> => {
-    let held = false;
-    if (options.summarise && channels.length > 0) {
-      const recent = await deps.repo.deliveriesSince(entry.userId, new Date(clock().getTime() - allowance.windowMs));
-      held = recent >= allowance.perWindow;
+  /**
+   * Keeps alerts (each once), tells the open streams, and queues their deliveries. Within a
+   * person's allowance the first alerts go at once; the rest are held for the summary.
+   */
+  const raiseMany = async (items: ReadonlyArray<{ entry: NewNotification; channels: AlertChannel[]; summarise: boolean }>): Promise<(Notification | null)[]> => {
+    const now = clock();
+    // the window's alerts already sent or on their way, per person, counted on as this batch takes them
+    const sentInWindow = new Map<string, number>();
+    for (const { entry, channels, summarise } of items) {
+      if (summarise && channels.length > 0 && !sentInWindow.has(entry.userId)) sentInWindow.set(entry.userId, await deps.repo.deliveriesSince(entry.userId, new Date(now.getTime() - allowance.windowMs)));
     }
-    const notification = await deps.repo.insert(
-      entry,
-      channels.map((channel) => ({ channel, status: held ? 'held' : 'pending' })),
-      clock(),
-    );
-    if (!notification) return null;
-    deps.hub.publish(entry.userId, { kind: 'notification', notification, unread: await deps.repo.unread(entry.userId) });
-    if (channels.length > 0 && !held) deps.deliveriesWaiting?.();
-    return notification;
+    const rows = items.map(({ entry, channels, summarise }) => {
+      let held = false;
+      if (summarise && channels.length > 0) {
+        const sent = sentInWindow.get(entry.userId) ?? 0;
+        held = sent >= allowance.perWindow;
+        if (!held) sentInWindow.set(entry.userId, sent + 1);
+      }
+      return { entry, deliveries: channels.map((channel) => ({ channel, status: held ? ('held' as const) : ('pending' as const) })) };
+    });
+    const notifications = await deps.repo.insertMany(rows, now);
+    // the unread count is read only for a person with a stream open here: no one else hears it
+    const listening = new Set(rows.filter((row, i) => notifications[i] && deps.hub.listening(row.entry.userId)).map((row) => row.entry.userId));
+    const unread = new Map<string, number>();
+    for (const userId of listening) unread.set(userId, await deps.repo.unread(userId));
+    notifications.forEach((notification, i) => {
+      const { userId } = rows[i]!.entry;
+      if (notification && listening.has(userId)) deps.hub.publish(userId, { kind: 'notification', notification, unread: unread.get(userId)! });
+    });
+    if (notifications.some((n, i) => n !== null && rows[i]!.deliveries.some((d) => d.status === 'pending'))) deps.deliveriesWaiting?.();
+    return notifications;
   };
+
+  const raise = async (entry: NewNotification, channels: AlertChannel[], options: { summarise: boolean }): Promise<Notification | null> =>
+    (await raiseMany([{ entry, channels, summarise: options.summarise }]))[0] ?? null;
+
+  /**
+   * Scans' alerts: those of scans saved at about the same time are decided on one read of their
+   * people and kept in one statement (each scan still waits for its own).
+   */
+  const scans = createBatchWriter<ScanAlert, Notification | null>(
+    async (batch) => {
+      const audiences = await deps.repo.audiences(batch.map((scan) => scan.userId));
+      const wanted = batch.map((scan) => {
+        const audience = audiences.get(scan.userId);
+        if (!audience) return null;
+        const type = alertTypeForScan(scan, audience.prefs);
+        if (type === null) return null;
+        const words = describeAlert({ kind: 'scan', type: type as 'phishing_alert' | 'suspicious_content', threatLevel: scan.threatLevel, source: scan.source, sender: scan.sender, kind2: scan.kind });
+        return {
+          entry: { userId: scan.userId, type, ...words, messageId: scan.messageId, threatLevel: scan.threatLevel, url: historyUrl(scan.messageId), dedupeKey: `message:${scan.messageId}` },
+          channels: channelsFor(type, 'scan', scan.source, audience.prefs, canReach(audience.reach)),
+          summarise: true,
+        };
+      });
+      const raised = await raiseMany(wanted.filter((w) => w !== null));
+      let next = 0;
+      return wanted.map((w) => (w === null ? null : (raised[next++] ?? null)));
+    },
+    { maxBatch: 100 },
+  );
 
   return {
     /**
@@ -135,17 +193,8 @@ export function createAlertsService(deps: {
      * Never throws to its caller (a scan's answer does not wait on or fail with its alert): the
      * caller logs what it answers.
      */
-    async scanned(scan: { userId: string; messageId: string; threatLevel: ThreatLevel; score: number; source: MessageSource; sender: string; kind: 'text' | 'url' }): Promise<Notification | null> {
-      const prefs = await deps.preferences.find(scan.userId);
-      const type = alertTypeForScan(scan, prefs);
-      if (type === null) return null;
-      const { can } = await reachOf(scan.userId);
-      const words = describeAlert({ kind: 'scan', type: type as 'phishing_alert' | 'suspicious_content', threatLevel: scan.threatLevel, source: scan.source, sender: scan.sender, kind2: scan.kind });
-      return raise(
-        { userId: scan.userId, type, ...words, messageId: scan.messageId, threatLevel: scan.threatLevel, url: historyUrl(scan.messageId), dedupeKey: `message:${scan.messageId}` },
-        channelsFor(type, 'scan', scan.source, prefs, can),
-        { summarise: true },
-      );
+    scanned(scan: ScanAlert): Promise<Notification | null> {
+      return scans.write(scan);
     },
 
     /**
@@ -153,9 +202,8 @@ export function createAlertsService(deps: {
      * stopped by a problem), told as a Security Update when those are on. `key` makes it once.
      */
     async security(userId: string, event: SecurityEvent, options: { key: string; pluginId?: string; detail?: string }): Promise<Notification | null> {
-      const prefs = await deps.preferences.find(userId);
+      const { prefs, can } = await audienceOf(userId);
       if (!wantsType('security_update', prefs)) return null;
-      const { can } = await reachOf(userId);
       const pluginName = options.pluginId ? (PLUGIN_NAMES[options.pluginId] ?? options.pluginId) : undefined;
       const words = describeAlert({ kind: 'security', event, when: clock(), ...(pluginName ? { pluginName } : {}), ...(options.detail ? { detail: options.detail } : {}) });
       return raise(
@@ -168,9 +216,8 @@ export function createAlertsService(deps: {
 
     /** A tip (Tips and Education, at most weekly: `weekKey` names the week). */
     async tip(userId: string, tip: { title: string; summary: string; url: string }, weekKey: string): Promise<Notification | null> {
-      const prefs = await deps.preferences.find(userId);
+      const { prefs, can } = await audienceOf(userId);
       if (!wantsType('tips_and_education', prefs)) return null;
-      const { can } = await reachOf(userId);
       const words = describeAlert({ kind: 'tip', title: tip.title, summary: tip.summary });
       return raise(
         { userId, type: 'tips_and_education', ...words, messageId: null, threatLevel: null, url: tip.url, dedupeKey: `tip:${weekKey}` },
@@ -247,7 +294,7 @@ export function createAlertsService(deps: {
      * sent in the last 10 minutes, nothing is sent and nothing is refused (turning the channel on).
      */
     async sendEmailConfirmation(userId: string, options: { quiet?: boolean } = {}): Promise<AlertChannels> {
-      const { reach } = await reachOf(userId);
+      const { reach } = await audienceOf(userId);
       if (!services.emailConfigured || reach.email === null || !deps.sendConfirmationLink) throw new AppError('ALERT_EMAIL_UNAVAILABLE');
       if (reach.emailConfirmed) return channelsOf(userId);
       const now = clock();

@@ -102,7 +102,7 @@ export function createDeliveryWorker(deps: {
   };
 
   const sendEmail = async (d: DueDelivery): Promise<DeliveryResult | 'nowhere'> => {
-    const { email: to, emailConfirmed } = await repo.reach(d.userId);
+    const { email: to, emailConfirmed } = (await repo.audience(d.userId)).reach;
     if (!to || !emailConfirmed || !services.email.configured) return 'nowhere';
     const message = d.notification.messageId ? await repo.messageOf(d.userId, d.notification.messageId) : null;
     const mail = alertEmail({
@@ -119,7 +119,7 @@ export function createDeliveryWorker(deps: {
   };
 
   const sendSms = async (d: DueDelivery): Promise<DeliveryResult | 'nowhere'> => {
-    const { phone } = await repo.reach(d.userId);
+    const { phone } = (await repo.audience(d.userId)).reach;
     if (!phone || !services.sms) return 'nowhere';
     return services.sms.send(phone, alertSms({ title: d.notification.title, body: d.notification.body, url: absolute(d.notification.url) }));
   };

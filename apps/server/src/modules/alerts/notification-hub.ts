@@ -44,6 +44,11 @@ export function createNotificationHub(limits: { perUser: number; perAddress: num
       };
     },
 
+    /** Whether the person has a stream open here (an unread count is worth reading for it). */
+    listening(userId: string): boolean {
+      return listeners.has(userId);
+    },
+
     publish(userId: string, event: HubEvent): void {
       for (const listener of listeners.get(userId) ?? []) {
         try {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { NotificationPreferences } from '@baitcheck/contracts';
 import type { Db } from '../../db/database.ts';
 import type { EmailSender } from '../../adapters/email/email-sender.ts';
 import { loadVapidKeys } from '../../adapters/push/vapid-keys.ts';
@@ -44,7 +43,6 @@ export function setupAlerts(
     email: EmailSender;
     /** Who push services may write to about problems, when `VAPID_SUBJECT` is unset (`SUPPORT_EMAIL`). */
     contactEmail: string | undefined;
-    preferences: { find(userId: string): Promise<NotificationPreferences> };
     articles: readonly ContentArticle[];
     clock: () => Date;
   },
@@ -63,7 +61,6 @@ export function setupAlerts(
   const allowance = config.allowance ?? DEFAULT_ALERT_ALLOWANCE;
   const service = createAlertsService({
     repo,
-    preferences: deps.preferences,
     hub,
     services: { webPush, nativePush, emailConfigured: deps.email.configured, sms },
     allowance,

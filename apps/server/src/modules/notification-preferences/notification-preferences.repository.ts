@@ -7,7 +7,8 @@ type Row = typeof table.$inferSelect;
 
 const COLUMN_OF_TYPE = { phishing_alerts: 'phishingAlerts', security_updates: 'securityUpdates', suspicious_content: 'suspiciousContent', tips_and_education: 'tipsAndEducation' } as const;
 
-function toPreferences(row: Row): NotificationPreferences {
+/** A stored row as the API answers it (the alerts' audience query reads the same row). */
+export function toPreferences(row: Row): NotificationPreferences {
   return {
     types: { phishing_alerts: row.phishingAlerts, security_updates: row.securityUpdates, suspicious_content: row.suspiciousContent, tips_and_education: row.tipsAndEducation },
     channels: { push: row.push, email: row.email, sms: row.sms },

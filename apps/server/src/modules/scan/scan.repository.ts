@@ -65,7 +65,21 @@ export function createScanRepository(db: Db) {
   );
 
   const guard = createCapGuard();
-  const countOf = async (userId: string) => (await db.select({ n: count() }).from(messages).where(eq(messages.userId, userId)))[0]?.n ?? 0;
+  // Each save first counts its person's history (the cap): concurrent saves of different people
+  // share one grouped count, as their rows share one INSERT.
+  const counter = createBatchWriter<string, number>(
+    async (userIds) => {
+      const rows = await db
+        .select({ userId: messages.userId, n: count() })
+        .from(messages)
+        .where(inArray(messages.userId, [...new Set(userIds)]))
+        .groupBy(messages.userId);
+      const byUser = new Map(rows.map((r) => [r.userId, r.n]));
+      return userIds.map((userId) => byUser.get(userId) ?? 0);
+    },
+    { maxBatch: MAX_ROWS_PER_INSERT },
+  );
+  const countOf = (userId: string) => counter.write(userId);
 
   return {
     /**
