@@ -17,6 +17,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // one module graph per worker, not per file: every file builds its own app and database
+          // from factories, and re-importing the whole server for each of ~150 files was half the
+          // suite's time
+          isolate: false,
         },
       },
       'apps/web/vite.config.ts',

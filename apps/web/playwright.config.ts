@@ -24,6 +24,10 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // each test's fresh browser would install the offline worker and fetch the app shell again
+    // for nothing: pwa.spec.ts, which tests it, allows it (and the push specs check what the app
+    // says without one)
+    serviceWorkers: 'block',
     launchOptions: {
       // The system Chromium, never a downloaded browser (DESIGN.md section 3).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOT_DIR, screenshotWholePage } from './helpers';
 
+// the service worker is what this spec tests (the suite blocks it elsewhere: playwright.config.ts)
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * The installable app (issue 20): the manifest, the service worker's offline app shell and
  * updates, and the share target. Against the real server and a production build (the worker is

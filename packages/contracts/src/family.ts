@@ -142,7 +142,8 @@ export const FamilyMemberParamsSchema = z.object({ userId: z.string().min(1).max
 /** One alert on the Family Dashboard: when, from which channel, how bad. Never what or from whom. */
 export const FamilyAlertSchema = z.object({
   scanDate: z.string(),
-  source: MessageSourceSchema,
+  /** The channel it came from; null for a scan made on the member's device (on-device scanning sends no channel). */
+  source: MessageSourceSchema.nullable(),
   threatLevel: ThreatLevelSchema,
 });
 /** A member's alert. */

@@ -1,7 +1,7 @@
 import type { MessageSource, ThreatLevel } from '@baitcheck/contracts';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { families, familyInvitationEmails, familyInvitations, familyMembers, messages, users } from '../../db/schema.ts';
+import { deviceScans, families, familyInvitationEmails, familyInvitations, familyMembers, messages, users } from '../../db/schema.ts';
 import { mailboxOf } from '../../lib/mailbox.ts';
 import { visibleMessages } from '../messages/history-window.ts';
 
@@ -366,28 +366,56 @@ export function createFamilyRepository(db: Db) {
       return changed.length > 0;
     },
 
-    /** Scans per member and verdict since `since` (the dashboard's window, within every member's history window). */
+    /**
+     * Scans per member and verdict since `since` (the dashboard's window, within every member's
+     * history window): those kept in History and the verdicts of scans made on their devices.
+     */
     async countsByLevel(userIds: readonly string[], since: Date): Promise<{ userId: string; threatLevel: ThreatLevel; count: number }[]> {
       if (userIds.length === 0) return [];
-      return db
-        .select({ userId: messages.userId, threatLevel: messages.threatLevel, count: sql<number>`count(*)::int` })
-        .from(messages)
-        .where(and(inArray(messages.userId, [...userIds]), gte(messages.scanDate, since)))
-        .groupBy(messages.userId, messages.threatLevel);
+      const [kept, onDevice] = await Promise.all([
+        db
+          .select({ userId: messages.userId, threatLevel: messages.threatLevel, count: sql<number>`count(*)::int` })
+          .from(messages)
+          .where(and(inArray(messages.userId, [...userIds]), gte(messages.scanDate, since)))
+          .groupBy(messages.userId, messages.threatLevel),
+        db
+          .select({ userId: deviceScans.userId, threatLevel: deviceScans.threatLevel, count: sql<number>`count(*)::int` })
+          .from(deviceScans)
+          .where(and(inArray(deviceScans.userId, [...userIds]), gte(deviceScans.scannedAt, since)))
+          .groupBy(deviceScans.userId, deviceScans.threatLevel),
+      ]);
+      const sums = new Map<string, { userId: string; threatLevel: ThreatLevel; count: number }>();
+      for (const row of [...kept, ...onDevice]) {
+        const key = `${row.userId} ${row.threatLevel}`;
+        const sum = sums.get(key);
+        if (sum) sum.count += row.count;
+        else sums.set(key, { ...row });
+      }
+      return [...sums.values()];
     },
 
     /**
      * A member's newest alerts (phishing and suspicious scans) since `since`: when, from which
-     * channel, how bad. Only those three columns are read: the content and sender of a member's
-     * messages never leave the database for the dashboard.
+     * channel (null: checked on their device, which sends no channel), how bad. Only those
+     * columns are read: the content and sender of a member's messages never leave the database
+     * for the dashboard (and those checked on a device never reach it).
      */
-    async alerts(userId: string, since: Date, limit: number): Promise<{ scanDate: Date; source: MessageSource; threatLevel: ThreatLevel }[]> {
-      return db
-        .select({ scanDate: messages.scanDate, source: messages.source, threatLevel: messages.threatLevel })
-        .from(messages)
-        .where(and(visibleMessages(userId, since), inArray(messages.threatLevel, ['phishing', 'suspicious'])))
-        .orderBy(desc(messages.scanDate), desc(messages.id))
-        .limit(limit);
+    async alerts(userId: string, since: Date, limit: number): Promise<{ scanDate: Date; source: MessageSource | null; threatLevel: ThreatLevel }[]> {
+      const [kept, onDevice] = await Promise.all([
+        db
+          .select({ scanDate: messages.scanDate, source: messages.source, threatLevel: messages.threatLevel })
+          .from(messages)
+          .where(and(visibleMessages(userId, since), inArray(messages.threatLevel, ['phishing', 'suspicious'])))
+          .orderBy(desc(messages.scanDate), desc(messages.id))
+          .limit(limit),
+        db
+          .select({ scanDate: deviceScans.scannedAt, threatLevel: deviceScans.threatLevel })
+          .from(deviceScans)
+          .where(and(eq(deviceScans.userId, userId), gte(deviceScans.scannedAt, since), inArray(deviceScans.threatLevel, ['phishing', 'suspicious'])))
+          .orderBy(desc(deviceScans.scannedAt), desc(deviceScans.id))
+          .limit(limit),
+      ]);
+      return [...kept, ...onDevice.map((row) => ({ ...row, source: null }))].sort((a, b) => b.scanDate.getTime() - a.scanDate.getTime()).slice(0, limit);
     },
   };
 }

@@ -636,6 +636,34 @@ describeWithDatabases('the Family plan', (ctx) => {
     expect(theirs.members.map((m) => m.userId)).toEqual([other.members[0]!.id]);
   });
 
+  it("counts and lists a member's scans checked on their device (only their verdicts reach the server), from when they joined", async () => {
+    ahead = -10 * DAY;
+    const { manager, members } = await family(1).finally(() => (ahead = 0));
+    const [a] = members;
+    const at = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+    const id = (n: number) => n.toString(16).padStart(32, '0');
+    const sync = await a!.v.post('/api/device-scans', {
+      scans: [
+        { id: id(1), threatLevel: 'phishing', scannedAt: at(1) },
+        { id: id(2), threatLevel: 'safe', scannedAt: at(2) },
+        { id: id(3), threatLevel: 'suspicious', scannedAt: at(4) },
+        // before they joined: never shown
+        { id: id(4), threatLevel: 'phishing', scannedAt: at(12) },
+      ],
+    });
+    expect(sync.statusCode).toBe(200);
+    await insertMessage(ctx.database, a!.id, { threatLevel: 'phishing', scanDate: new Date(Date.now() - 3 * DAY), content: 'SECRET-KEPT' });
+
+    const dashboard = FamilyDashboardSchema.parse((await manager.v.get('/api/family/dashboard')).json());
+    const [member] = dashboard.members;
+    expect(member!.counts).toEqual({ phishing: 2, suspicious: 1, safe: 1 });
+    expect(member!.alerts.map((x) => [x.source, x.threatLevel])).toEqual([
+      [null, 'phishing'],
+      ['manual', 'phishing'],
+      [null, 'suspicious'],
+    ]);
+  });
+
   it("keeps each member's messages their own: not the manager's, not another member's", async () => {
     const { manager, members } = await family(2);
     const [a, b] = members;

@@ -47,6 +47,8 @@ const DASHBOARD: FamilyDashboard = {
       alerts: [
         { scanDate: '2026-03-04T15:04:00.000Z', source: 'sms', threatLevel: 'phishing' },
         { scanDate: '2026-03-03T09:00:00.000Z', source: 'email', threatLevel: 'suspicious' },
+        // checked on the member's phone: only the verdict reached the server, with no channel
+        { scanDate: '2026-03-02T08:00:00.000Z', source: null, threatLevel: 'phishing' },
       ],
     },
     { userId: 'u-grandpa', email: 'grandpa@example.com', counts: { phishing: 0, suspicious: 0, safe: 0 }, alerts: [] },
@@ -136,8 +138,8 @@ describe('Family Dashboard tab: the manager', () => {
     expect(count('Safe')).toHaveTextContent('7');
     const threats = within(kid).getByRole('list', { name: 'Threats found' });
     const items = within(threats).getAllByRole('listitem');
-    expect(items.map((li) => li.querySelector('time')?.getAttribute('datetime'))).toEqual(['2026-03-04T15:04:00.000Z', '2026-03-03T09:00:00.000Z']);
-    expect(items.map((li) => li.textContent)).toEqual([expect.stringMatching(/ · SMSPhishing$/), expect.stringMatching(/ · EmailSuspicious$/)]);
+    expect(items.map((li) => li.querySelector('time')?.getAttribute('datetime'))).toEqual(['2026-03-04T15:04:00.000Z', '2026-03-03T09:00:00.000Z', '2026-03-02T08:00:00.000Z']);
+    expect(items.map((li) => li.textContent)).toEqual([expect.stringMatching(/ · SMSPhishing$/), expect.stringMatching(/ · EmailSuspicious$/), expect.stringMatching(/ · Checked on their devicePhishing$/)]);
     const grandpa = screen.getByRole('heading', { level: 4, name: 'grandpa@example.com' }).closest('article')!;
     expect(within(grandpa).getByText('No threats found in the last 30 days.')).toBeInTheDocument();
     expect(within(grandpa).getByText('Switches set by you')).toBeInTheDocument();

@@ -40,7 +40,7 @@ function Alerts({ alerts, headingId }: { alerts: readonly FamilyAlert[]; heading
         <li key={`${alert.scanDate}-${i}`} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
           <span className="text-slate-800">
             <time dateTime={alert.scanDate}>{formatScanDate(alert.scanDate)}</time>
-            <span className="text-slate-600"> · {SOURCE_LABELS[alert.source]}</span>
+            <span className="text-slate-600"> · {alert.source === null ? 'Checked on their device' : SOURCE_LABELS[alert.source]}</span>
           </span>
           <Badge variant={THREAT_LEVEL_META[alert.threatLevel].badge}>{THREAT_LEVEL_META[alert.threatLevel].label}</Badge>
         </li>
