@@ -23,7 +23,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // a trace records every action's page for every test, kept only for a failure: about a sixth
+    // of the suite's time. Off unless asked for (E2E_TRACE=retain-on-failure, or --trace on the
+    // command line when a test fails)
+    trace: (process.env.E2E_TRACE ?? 'off') as 'off' | 'on' | 'retain-on-failure',
     // each test's fresh browser would install the offline worker and fetch the app shell again
     // for nothing: pwa.spec.ts, which tests it, allows it (and the push specs check what the app
     // says without one)
