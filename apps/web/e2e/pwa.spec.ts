@@ -132,12 +132,13 @@ test('installable: the manifest meets the installability criteria, with real ico
   expect(pngSize(await appleRes.body())).toEqual({ width: 180, height: 180 });
   expect((await appleRes.body())[25], 'colour type 2: RGB, no alpha').toBe(2);
 
-  // the share target: GET /scan with the title, text and link
+  // the share target: POST /share with the title, text, link and a picture (the worker takes it:
+  // screenshot-scan.spec.ts shares to it)
   expect(manifest.share_target).toEqual({
-    action: '/scan',
-    method: 'GET',
-    enctype: 'application/x-www-form-urlencoded',
-    params: { title: 'title', text: 'text', url: 'url' },
+    action: '/share',
+    method: 'POST',
+    enctype: 'multipart/form-data',
+    params: { title: 'title', text: 'text', url: 'url', files: [{ name: 'image', accept: ['image/*', '.png', '.jpg', '.jpeg', '.webp', '.gif'] }] },
   });
 
   // Chromium's own verdict on the manifest

@@ -206,3 +206,45 @@ test('reading can be cancelled, and a picture pasted on the message box is read 
   await expect(box).toHaveValue('My own words');
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test.describe('shared to the installed app', () => {
+  // the share target is the service worker's (POST /share): the suite blocks workers elsewhere
+  test.use({ serviceWorkers: 'allow' });
+
+  /** Shares to Baitcheck as the system does for an installed app: a form POST to the manifest's /share. */
+  async function share(page: Page, fields: { text?: string; image?: Buffer }) {
+    await page.evaluate((text) => {
+      const form = document.createElement('form');
+      form.id = 'system-share';
+      form.method = 'post';
+      form.action = '/share';
+      form.enctype = 'multipart/form-data';
+      const file = Object.assign(document.createElement('input'), { type: 'file', name: 'image' });
+      const words = Object.assign(document.createElement('input'), { type: 'hidden', name: 'text', value: text });
+      form.append(file, words);
+      document.body.append(form);
+    }, fields.text ?? '');
+    if (fields.image) await page.locator('#system-share input[type="file"]').setInputFiles({ name: 'shared.png', mimeType: 'image/png', buffer: fields.image });
+    await Promise.all([page.waitForURL(/\/scan/), page.evaluate(() => (document.getElementById('system-share') as HTMLFormElement).submit())]);
+  }
+
+  test('a picture shared from another app is read on this device, once; a shared text fills the message box', async ({ page, browser }) => {
+    const picture = await renderQrPicture(browser, 'qr-link.txt');
+    const requests = recordRequests(page);
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+    await share(page, { image: picture });
+    await expect(page.getByRole('tab', { name: 'URL' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('URL to scan')).toHaveValue(QR_LINK);
+    await expect(page.getByText('Its link is ready to check on the URL tab.', { exact: true })).toBeVisible();
+    // out of the address and out of the cache: a reload reads nothing again
+    await expect(page).toHaveURL(/\/scan$/);
+    expect(await page.evaluate(async () => (await caches.match('/shared-image')) === undefined)).toBe(true);
+
+    await share(page, { text: SCAM_TEXT });
+    await expect(page.getByLabel('Message to scan')).toHaveValue(SCAM_TEXT);
+    await expect(page).toHaveURL(/\/scan$/);
+    expectAllLocal(requests);
+  });
+});

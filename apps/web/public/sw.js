@@ -174,6 +174,51 @@ async function answerFile(event) {
   return response;
 }
 
+/**
+ * Share to Baitcheck (the manifest's share_target, POST /share): a text, a link or a picture
+ * shared from another app. The picture is kept in its own cache (one at a time) for the Scan
+ * screen to read on this device (features/scan/shared-image.ts); the text and link go to the Scan
+ * screen's address, as a share by GET would. Nothing here is sent to the server. Handled with or
+ * without a build (dev too): it is the app's, not the offline shell's.
+ */
+const SHARED_IMAGE_CACHE = 'shared-image';
+const SHARED_IMAGE_KEY = '/shared-image';
+const SHARED_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'POST' || new URL(request.url).pathname !== '/share') return;
+  event.respondWith(receiveShare(request));
+});
+
+async function receiveShare(request) {
+  const query = new URLSearchParams();
+  try {
+    const form = await request.formData();
+    for (const name of ['title', 'text', 'url']) {
+      const value = form.get(name);
+      if (typeof value === 'string' && value.trim() !== '') query.set(name, value);
+    }
+    const picture = form.getAll('image').find((file) => typeof file === 'object' && file !== null && file.size > 0);
+    if (picture) {
+      const cache = await caches.open(SHARED_IMAGE_CACHE);
+      // a picture too big to read is not kept: the Scan screen says so (image=too-big)
+      if (picture.size > SHARED_IMAGE_MAX_BYTES) {
+        await cache.delete(SHARED_IMAGE_KEY);
+        query.set('image', 'too-big');
+      } else {
+        const headers = { 'content-type': picture.type || 'application/octet-stream', 'x-file-name': encodeURIComponent(picture.name || 'shared picture') };
+        await cache.put(SHARED_IMAGE_KEY, new Response(picture, { headers }));
+        query.set('image', '1');
+      }
+    }
+  } catch {
+    query.set('image', 'failed');
+  }
+  const search = query.toString();
+  return Response.redirect(`/scan${search ? `?${search}` : ''}`, 303);
+}
+
 if (BUILD) {
   const ownFiles = new Set([...BUILD.shell, ...BUILD.files]);
   self.addEventListener('fetch', (event) => {

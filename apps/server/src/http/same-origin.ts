@@ -1,3 +1,4 @@
+import { SHARE_PATH } from './static.ts';
 import { AppError } from '../lib/app-error.ts';
 import { globalPlugin } from '../lib/plugin.ts';
 
@@ -44,6 +45,9 @@ export const sameOriginPlugin = globalPlugin<{ allowedOrigins: readonly string[]
   const publicOrigins = normalise(opts.publicOrigins);
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    // a share from another app (the system posts it, from no origin of ours) changes nothing: it is
+    // answered with the Scan screen's address, unread (static.ts)
+    if (request.method === 'POST' && request.url.split('?')[0] === SHARE_PATH) return;
     const header = request.headers.origin;
     const origin = header === undefined ? undefined : originOf(header);
     if (origin !== undefined && origin !== null && allowed.has(origin)) return;

@@ -97,6 +97,20 @@ describe('static web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers a share that reached the server instead of the worker with the Scan screen, unread, whatever its origin and size', async () => {
+    const boundary = '----share';
+    const body = `--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="x.png"\r\ncontent-type: image/png\r\n\r\n${'x'.repeat(3_000_000)}\r\n--${boundary}--\r\n`;
+    for (const origin of [undefined, 'null', 'https://elsewhere.example']) {
+      const res = await app.inject({ method: 'POST', url: '/share', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(origin ? { origin } : {}) }, payload: body });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/scan?image=failed');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    // other POSTs from elsewhere are still refused
+    const other = await app.inject({ method: 'POST', url: '/share-not', headers: { origin: 'https://elsewhere.example' } });
+    expect(other.statusCode).toBe(403);
+  });
+
   it('revalidates index.html and sw.js in a build under a folder named assets: only the build’s own assets/ is immutable', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'bc-dist-'));
     const nested = join(parent, 'assets', 'web');

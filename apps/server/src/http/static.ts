@@ -14,6 +14,9 @@ const NOT_BUILT_PAGE = `<!doctype html>
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Where the installed web app's share target posts (public/manifest.webmanifest). */
+export const SHARE_PATH = '/share';
+
 /**
  * Vite's hashed files (`assets/`, by their place in the build, not in the path to it) never change
  * under one name; everything else must be revalidated: index.html, and the service worker
@@ -47,6 +50,15 @@ export const staticPlugin = globalPlugin<{ webDistDir: string }>(async (app, opt
     app.log.warn({ webDistDir: opts.webDistDir }, 'web app is not built; run `npm run build`');
     app.get('/', (_request, reply) => sendNotBuilt(reply));
   }
+
+  // Share to Baitcheck (the manifest's share_target, POST /share) is the service worker's: it keeps
+  // a shared picture on the device and opens the Scan screen (apps/web/public/sw.js). A share that
+  // reaches the server (the site's data was cleared, so the worker is gone) is not read, not even
+  // its body: the Scan screen opens and says it could not be received.
+  app.post(SHARE_PATH, {
+    onRequest: async (_request, reply) => reply.code(303).header('location', '/scan?image=failed').header('cache-control', 'no-store').send(),
+    handler: async () => undefined,
+  });
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) return sendApiNotFound(request, reply);

@@ -48,6 +48,9 @@ describe('a share to Baitcheck (share_target GET /scan)', () => {
     expect(withoutShareParams(query({ text: SMS, url: LINK, title: 'x' }))).toBe('');
     expect(withoutShareParams(`${query({ text: SMS })}&tab=social`)).toBe('tab=social');
     expect(withoutShareParams('?tab=social')).toBeNull();
+    // a shared picture's flag leaves the address too (screenshot/shared-image.ts has read it)
+    expect(withoutShareParams('?image=1')).toBe('');
+    expect(withoutShareParams('?image=failed&tab=social')).toBe('tab=social');
   });
 });
 

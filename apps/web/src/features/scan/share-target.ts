@@ -9,7 +9,8 @@ import { URL_FORM_DEFAULTS, type UrlFormValues } from './url-form';
 
 /**
  * Sharing to Baitcheck (issue 20): the installed app is a share target (public/manifest.webmanifest,
- * `share_target`: GET /scan with title, text and url), so a text or link shared from another app,
+ * `share_target`: POST /share, which the service worker turns into `/scan?title&text&url`, and
+ * `image=1` for a picture: screenshot/shared-image.ts), so a text or link shared from another app,
  * or any link to `/scan?text=…`, opens the Scan screen with it in the Message form. It is never
  * scanned by itself: the person reads it, may add the sender, and presses Scan.
  */
@@ -79,11 +80,14 @@ export function keepAsDrafts(shared: SharedContent): boolean {
   return typed !== null;
 }
 
+/** What a share puts in the address: its text, and `image` for a shared picture (screenshot/shared-image.ts). */
+const SHARE_ADDRESS_PARAMS = [...SHARE_PARAMS, 'image'] as const;
+
 /** The query without the share's parameters (any others kept), or null when it has none of them. */
 export function withoutShareParams(search: string): string | null {
   const params = new URLSearchParams(search);
-  if (!SHARE_PARAMS.some((name) => params.has(name))) return null;
-  for (const name of SHARE_PARAMS) params.delete(name);
+  if (!SHARE_ADDRESS_PARAMS.some((name) => params.has(name))) return null;
+  for (const name of SHARE_ADDRESS_PARAMS) params.delete(name);
   return params.toString();
 }
 

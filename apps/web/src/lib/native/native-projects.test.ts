@@ -48,13 +48,13 @@ describe('the Android project', () => {
     expect(permissions).toEqual(expect.arrayContaining(['android.permission.INTERNET', 'android.permission.POST_NOTIFICATIONS']));
   });
 
-  it('receives text shared from other apps (ACTION_SEND, text/plain) in the send-intent activity', () => {
+  it.each(['text/plain', 'image/*'])('receives what other apps share (ACTION_SEND, %s) in the send-intent activity', (type) => {
     const receivers = [...manifest.getElementsByTagName('activity')].filter((activity) =>
       [...activity.getElementsByTagName('intent-filter')].some((filter) => {
         const actions = [...filter.getElementsByTagName('action')].map((el) => attr(el, 'name'));
         const categories = [...filter.getElementsByTagName('category')].map((el) => attr(el, 'name'));
         const types = [...filter.getElementsByTagName('data')].map((el) => attr(el, 'mimeType'));
-        return actions.includes('android.intent.action.SEND') && categories.includes('android.intent.category.DEFAULT') && types.includes('text/plain');
+        return actions.includes('android.intent.action.SEND') && categories.includes('android.intent.category.DEFAULT') && types.includes(type);
       }),
     );
     expect(receivers.map((el) => attr(el, 'name'))).toEqual(['de.mindlib.sendIntent.SendIntentActivity']);

@@ -33,7 +33,12 @@ const native = vi.hoisted(() => {
 });
 
 vi.mock('@capacitor/core', () => ({
-  Capacitor: { isNativePlatform: () => native.platform !== 'web', getPlatform: () => native.platform },
+  Capacitor: {
+    isNativePlatform: () => native.platform !== 'web',
+    getPlatform: () => native.platform,
+    // the web view's file server, as Capacitor's Android bridge answers it
+    convertFileSrc: (path: string) => `https://localhost/_capacitor_file_${path.replace(/^file:\/\//, '')}`,
+  },
   registerPlugin: (name: string) => {
     if (name !== 'PushSetup') throw new Error(`unexpected plugin ${name}`);
     return native.pushSetup;
@@ -276,13 +281,43 @@ describe('text shared to the Android app', () => {
     expect(window.location.pathname).toBe('/');
   });
 
-  it('ignores a shared file or an empty text', async () => {
-    native.sendIntent.checkSendIntentReceived.mockResolvedValue({ title: 'photo.png', url: 'file:///data/photo.png', type: 'image/png' });
+  it('ignores a shared file that is not a picture, or an empty text', async () => {
+    native.sendIntent.checkSendIntentReceived.mockResolvedValue({ title: 'bill.pdf', url: 'file:///data/bill.pdf', type: 'application/pdf' });
     await start('android');
     expect(window.location.pathname).toBe('/');
     native.sendIntent.checkSendIntentReceived.mockResolvedValue({ url: '   ', type: 'text/plain' });
     await start('android');
     expect(window.location.pathname).toBe('/');
+  });
+});
+
+describe('a picture shared to the Android app', () => {
+  const stored = new Map<string, Response>();
+  const cacheStorage = { open: async () => ({ put: async (key: string, r: Response) => void stored.set(key, r), delete: async (key: string) => stored.delete(key) }) };
+  beforeEach(() => {
+    stored.clear();
+    vi.stubGlobal('caches', cacheStorage);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is read from the app’s files and kept for the Scan screen, which opens to read it', async () => {
+    const loaded: string[] = [];
+    vi.stubGlobal('fetch', async (src: string) => (loaded.push(src), new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } })));
+    native.sendIntent.checkSendIntentReceived.mockResolvedValue({ title: 'Screenshot_20261128.png', url: 'file%3A%2F%2F%2Fdata%2Fuser%2F0%2Fapp%2Fcache%2FScreenshot_20261128.png', type: 'image/png' });
+    await start('android');
+    expect(loaded).toEqual(['https://localhost/_capacitor_file_/data/user/0/app/cache/Screenshot_20261128.png']);
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/scan?image=1');
+    const kept = stored.get('/shared-image')!;
+    expect(kept.headers.get('x-file-name')).toBe('Screenshot_20261128.png');
+    expect(kept.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('opens the Scan screen saying so when the picture cannot be read', async () => {
+    vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
+    native.sendIntent.checkSendIntentReceived.mockResolvedValue({ title: 'x.png', url: 'file:///gone.png', type: 'image/png' });
+    await start('android');
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/scan?image=failed');
+    expect(stored.size).toBe(0);
   });
 
   it('is not asked on iOS (no share extension there)', async () => {

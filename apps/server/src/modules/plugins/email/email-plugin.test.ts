@@ -86,9 +86,13 @@ describeWithDatabases('the email plugin, with a real IMAP server', (ctx) => {
     expect(entry).toMatchObject({ source: 'email', sender: '"Alerts" <alerts@bank-secure-login.example>' });
     expect(entry!.content).toContain('unusual activity');
     expect(entry!.threatLevel).not.toBe('safe');
-    const listed = PluginMessageListSchema.parse((await person.get('/api/plugins/email/messages')).json()).messages;
-    expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ status: 'scanned', sender: { handle: 'alerts@bank-secure-login.example' }, metadata: { subject: 'Your account is suspended' } });
+    // the plugin's own list says 'scanned' once the scan has answered (the history entry is kept
+    // a moment before: its alert is raised in between)
+    await eventually(async () => {
+      const listed = PluginMessageListSchema.parse((await person.get('/api/plugins/email/messages')).json()).messages;
+      expect(listed).toHaveLength(1);
+      expect(listed[0]).toMatchObject({ status: 'scanned', sender: { handle: 'alerts@bank-secure-login.example' }, metadata: { subject: 'Your account is suspended' } });
+    });
   });
 
   it('says plainly when the password is wrong or the server cannot be reached, and stores nothing', async () => {

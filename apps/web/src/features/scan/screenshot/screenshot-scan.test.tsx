@@ -251,4 +251,22 @@ describe('ScreenshotScan without a URL form', () => {
     await userEvent.click(within(review).getByRole('button', { name: 'Use this text' }));
     expect(screen.getByLabelText('Message')).toHaveValue('https://parking-pay.top/lot7');
   });
+
+  it('reads a picture shared to the app (?image=1) once, from where the share left it', async () => {
+    const kept = new Map([['/shared-image', new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png', 'x-file-name': 'shared.png' } })]]);
+    vi.stubGlobal('caches', { open: async () => ({ match: async (key: string) => kept.get(key), delete: async (key: string) => kept.delete(key) }) });
+    renderWithApp(<ScanPage />, { path: '/scan?image=1' });
+    const { file } = await reading();
+    expect([file.name, file.type, file.size]).toEqual(['shared.png', 'image/png', 3]);
+    expect(kept.size).toBe(0);
+    await finish({ kind: 'text', text: READ_TEXT });
+    expect(await screen.findByRole('dialog')).toHaveAccessibleDescription(REVIEW_DESCRIPTION);
+  });
+
+  it('says so when a share could not be received, or its picture is too large', async () => {
+    renderWithApp(<ScanPage />, { path: '/scan?image=failed' });
+    expect(await screen.findAllByText(/What you shared could not be received/)).not.toHaveLength(0);
+    expect(screen.getByText('Share not received')).toBeInTheDocument();
+    expect(reader.readScreenshot).not.toHaveBeenCalled();
+  });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Dialog } from 'radix-ui';
 import { ImageUp } from 'lucide-react';
+import { useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { DialogPanel } from '@/components/ui/dialog';
 import { FieldError, Label, Textarea } from '@/components/ui/input';
@@ -9,6 +10,7 @@ import { toast } from '@/components/ui/toast-store';
 import type { OcrProgress } from './ocr-text';
 import type { ScreenshotReading } from './read-screenshot';
 import { checkImageFile, fileFromTransfer, SCREENSHOT_PROBLEMS, ScreenshotReadError } from './screenshot-file';
+import { sharedImageProblem, sharedImageState, takeSharedImage } from './shared-image';
 
 type Phase =
   | { name: 'idle' }
@@ -125,6 +127,30 @@ export function ScreenshotScan({
   useEffect(() => {
     startRef.current = start;
   });
+
+  // a picture shared to the app from another one (`/scan?image=1`, shared-image.ts) is read once,
+  // like a chosen one; a share whose picture could not be kept says why. The Scan screen takes
+  // the parameter out of the address (share-target.ts), after this has read it.
+  const openedWith = useRef(useSearch());
+  const alive = useRef(false);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    const shared = sharedImageState(openedWith.current);
+    if (shared === 'too-big' || shared === 'failed') {
+      // said under the button, and at once where it is seen whatever the screen's height
+      setProblem(sharedImageProblem(shared));
+      toast({ title: shared === 'too-big' ? 'Shared picture too large' : 'Share not received', description: sharedImageProblem(shared) });
+    }
+    if (shared !== 'waiting') return;
+    void takeSharedImage().then((file) => {
+      if (file && alive.current) void startRef.current(file, 'button');
+    });
+  }, []);
 
   // a picture pasted or dropped on the message box is read like a chosen one
   useEffect(() => {
