@@ -216,7 +216,7 @@ async function receiveShare(request) {
     query.set('image', 'failed');
   }
   const search = query.toString();
-  return Response.redirect(`/scan${search ? `?${search}` : ''}`, 303);
+  return Response.redirect(new URL(`/scan${search ? `?${search}` : ''}`, self.location.origin).href, 303);
 }
 
 if (BUILD) {

@@ -1,3 +1,4 @@
+import { File as NodeFile } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,9 @@ class FakeCache {
   }
   async put(input: RequestLike, response: Response) {
     this.entries.set(urlOf(input), response);
+  }
+  async delete(input: RequestLike) {
+    return this.entries.delete(urlOf(input));
   }
   async keys() {
     return [...this.entries.keys()].map((url) => new Request(url));
@@ -77,12 +81,13 @@ function loadWorker(
   windows: Array<{ url: string }> = [],
   { source = SOURCE, caches = new FakeCacheStorage(), network = makeNetwork() }: { source?: string; caches?: FakeCacheStorage; network?: ReturnType<typeof makeNetwork> } = {},
 ) {
-  const listeners = new Map<string, Listener>();
+  // a worker may add several listeners for one event, as sw.js does for fetch
+  const listeners = new Map<string, Listener[]>();
   const shown: Array<{ title: string; options: Record<string, unknown> }> = [];
   const clients = windows.map((w) => ({ ...w, focus: vi.fn(async () => undefined), postMessage: vi.fn() }));
   const self = {
     location: new URL(ORIGIN),
-    addEventListener: (name: string, listener: Listener) => listeners.set(name, listener),
+    addEventListener: (name: string, listener: Listener) => listeners.set(name, [...(listeners.get(name) ?? []), listener]),
     skipWaiting: vi.fn(),
     registration: { showNotification: vi.fn(async (title: string, options: Record<string, unknown>) => void shown.push({ title, options })) },
     clients: { claim: vi.fn(), matchAll: vi.fn(async () => clients), openWindow: vi.fn(async () => undefined) },
@@ -91,19 +96,23 @@ function loadWorker(
   /** Dispatches an event and waits for what it asked the browser to wait for. */
   const dispatch = async (name: string, event: Record<string, unknown>) => {
     const pending: Array<Promise<unknown>> = [];
-    listeners.get(name)!({ ...event, waitUntil: (p: Promise<unknown>) => pending.push(p) });
+    for (const listener of listeners.get(name)!) listener({ ...event, waitUntil: (p: Promise<unknown>) => pending.push(p) });
     await Promise.all(pending);
   };
   /**
    * A fetch as the page makes it: the worker's answer, or undefined when it left the request to
    * the browser (no respondWith). Waits for what the worker keeps afterwards too.
    */
-  const request = async (path: string, { mode = 'cors', method = 'GET' }: { mode?: string; method?: string } = {}) => {
-    const listener = listeners.get('fetch');
-    if (!listener) return undefined;
+  const request = async (path: string, { mode = 'cors', method = 'GET', body }: { mode?: string; method?: string; body?: FormData | Error } = {}) => {
     let answer: Promise<Response> | undefined;
     const pending: Array<Promise<unknown>> = [];
-    listener({ request: { url: new URL(path, ORIGIN).href, method, mode }, respondWith: (p: Promise<Response>) => (answer = p), waitUntil: (p: Promise<unknown>) => pending.push(p) });
+    // every listener hears the request; the first to answer it answers
+    const event = {
+      request: { url: new URL(path, ORIGIN).href, method, mode, formData: async () => (body instanceof Error ? Promise.reject(body) : (body ?? new FormData())) },
+      respondWith: (p: Promise<Response>) => (answer ??= p),
+      waitUntil: (p: Promise<unknown>) => pending.push(p),
+    };
+    for (const listener of listeners.get('fetch') ?? []) listener(event);
     if (!answer) return undefined;
     const response = await answer;
     await Promise.all(pending);
@@ -224,7 +233,9 @@ describe('the service worker offline', () => {
     const worker = loadWorker([], { caches });
     await worker.dispatch('install', {});
     await worker.dispatch('activate', {});
-    expect(worker.listeners.has('fetch')).toBe(false);
+    // pages and files are the browser's (the only request it answers is a share: POST /share)
+    expect(await worker.request('/index.html', { mode: 'navigate' })).toBeUndefined();
+    expect(await worker.request('/assets/index-v1.js')).toBeUndefined();
     expect(await caches.keys()).toEqual(['someone-else']);
     expect(worker.self.skipWaiting).toHaveBeenCalled();
     expect(worker.self.clients.claim).toHaveBeenCalled();
@@ -362,5 +373,44 @@ describe('the service worker offline', () => {
     expect(kept).toContain('/assets/scan-page-1.js');
     expect(kept).not.toContain('/assets/not-of-this-build.js');
     expect(worker.network.requested.some((url) => url.includes('/api/') || url.includes('other.example'))).toBe(false);
+  });
+});
+
+describe('the service worker as the share target (POST /share)', () => {
+  // the form as the worker reads it (Node's File: jsdom's cannot go into a Response, a browser's can)
+  const shareOf = (fields: Record<string, string | NodeFile>) =>
+    ({
+      get: (name: string) => fields[name] ?? null,
+      getAll: (name: string) => (name in fields ? [fields[name]] : []),
+    }) as unknown as FormData;
+
+  it.each([['with a build', 'v1'], ['as the dev server serves it', null]] as const)('keeps a shared picture for the Scan screen and opens it (%s)', async (_, version) => {
+    const caches = new FakeCacheStorage();
+    const worker = version ? loadWorker([], { caches, source: deploy(version).source }) : loadWorker([], { caches });
+    const picture = new NodeFile([new Uint8Array([137, 80, 78, 71])], 'Screenshot 1.png', { type: 'image/png' });
+    const res = (await worker.request('/share', { method: 'POST', mode: 'navigate', body: shareOf({ image: picture, text: '' }) }))!;
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${ORIGIN}/scan?image=1`);
+    const kept = (await (await caches.open('shared-image')).match('/shared-image'))!;
+    expect(kept.headers.get('content-type')).toBe('image/png');
+    expect(decodeURIComponent(kept.headers.get('x-file-name')!)).toBe('Screenshot 1.png');
+    expect(new Uint8Array(await kept.arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71]));
+    expect(worker.network.requested).toEqual([]);
+  });
+
+  it('opens the Scan screen with a shared text and link, and says when a picture is too large or the share unreadable', async () => {
+    const caches = new FakeCacheStorage();
+    const worker = loadWorker([], { caches });
+    const text = await worker.request('/share', { method: 'POST', mode: 'navigate', body: shareOf({ title: 'Parcel', text: 'Pay 1.99 now', url: 'https://pay.example/x' }) });
+    expect(new URL(text!.headers.get('location')!).search).toBe('?title=Parcel&text=Pay+1.99+now&url=https%3A%2F%2Fpay.example%2Fx');
+    const huge = new NodeFile([new Uint8Array(15 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+    const big = await worker.request('/share', { method: 'POST', mode: 'navigate', body: shareOf({ image: huge }) });
+    expect(big!.headers.get('location')).toBe(`${ORIGIN}/scan?image=too-big`);
+    expect(await (await caches.open('shared-image')).match('/shared-image')).toBeUndefined();
+    // a body that is not a form
+    const broken = await worker.request('/share', { method: 'POST', mode: 'navigate', body: new TypeError('not a form') });
+    expect(broken!.headers.get('location')).toBe(`${ORIGIN}/scan?image=failed`);
+    // any other POST is the browser's
+    expect(await worker.request('/api/scan/text', { method: 'POST' })).toBeUndefined();
   });
 });
