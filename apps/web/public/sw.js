@@ -177,7 +177,7 @@ async function answerFile(event) {
 /**
  * Share to Baitcheck (the manifest's share_target, POST /share): a text, a link or a picture
  * shared from another app. The picture is kept in its own cache (one at a time) for the Scan
- * screen to read on this device (features/scan/shared-image.ts); the text and link go to the Scan
+ * screen to read on this device (src/features/scan/screenshot/shared-image.ts); the text and link go to the Scan
  * screen's address, as a share by GET would. Nothing here is sent to the server. Handled with or
  * without a build (dev too): it is the app's, not the offline shell's.
  */
@@ -187,7 +187,8 @@ const SHARED_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.method !== 'POST' || new URL(request.url).pathname !== '/share') return;
+  const url = new URL(request.url);
+  if (request.method !== 'POST' || url.origin !== self.location.origin || url.pathname !== '/share') return;
   event.respondWith(receiveShare(request));
 });
 
@@ -199,7 +200,10 @@ async function receiveShare(request) {
       const value = form.get(name);
       if (typeof value === 'string' && value.trim() !== '') query.set(name, value);
     }
-    const picture = form.getAll('image').find((file) => typeof file === 'object' && file !== null && file.size > 0);
+    // several files may come: the first picture among them, else the first file (the Scan screen
+    // then says it is not a picture)
+    const files = form.getAll('image').filter((file) => typeof file === 'object' && file !== null && file.size > 0);
+    const picture = files.find((file) => typeof file.type === 'string' && file.type.startsWith('image/')) ?? files[0];
     if (picture) {
       const cache = await caches.open(SHARED_IMAGE_CACHE);
       // a picture too big to read is not kept: the Scan screen says so (image=too-big)

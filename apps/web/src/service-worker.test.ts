@@ -378,10 +378,10 @@ describe('the service worker offline', () => {
 
 describe('the service worker as the share target (POST /share)', () => {
   // the form as the worker reads it (Node's File: jsdom's cannot go into a Response, a browser's can)
-  const shareOf = (fields: Record<string, string | NodeFile>) =>
+  const shareOf = (fields: Record<string, string | NodeFile | NodeFile[]>) =>
     ({
-      get: (name: string) => fields[name] ?? null,
-      getAll: (name: string) => (name in fields ? [fields[name]] : []),
+      get: (name: string) => [fields[name] ?? null].flat()[0],
+      getAll: (name: string) => (name in fields ? [fields[name]].flat() : []),
     }) as unknown as FormData;
 
   it.each([['with a build', 'v1'], ['as the dev server serves it', null]] as const)('keeps a shared picture for the Scan screen and opens it (%s)', async (_, version) => {
@@ -410,7 +410,22 @@ describe('the service worker as the share target (POST /share)', () => {
     // a body that is not a form
     const broken = await worker.request('/share', { method: 'POST', mode: 'navigate', body: new TypeError('not a form') });
     expect(broken!.headers.get('location')).toBe(`${ORIGIN}/scan?image=failed`);
-    // any other POST is the browser's
+    // any other POST is the browser's, /share on another site included
     expect(await worker.request('/api/scan/text', { method: 'POST' })).toBeUndefined();
+    expect(await worker.request('https://elsewhere.example/share', { method: 'POST', mode: 'navigate', body: shareOf({ text: 'x' }) })).toBeUndefined();
+  });
+
+  it('keeps the first picture when several files are shared, whatever comes before it', async () => {
+    const caches = new FakeCacheStorage();
+    const worker = loadWorker([], { caches });
+    const notes = new NodeFile(['not a picture'], 'first.png', { type: 'text/plain' });
+    const picture = new NodeFile([new Uint8Array([137, 80, 78, 71])], 'second.png', { type: 'image/png' });
+    const res = await worker.request('/share', { method: 'POST', mode: 'navigate', body: shareOf({ image: [notes, picture] }) });
+    expect(res!.headers.get('location')).toBe(`${ORIGIN}/scan?image=1`);
+    const kept = (await (await caches.open('shared-image')).match('/shared-image'))!;
+    expect(decodeURIComponent(kept.headers.get('x-file-name')!)).toBe('second.png');
+    // no picture at all: the file is kept, and the Scan screen says it is not a picture
+    await worker.request('/share', { method: 'POST', mode: 'navigate', body: shareOf({ image: [notes] }) });
+    expect((await (await caches.open('shared-image')).match('/shared-image'))!.headers.get('content-type')).toBe('text/plain');
   });
 });

@@ -105,6 +105,7 @@ describe('static web app', () => {
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe('/scan?image=failed');
       expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.connection).toBe('close');
     }
     // other POSTs from elsewhere are still refused
     const other = await app.inject({ method: 'POST', url: '/share-not', headers: { origin: 'https://elsewhere.example' } });

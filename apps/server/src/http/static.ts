@@ -54,9 +54,10 @@ export const staticPlugin = globalPlugin<{ webDistDir: string }>(async (app, opt
   // Share to Baitcheck (the manifest's share_target, POST /share) is the service worker's: it keeps
   // a shared picture on the device and opens the Scan screen (apps/web/public/sw.js). A share that
   // reaches the server (the site's data was cleared, so the worker is gone) is not read, not even
-  // its body: the Scan screen opens and says it could not be received.
+  // its body: the Scan screen opens and says it could not be received, and the connection is
+  // closed rather than left to take in a body nobody reads.
   app.post(SHARE_PATH, {
-    onRequest: async (_request, reply) => reply.code(303).header('location', '/scan?image=failed').header('cache-control', 'no-store').send(),
+    onRequest: async (_request, reply) => reply.code(303).header('location', '/scan?image=failed').header('cache-control', 'no-store').header('connection', 'close').send(),
     handler: async () => undefined,
   });
 

@@ -291,7 +291,6 @@ export function createAlertsRepository(db: Db) {
       return { count: phishing + suspicious + other, phishing, suspicious, channels: [...new Set(taken.map((t) => t.channel))], since };
     },
 
-    /** Where the person can be reached: account email (`confirmed` when its link was followed), confirmed phone, push targets. */
     /** One person's audience (the defaults and no reach when they are no longer there). */
     async audience(userId: string): Promise<Audience> {
       return (await audiences([userId])).get(userId) ?? { prefs: DEFAULT_NOTIFICATION_PREFERENCES, reach: { email: null, emailConfirmed: false, phone: null, webPush: 0, nativePush: 0 } };
