@@ -1,4 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { SCREENSHOT_DIR, expectNoAxeViolations } from './helpers';
@@ -103,8 +105,14 @@ test('a screenshot of a scam text is read on the device, checked, then scanned',
   for (const word of ['usps', 'package', 'unpaid', 'shipping fee', 'pay now', 'usps-redelivery-fee.com']) expect(text).toContain(word);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: join(SHOTS, 'screenshot-review-390.png') });
+  // Tab reaches the buttons (Close aside) in the order they are seen: top to bottom on a phone,
+  // left to right on a wide screen
+  const buttonsAt = (edge: 'top' | 'left') => dialog.getByRole('button').evaluateAll((buttons, side) => buttons.slice(1).map((b) => b.getBoundingClientRect()[side]), edge);
+  const ascending = (values: number[]) => values.every((value, i) => i === 0 || value > values[i - 1]!);
+  expect(ascending(await buttonsAt('top')), 'buttons stacked in Tab order at 390').toBe(true);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: join(SHOTS, 'screenshot-review-1280.png') });
+  expect(ascending(await buttonsAt('left')), 'buttons in a row in Tab order at 1280').toBe(true);
 
   // the box already has the person's words: they are kept, the text comes after them
   await expect(dialog.getByText('Your message box already has text.')).toBeVisible();
@@ -246,5 +254,48 @@ test.describe('shared to the installed app', () => {
     await expect(page.getByLabel('Message to scan')).toHaveValue(SCAM_TEXT);
     await expect(page).toHaveURL(/\/scan$/);
     expectAllLocal(requests);
+  });
+
+  test('a shared text reaches no server, not even in an address, and the focus waits after it in the box', async ({ browser, baseURL }) => {
+    // every request the browser sends, the worker's included (page.on('request') does not see
+    // those), goes through this proxy on loopback, which passes it on and notes it
+    const seen: string[] = [];
+    const proxy = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      const target = new URL(request.url ?? '/');
+      const onward = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: request.method, headers: request.headers }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      onward.on('error', () => response.destroy());
+      request.pipe(onward);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const context = await browser.newContext({
+      baseURL,
+      serviceWorkers: 'allow',
+      viewport: { width: 390, height: 844 },
+      // '<-loopback>': Chromium sends loopback through the proxy too
+      proxy: { server: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, bypass: '<-loopback>' },
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      expect(seen.length, 'the proxy sees the browser').toBeGreaterThan(0);
+      seen.length = 0;
+      await share(page, { text: SCAM_TEXT });
+      const box = page.getByLabel('Message to scan');
+      await expect(box).toHaveValue(SCAM_TEXT);
+      await expect(box).toBeFocused();
+      expect(await box.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd])).toEqual([SCAM_TEXT.length, SCAM_TEXT.length]);
+      await expect(page).toHaveURL(/\/scan$/);
+      // the form went to the worker, which answered it; the Scan screen came from its cache
+      const carried = seen.filter((line) => /unpaid|usps-redelivery/i.test(decodeURIComponent(line)) || /\/share\b/.test(line));
+      expect(carried).toEqual([]);
+    } finally {
+      await context.close();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 });

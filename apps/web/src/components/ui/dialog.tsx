@@ -66,3 +66,13 @@ export function DialogPanel({
     </Dialog.Portal>
   );
 }
+
+/**
+ * A dialog's buttons: Cancel (or Go back) first, the action last. They are seen in the order Tab
+ * reaches them at every width: stacked on a phone (Cancel on top), in a row on the right of a
+ * wider screen (Cancel on the left). A reversed stack put the action on top but left Tab going to
+ * Cancel first, so Tab then Enter did the opposite of what the person saw first.
+ */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}

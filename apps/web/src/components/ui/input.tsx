@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, LabelHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ComponentProps, InputHTMLAttributes, LabelHTMLAttributes, SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 const FIELD =
@@ -12,7 +12,8 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
   return <input className={cn(FIELD, 'h-11', className)} {...props} />;
 }
 
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+/** A text box; `ref` reaches the element (React 19 passes it as a prop). */
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(FIELD, 'min-h-32 resize-y', className)} {...props} />;
 }
 

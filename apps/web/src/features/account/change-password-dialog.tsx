@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { DialogPanel } from '@/components/ui/dialog';
+import { DialogActions, DialogPanel } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/toast-store';
 import { readAuthError, useChangePassword, type AuthError } from '@/lib/api/auth';
@@ -85,14 +85,14 @@ function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => vo
         }}
       />
       <FormError>{formError}</FormError>
-      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+      <DialogActions>
         <Dialog.Close asChild>
           <Button variant="outline">Cancel</Button>
         </Dialog.Close>
         <SubmitButton busy={change.isPending} busyText="Changing password...">
           Change Password
         </SubmitButton>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
-import { DialogPanel } from '@/components/ui/dialog';
+import { DialogActions, DialogPanel } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
 import { readAuthError } from '@/lib/api/auth';
 
@@ -86,14 +86,14 @@ export function ConfirmButton({
             {error}
           </p>
         ) : null}
-        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Dialog.Close asChild>
             <Button variant="outline">{cancelText}</Button>
           </Dialog.Close>
           <Button variant="destructive" onClick={() => void confirm()} disabled={busy}>
             {busy ? busyText : confirmText}
           </Button>
-        </div>
+        </DialogActions>
       </DialogPanel>
     </Dialog.Root>
   );

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { ShieldCheck } from 'lucide-react';
 import type { FamilyMember, ProtectionSettings } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
-import { DialogPanel } from '@/components/ui/dialog';
+import { DialogActions, DialogPanel } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { SettingRow } from '@/components/setting-row';
 import { toast } from '@/components/ui/toast-store';
@@ -77,14 +77,14 @@ function ProtectionForm({ member, onDone }: { member: FamilyMember; onDone: () =
           {error}
         </p>
       ) : null}
-      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+      <DialogActions>
         <Dialog.Close asChild>
           <Button variant="outline">Cancel</Button>
         </Dialog.Close>
         <SubmitButton busy={save.isPending} busyText="Saving...">
           Save
         </SubmitButton>
-      </div>
+      </DialogActions>
     </form>
   );
 }

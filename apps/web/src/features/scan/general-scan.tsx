@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
 import { useSessionDraft } from '@/lib/session-draft';
+import { tellShare, type ReceivedShare } from './share-target';
 import { warmEngine } from '@/lib/on-device/engine-client';
 import { useOnDevice } from '@/lib/on-device/on-device-state';
 import { MessageForm, MESSAGE_FORM_DEFAULTS, isMessageFormValues, type MessageFormValues } from './message-form';
@@ -66,8 +67,12 @@ function scanFailedToast(error: unknown, description: string) {
   return limit ? ({ title: 'No scans left today', description: limit, variant: 'destructive' } as const) : ({ title: 'Scan failed', description, variant: 'destructive' } as const);
 }
 
-/** General Scan: Message and URL forms, then the result view. */
-export function GeneralScan() {
+/**
+ * General Scan: Message and URL forms, then the result view. `share`: a text shared to the app
+ * (share-target.ts), already in the Message form's draft; it is said once and taken, and the
+ * focus goes to the box that holds it.
+ */
+export function GeneralScan({ share }: { share?: RefObject<ReceivedShare | null> } = {}) {
   const [tab, setTab] = useState<InnerTab>('message');
   // what the person typed survives the Social tab, another screen, the Upgrade link (this browser tab only)
   const [messageValues, setMessageValues, forgetMessage] = useSessionDraft<MessageFormValues>('scan-message', MESSAGE_FORM_DEFAULTS, isMessageFormValues);
@@ -80,6 +85,18 @@ export function GeneralScan() {
   // the form whose last scan got no answer
   const [connectionLost, setConnectionLost] = useState<InnerTab | null>(null);
   const focusNotice = useRef(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // read before the Message form's first effect, which puts the focus in the box
+  const focusBox = useRef(share?.current != null);
+  useEffect(() => {
+    const received = share?.current;
+    if (!received || !share) return;
+    share.current = null;
+    tellShare(received, () => {
+      setMessageValues((values) => ({ ...values, content: received.content, fileName: '' }));
+      box.current?.focus();
+    });
+  }, [share, setMessageValues]);
   const scanText = useScanText();
   const scanUrl = useScanUrl();
   const guard = useScanGuard();
@@ -190,6 +207,8 @@ export function GeneralScan() {
       <TabsContent value="message" tabIndex={-1}>
         <MessageForm
           values={messageValues}
+          boxRef={box}
+          focusOnMount={focusBox}
           onChange={setMessageValues}
           onSubmit={submitMessage}
           onLinkPasted={

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type ClipboardEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type ClipboardEvent, type FormEvent, type RefObject } from 'react';
 import type { MessageSource, ScanUsage } from '@baitcheck/contracts';
 import { MAX_CONTENT_LENGTH, VALIDATION_MESSAGES } from '@baitcheck/contracts/lite';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -45,6 +45,8 @@ function readFileText(file: Blob): Promise<string> {
 
 export function MessageForm({
   values,
+  boxRef,
+  focusOnMount,
   onChange,
   onSubmit,
   onLinkPasted,
@@ -54,6 +56,10 @@ export function MessageForm({
   onDevice = false,
 }: {
   values: MessageFormValues;
+  /** The message box. */
+  boxRef?: RefObject<HTMLTextAreaElement | null>;
+  /** True once: the form opens with the focus in the box, after its text (a shared text). */
+  focusOnMount?: RefObject<boolean>;
   onChange: (values: MessageFormValues) => void;
   onSubmit: (values: MessageFormValues) => void;
   /**
@@ -71,6 +77,15 @@ export function MessageForm({
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusOnMount?.current) return;
+    focusOnMount.current = false;
+    const box = document.getElementById(`${id}-content`);
+    if (!(box instanceof HTMLTextAreaElement)) return;
+    box.focus();
+    // after the text, where a person goes on writing (the sender, a line of their own)
+    box.setSelectionRange(box.value.length, box.value.length);
+  }, [focusOnMount, id]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -138,6 +153,7 @@ export function MessageForm({
         <div>
           <Label htmlFor={`${id}-content`}>Message to scan</Label>
           <Textarea
+            ref={boxRef}
             id={`${id}-content`}
             value={values.content}
             placeholder="Paste the text message, email or social media message here"

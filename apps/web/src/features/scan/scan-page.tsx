@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { GeneralScan } from './general-scan';
 import { ScanAllowance } from './scan-allowance';
@@ -5,8 +6,9 @@ import { useShareTarget } from './share-target';
 import { SocialScan } from './social-scan';
 
 export default function ScanPage() {
-  // a text or link shared to the app becomes the Message form's draft before the forms appear
-  useShareTarget();
+  // a text or link shared to the app becomes the Message form's draft before the forms appear;
+  // General Scan says so once, even if the person goes to the Social tab and back
+  const share = useRef(useShareTarget());
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="mb-1 text-2xl font-bold text-slate-900">Scan for Threats</h1>
@@ -19,7 +21,7 @@ export default function ScanPage() {
         </TabsList>
         {/* tabIndex -1: the panels hold fields, so Tab goes from the tab list straight into the first one */}
         <TabsContent value="general" tabIndex={-1}>
-          <GeneralScan />
+          <GeneralScan share={share} />
         </TabsContent>
         <TabsContent value="social" tabIndex={-1}>
           <SocialScan />

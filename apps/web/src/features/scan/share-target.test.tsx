@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MAX_CONTENT_LENGTH } from '@baitcheck/contracts/lite';
 import { mockApi, renderWithApp } from '@/testing/render';
@@ -61,6 +61,10 @@ describe('the Scan screen opened by a share', () => {
     expect(screen.getByRole('tab', { name: /Message/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Message to scan')).toHaveValue(`Royal Mail\n${SMS}\n${LINK}`);
     expect(screen.getByLabelText(/Sender/)).toHaveValue('');
+    // the screen opened with the focus on nothing: it is in the box, after the text
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Message to scan');
+    await waitFor(() => expect(box).toHaveFocus());
+    expect([box.selectionStart, box.selectionEnd]).toEqual([box.value.length, box.value.length]);
     // replaced, not pushed: Back leaves the screen, and a reload brings no share back
     expect(location.history).toEqual(['/scan']);
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
@@ -88,6 +92,26 @@ describe('the Scan screen opened by a share', () => {
     expect(screen.getByLabelText('Message to scan')).toHaveValue(`Half-typed message\n\n${SMS}`);
     expect(screen.getByLabelText(/Sender/)).toHaveValue('Mum');
     expect(await screen.findByText('Shared text added')).toBeInTheDocument();
+    // as with a picture's text, the person may keep the shared text alone
+    await userEvent.click(screen.getByRole('button', { name: 'Use shared text only' }));
+    expect(screen.getByLabelText('Message to scan')).toHaveValue(SMS);
+    expect(screen.getByLabelText('Message to scan')).toHaveFocus();
+    expect(screen.getByLabelText(/Sender/)).toHaveValue('Mum');
+  });
+
+  it('says a share once, and does not move the focus again, when the person goes to the Social tab and back', async () => {
+    mockApi({ 'GET /api/scan-usage': { body: makeScanUsage(3) } });
+    const first = renderWithApp(<ScanPage />, { path: '/scan' });
+    await userEvent.type(screen.getByLabelText('Message to scan'), 'Half-typed message');
+    first.unmount();
+    renderWithApp(<ScanPage />, { path: `/scan${query({ text: SMS })}` });
+    expect(await screen.findByText('Shared text added')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    await waitFor(() => expect(screen.queryByText('Shared text added')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('tab', { name: 'Social Media' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'General Scan' }));
+    expect(screen.getByRole('tab', { name: 'General Scan' })).toHaveFocus();
+    expect(screen.queryByText('Shared text added')).not.toBeInTheDocument();
   });
 
   it('puts a link shared on its own in the URL form as well', async () => {

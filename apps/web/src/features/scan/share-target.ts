@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { MAX_CONTENT_LENGTH, MAX_URL_LENGTH, isHttpUrl } from '@baitcheck/contracts/lite';
 import { toast } from '@/components/ui/toast-store';
@@ -43,7 +43,9 @@ function cutTo(text: string, max: number): string {
  * What a share's query brings, as the Message form will hold it: the text and the link joined
  * (one line each) when both came and the text does not hold the link already (many apps put it
  * in the text), and the title first only when it adds something (not empty, and not already in
- * the text or the link). Null when nothing was shared.
+ * the text or the link). The title is kept because it is part of what the person was shown: an
+ * email's subject, or the name a shared page gives itself ("PayPal: Log in"), which the scan
+ * weighs against the link. Null when nothing was shared.
  */
 export function readSharedContent(search: string): SharedContent | null {
   const params = new URLSearchParams(search);
@@ -91,34 +93,52 @@ export function withoutShareParams(search: string): string | null {
   return params.toString();
 }
 
+/** A share received on the Scan screen: what it put in the Message form's draft. */
+export interface ReceivedShare extends SharedContent {
+  /** It was added after a message the person had started typing (kept). */
+  added: boolean;
+}
+
 /**
  * On the Scan screen, before its forms appear: what a share brought becomes the Message form's
  * draft (so the forms start with it, and keep what the person then types as any draft), and the
  * share leaves the address bar, so a reload or Back does not put it over what they typed since.
+ * Answers the share, the same object for the screen's whole visit (null when none came): General
+ * Scan says what happened to it and puts the focus in the box.
  */
-export function useShareTarget(): void {
+export function useShareTarget(): ReceivedShare | null {
   const search = useSearch();
   const [, navigate] = useLocation();
   // A state initialiser runs before the children (the forms) are first rendered, and once per
   // visit to the screen; it does the same each time it runs (React may run it twice).
-  const [shared] = useState(() => {
+  const [shared] = useState<ReceivedShare | null>(() => {
     const found = readSharedContent(search);
     return found ? { ...found, added: keepAsDrafts(found) } : null;
   });
-  const told = useRef(false);
   useEffect(() => {
     const rest = withoutShareParams(search);
     // wouter's replace is history.replaceState: no entry is added, and Back leaves the screen
     if (rest !== null) navigate(rest ? `${paths.scan}?${rest}` : paths.scan, { replace: true });
-    if (shared?.added && !told.current) {
-      told.current = true;
-      toast({ title: 'Shared text added', description: 'It is below the message you were writing, which is kept.' });
-    } else if (shared?.cut && !told.current) {
-      told.current = true;
-      toast({
-        title: 'Shared text shortened',
-        description: `Only its first ${MAX_CONTENT_LENGTH.toLocaleString('en-US')} characters are in the box: that is the most one scan checks.`,
-      });
-    }
-  }, [search, navigate, shared]);
+  }, [search, navigate]);
+  return shared;
+}
+
+/**
+ * What General Scan says of a share once its forms show: a text added after the person's own
+ * words can be made the whole message instead (`replace`, the toast's button: a picture's text
+ * offers the same choice), and a text cut to one scan's length says so.
+ */
+export function tellShare(share: ReceivedShare, replace: () => void): void {
+  if (share.added) {
+    toast({
+      title: 'Shared text added',
+      description: 'It is below the message you were writing, which is kept.',
+      action: { label: 'Use shared text only', altText: 'To keep only the shared text, select your message above it in the box and delete it.', onClick: replace },
+    });
+  } else if (share.cut) {
+    toast({
+      title: 'Shared text shortened',
+      description: `Only its first ${MAX_CONTENT_LENGTH.toLocaleString('en-US')} characters are in the box: that is the most one scan checks.`,
+    });
+  }
 }

@@ -6,7 +6,7 @@ import { CreditCard, Info, Settings2, TriangleAlert } from 'lucide-react';
 import type { Subscription } from '@baitcheck/contracts';
 import { PLANS } from '@baitcheck/contracts/lite';
 import { Button } from '@/components/ui/button';
-import { DialogPanel } from '@/components/ui/dialog';
+import { DialogActions, DialogPanel } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
 import { readAuthError } from '@/lib/api/auth';
 import {
@@ -65,14 +65,14 @@ function Confirm({
         {question}
       </h3>
       <div className="space-y-1 text-sm text-slate-800">{children}</div>
-      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+      <DialogActions>
         <Button variant="outline" onClick={onBack} disabled={busy}>
           Go back
         </Button>
         <Button variant="destructive" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
           {busy ? busyText : confirmText}
         </Button>
-      </div>
+      </DialogActions>
     </section>
   );
 }

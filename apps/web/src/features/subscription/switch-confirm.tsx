@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { PLANS } from '@baitcheck/contracts/lite';
 import { Button } from '@/components/ui/button';
-import { DialogPanel } from '@/components/ui/dialog';
+import { DialogActions, DialogPanel } from '@/components/ui/dialog';
 import { membersLoseFamily } from '@/lib/plan-wording';
 
 /**
@@ -50,7 +50,7 @@ export function SwitchToPremiumConfirm({
           <p>
             Your own history then keeps {premium.retentionDays} days instead of {family.retentionDays}: older scans are deleted.
           </p>
-          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <DialogActions>
             <Dialog.Close asChild>
               <Button variant="outline">Go back</Button>
             </Dialog.Close>
@@ -62,7 +62,7 @@ export function SwitchToPremiumConfirm({
             >
               Switch to {premium.name}
             </Button>
-          </div>
+          </DialogActions>
         </div>
       </DialogPanel>
     </Dialog.Root>

@@ -248,6 +248,10 @@ describe('ScreenshotScan without a URL form', () => {
     await finish({ kind: 'qr-link', link: 'https://parking-pay.top/lot7' });
     const review = await screen.findByRole('dialog', { name: 'Check the text' });
     expect(review).toHaveAccessibleDescription(REVIEW_QR_DESCRIPTION);
+    // opened straight at the text (no reading step): the focus is in it, not on Close
+    await waitFor(() => expect(within(review).getByLabelText('Text from your picture')).toHaveFocus());
+    // Tab goes through the buttons in the order they are seen: Cancel, then the action
+    expect(within(review).getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual(['Close', 'Cancel', 'Use this text']);
     await userEvent.click(within(review).getByRole('button', { name: 'Use this text' }));
     expect(screen.getByLabelText('Message')).toHaveValue('https://parking-pay.top/lot7');
   });
@@ -263,10 +267,44 @@ describe('ScreenshotScan without a URL form', () => {
     expect(await screen.findByRole('dialog')).toHaveAccessibleDescription(REVIEW_DESCRIPTION);
   });
 
-  it('says so when a share could not be received, or its picture is too large', async () => {
-    renderWithApp(<ScanPage />, { path: '/scan?image=failed' });
-    expect(await screen.findAllByText(/What you shared could not be received/)).not.toHaveLength(0);
-    expect(screen.getByText('Share not received')).toBeInTheDocument();
+  it.each([
+    ['could not be received', '/scan?image=failed', /What you shared could not be received/],
+    ['was too large to keep', '/scan?image=too-big', /This picture is too large to read/],
+  ])('says so, with the focus on it, when a share %s', async (_, path, said) => {
+    renderWithApp(<ScanPage />, { path });
+    const problem = await screen.findByRole('alert');
+    expect(problem).toHaveTextContent(said);
+    // the screen opened with the focus on nothing: it goes to what went wrong, which is read out
+    await waitFor(() => expect(problem).toHaveFocus());
     expect(reader.readScreenshot).not.toHaveBeenCalled();
+  });
+
+  it('says a share was not received when its picture is gone (another tab took it), and what a shared file that is not a picture is', async () => {
+    const kept = new Map<string, Response>();
+    vi.stubGlobal('caches', { open: async () => ({ match: async (key: string) => kept.get(key), delete: async (key: string) => kept.delete(key) }) });
+    const first = renderWithApp(<ScanPage />, { path: '/scan?image=1' });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent(/What you shared could not be received/);
+    first.unmount();
+
+    kept.set('/shared-image', new Response('%PDF-1.4', { headers: { 'content-type': 'application/pdf', 'x-file-name': 'bill.pdf' } }));
+    renderWithApp(<ScanPage />, { path: '/scan?image=1' });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent(/This file is not a picture/);
+    // told at once, without loading the reader
+    expect(reader.readScreenshot).not.toHaveBeenCalled();
+  });
+
+  it('goes back to Scan a screenshot when the check of a shared picture is closed with Escape', async () => {
+    const kept = new Map([['/shared-image', new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png', 'x-file-name': 'shared.png' } })]]);
+    vi.stubGlobal('caches', { open: async () => ({ match: async (key: string) => kept.get(key), delete: async (key: string) => kept.delete(key) }) });
+    renderWithApp(<ScanPage />, { path: '/scan?image=1' });
+    await reading();
+    await finish({ kind: 'text', text: READ_TEXT });
+    await waitFor(() => expect(screen.getByLabelText('Text from your picture')).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Scan a screenshot' })).toHaveFocus();
+    expect(screen.getByLabelText('Message to scan')).toHaveValue('');
   });
 });

@@ -4,7 +4,7 @@ import { Dialog } from 'radix-ui';
 import { ImageUp } from 'lucide-react';
 import { useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { DialogPanel } from '@/components/ui/dialog';
+import { DialogActions, DialogPanel } from '@/components/ui/dialog';
 import { FieldError, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import type { OcrProgress } from './ocr-text';
@@ -81,6 +81,17 @@ export function ScreenshotScan({
   const reading = useRef<AbortController | null>(null);
   // where focus goes when the dialog closes: where the picture came from, or the message box once filled
   const focusAfter = useRef<'button' | 'box'>('button');
+  // the next problem said takes the focus (a share opened the screen: the focus is on nothing)
+  const focusProblem = useRef(false);
+  const problemRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!problem || !focusProblem.current) return;
+    focusProblem.current = false;
+    // in the middle of the screen: the lines above it (the day's scans left) may still come in
+    // and push it down, under the bottom navigation of a phone
+    problemRef.current?.focus({ preventScroll: true });
+    problemRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [problem]);
 
   const stop = () => {
     reading.current?.abort();
@@ -88,11 +99,11 @@ export function ScreenshotScan({
   };
   useEffect(() => stop, []);
 
-  const start = async (file: File, from: 'button' | 'box') => {
+  const start = async (file: File, from: 'button' | 'box' | 'share') => {
     stop();
     const controller = new AbortController();
     reading.current = controller;
-    focusAfter.current = from;
+    focusAfter.current = from === 'box' ? 'box' : 'button';
     setProblem(null);
     setNote(null);
     setReviewError(null);
@@ -105,6 +116,8 @@ export function ScreenshotScan({
       if (!(error instanceof ScreenshotReadError)) console.error('Reading a screenshot failed', error);
       reading.current = null;
       setPhase({ name: 'idle' });
+      // a shared picture came with the focus nowhere: it goes to what went wrong
+      focusProblem.current = from === 'share';
       setProblem(error instanceof ScreenshotReadError ? error.message : SCREENSHOT_PROBLEMS['ocr-failed']);
       return;
     }
@@ -129,8 +142,9 @@ export function ScreenshotScan({
   });
 
   // a picture shared to the app from another one (`/scan?image=1`, shared-image.ts) is read once,
-  // like a chosen one; a share whose picture could not be kept says why. The Scan screen takes
-  // the parameter out of the address (share-target.ts), after this has read it.
+  // like a chosen one; a share whose picture could not be kept says why, and the focus goes there
+  // (the message is read, and brought into view on a short screen). The Scan screen takes the
+  // parameter out of the address (share-target.ts), after this has read it.
   const openedWith = useRef(useSearch());
   const alive = useRef(false);
   useEffect(() => {
@@ -139,16 +153,26 @@ export function ScreenshotScan({
       alive.current = false;
     };
   }, []);
+  // asked once per visit: React may run the effect twice, and the second would find the picture gone
+  const askedForShare = useRef(false);
   useEffect(() => {
+    if (askedForShare.current) return;
+    askedForShare.current = true;
     const shared = sharedImageState(openedWith.current);
     if (shared === 'too-big' || shared === 'failed') {
-      // said under the button, and at once where it is seen whatever the screen's height
+      focusProblem.current = true;
       setProblem(sharedImageProblem(shared));
-      toast({ title: shared === 'too-big' ? 'Shared picture too large' : 'Share not received', description: sharedImageProblem(shared) });
     }
     if (shared !== 'waiting') return;
     void takeSharedImage().then((file) => {
-      if (file && alive.current) void startRef.current(file, 'button');
+      if (!alive.current) return;
+      if (file) {
+        void startRef.current(file, 'share');
+        return;
+      }
+      // nothing kept (another tab of the app took it first): said like a share not received
+      focusProblem.current = true;
+      setProblem(sharedImageProblem('failed'));
     });
   }, []);
 
@@ -235,7 +259,7 @@ export function ScreenshotScan({
         {phase.name === 'looking' ? 'Looking at your picture…' : note}
       </div>
       {problem ? (
-        <p role="alert" className="mt-1 font-medium text-red-700">
+        <p ref={problemRef} role="alert" tabIndex={-1} className="mt-1 font-medium text-red-700 outline-none">
           {problem}
         </p>
       ) : null}
@@ -251,6 +275,8 @@ export function ScreenshotScan({
             )
           }
           className="max-w-lg"
+          // opened straight at the text (a QR code's text: no reading step), it opens in the text
+          focusFirstField={phase.name === 'review'}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             const target = focusAfter.current === 'box' ? document.getElementById(boxId) : root.current?.querySelector('button');
@@ -299,7 +325,7 @@ export function ScreenshotScan({
                 <FieldError id={`${id}-review-error`}>{reviewError}</FieldError>
               </div>
               {hasMessage ? <p className="text-sm text-slate-700">Your message box already has text. Add this text after it, or replace it.</p> : null}
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <DialogActions>
                 <Dialog.Close asChild>
                   <Button variant="outline">Cancel</Button>
                 </Dialog.Close>
@@ -313,7 +339,7 @@ export function ScreenshotScan({
                 ) : (
                   <Button onClick={() => use('replace')}>Use this text</Button>
                 )}
-              </div>
+              </DialogActions>
             </div>
           ) : null}
         </DialogPanel>

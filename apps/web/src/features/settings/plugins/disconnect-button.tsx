@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { Unplug } from 'lucide-react';
 import type { Plugin } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
-import { DialogPanel } from '@/components/ui/dialog';
+import { DialogActions, DialogPanel } from '@/components/ui/dialog';
 import { disconnectPlugin } from '@/lib/api/plugins';
 import { usePluginChange } from './use-plugin-change';
 
@@ -57,14 +57,14 @@ export function DisconnectButton({ plugin, onDone }: { plugin: Plugin; onDone: (
             {disconnect.error.message}
           </p>
         ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Dialog.Close asChild>
             <Button variant="outline">Cancel</Button>
           </Dialog.Close>
           <Button variant="destructive" aria-disabled={disconnect.isPending || undefined} onClick={() => !disconnect.isPending && disconnect.mutate(undefined)}>
             {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
           </Button>
-        </div>
+        </DialogActions>
       </DialogPanel>
     </Dialog.Root>
   );

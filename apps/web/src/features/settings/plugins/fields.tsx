@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, useEffect, type RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Switch } from '@/components/ui/switch';
@@ -83,13 +84,13 @@ export function Note({ children, tone = 'info' }: { children: ReactNode; tone?: 
 /** The dialog's buttons: Cancel (closes, nothing saved) and the save button. */
 export function FormButtons({ busy, busyText, saveText = 'Save', cancelText = 'Cancel', disabled }: { busy: boolean; busyText: string; saveText?: string; cancelText?: string; disabled?: boolean }) {
   return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+    <DialogActions>
       <Dialog.Close asChild>
         <Button variant="outline">{cancelText}</Button>
       </Dialog.Close>
       <SubmitButton busy={busy} busyText={busyText} disabled={disabled}>
         {saveText}
       </SubmitButton>
-    </div>
+    </DialogActions>
   );
 }

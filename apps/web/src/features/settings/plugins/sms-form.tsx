@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { PLUGIN_TEXT } from '@baitcheck/contracts/lite';
 import type { Plugin } from '@baitcheck/contracts';
 import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog';
 import { configurePlugin } from '@/lib/api/plugins';
 import { FormButtons, FormProblem, Note, TextField, useFocusFirstInvalid } from './fields';
 import { confirmationParts, formatPhoneNumber } from './plugin-text';
@@ -74,14 +75,14 @@ export function SmsForm({ plugin, onDone }: { plugin: Plugin; onDone: () => void
           </Note>
         ) : null}
         {waiting || connected ? (
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogActions>
             <Dialog.Close asChild>
               <Button variant="outline">Done</Button>
             </Dialog.Close>
             <Button type="submit" variant="outline" aria-disabled={save.isPending || undefined} disabled={!available}>
               {save.isPending ? 'Saving…' : 'Save number'}
             </Button>
-          </div>
+          </DialogActions>
         ) : (
           <FormButtons busy={save.isPending} busyText="Saving…" disabled={!available} />
         )}
