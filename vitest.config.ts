@@ -21,6 +21,8 @@ export default defineConfig({
           // from factories, and re-importing the whole server for each of ~150 files was half the
           // suite's time
           isolate: false,
+          // a lower password-hashing cost (src/test/setup.ts)
+          setupFiles: ['src/test/setup.ts'],
         },
       },
       'apps/web/vite.config.ts',

@@ -1,5 +1,8 @@
+// IndexedDB, as every browser has it (the on-device history), for every file alike: the files
+// share one window (vite.config.ts, isolate: false)
+import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 // jsdom lacks these browser APIs that Radix primitives and our pages use.
@@ -28,6 +31,9 @@ if (!window.matchMedia) {
 
 afterEach(() => {
   cleanup();
+  // the files share one module graph and one window (vite.config.ts, isolate: false): a test's
+  // fake clock must not be the next file's
+  vi.useRealTimers();
   // forms keep drafts in the tab's session storage: each test starts with none
   window.sessionStorage.clear();
 });

@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { decoyHash, hashPassword, verifyPassword } from './password.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRYPT_PARAMS, decoyHash, hashPassword, setHashCostForTests, verifyPassword } from './password.ts';
+import { TEST_SCRYPT_N } from '../../test/setup.ts';
 
 describe('passwords', () => {
+  // at the real cost here (the other files hash at a lower one: src/test/setup.ts)
+  beforeAll(() => setHashCostForTests(SCRYPT_PARAMS.N));
+  afterAll(() => setHashCostForTests(TEST_SCRYPT_N));
+
   it('hashes with scrypt and a per-user salt, and verifies only the right password', async () => {
     const a = await hashPassword('correct horse battery');
     const b = await hashPassword('correct horse battery');
@@ -31,5 +36,20 @@ describe('passwords', () => {
     const decoy = await decoyHash();
     expect(await decoyHash()).toBe(decoy);
     expect(await verifyPassword('password1', decoy)).toBe(false);
+  });
+});
+
+describe('the tests\' hashing cost', () => {
+  it('is lower in the tests, verified from what each hash stores, and cannot be changed outside the test runner', async () => {
+    const cheap = await hashPassword('correct horse battery');
+    expect(cheap.split('$')[1]).toBe(String(TEST_SCRYPT_N));
+    expect(await verifyPassword('correct horse battery', cheap)).toBe(true);
+    const vitest = process.env.VITEST;
+    delete process.env.VITEST;
+    try {
+      expect(() => setHashCostForTests(2)).toThrow(/test runner only/);
+    } finally {
+      process.env.VITEST = vitest;
+    }
   });
 });

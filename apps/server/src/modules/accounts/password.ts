@@ -6,6 +6,20 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * without breaking old passwords.
  */
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+
+/** What new hashes use: SCRYPT_PARAMS, except in the tests' own processes (below). */
+let current: { N: number; r: number; p: number } = SCRYPT_PARAMS;
+
+/**
+ * The server's tests sign up thousands of people, and at the real cost their hashing was a
+ * third of the server suite's time: they hash at a lower N (src/test/setup.ts). Nothing else
+ * changes: the cost is stored with each hash and verified from it, as an older hash would be.
+ * Refused outside Vitest, so no configuration can weaken a real server's hashes.
+ */
+export function setHashCostForTests(N: number): void {
+  if (!process.env.VITEST) throw new Error('setHashCostForTests is for the test runner only');
+  current = { ...SCRYPT_PARAMS, N };
+}
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 
@@ -19,8 +33,9 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
 /** Hashes a password with a fresh random salt: `scrypt$N$r$p$salt$key` (base64url parts). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, SCRYPT_PARAMS);
-  return ['scrypt', SCRYPT_PARAMS.N, SCRYPT_PARAMS.r, SCRYPT_PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const params = current;
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** A hash of nothing anyone knows, checked against when the email is unknown so both answers take as long. */

@@ -15,6 +15,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // the timer spies first: spying on the fake clock's setTimeout, then putting the real clock
+  // back, left the spy over the real setTimeout for the files after this one (isolate: false)
+  vi.restoreAllMocks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
