@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -32,8 +32,9 @@ export default defineConfig({
     // says without one)
     serviceWorkers: 'block',
     launchOptions: {
-      // The system Chromium, never a downloaded browser (DESIGN.md section 3).
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // The system Chromium, never a downloaded browser (DESIGN.md section 3): its headless build
+      // when installed (Debian's chromium-headless-shell, docs/decisions/011), else the browser
+      executablePath: process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'),
       args: [
         '--no-sandbox',
         '--disable-gpu',
