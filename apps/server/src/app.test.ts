@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { MAX_BODY_BYTES } from '@baitcheck/contracts';
 import { sql } from 'drizzle-orm';
@@ -295,5 +296,30 @@ describeWithDatabases('NUL characters', (ctx) => {
     const res = await ctx.visitor().request(method, url, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual([{ field, message: expect.stringContaining('NUL') }]);
+  });
+});
+
+describe('closing', () => {
+  it('waits for a request in progress, but cuts a connection still open after the grace period', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    const app = await buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent', host: '127.0.0.1' }, database, logger: false, shutdownGraceMs: 300 });
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      // a client that announces a body and stops sending half-way: its request never ends
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const ended = new Promise((resolve) => socket.once('close', resolve));
+      socket.write('POST /api/scan/text HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"content":"half');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      await app.close();
+      // not before the grace period, and not the Node default of 5 minutes either
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await ended;
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -130,6 +130,8 @@ export interface AppDeps {
   database: Database;
   /** A pino logger; omit (or `false`) for none. */
   logger?: Logger | false;
+  /** How long a close waits for connections still open before it cuts them (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs?: number;
   /** The token `npm run feeds:import` sends to the admin routes; without one they refuse everyone. */
   adminToken?: string;
   /** The time the plan rules read (the daily scan limit, the history windows); tests move it. */
@@ -193,6 +195,9 @@ function intelProviders(config: AppDeps['config'], feeds: FeedsService): IntelPr
 }
 
 /** Builds the Fastify app with every plugin and route. It never listens: `main.ts` does. */
+/** How long a closing server waits for its open connections before it cuts them. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
@@ -215,6 +220,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // and what Node's HTTP parser refuses before that (headers over 16 KB: 431)
     clientErrorHandler: answerClientError,
   }) as unknown as FastifyInstance;
+
+  // A close (a deploy's SIGTERM) waits for the requests in progress, each gets its answer, but
+  // never forever: a connection still open SHUTDOWN_GRACE_MS after the close began (a client that
+  // stopped sending mid-body, a response nobody ended) is cut, so the process can exit.
+  // (A callback hook, not an async one: the errors plugin's, after it, must say 'closing' before
+  // the next request is read.)
+  app.addHook('preClose', (done) => {
+    const grace = setTimeout(() => app.server.closeAllConnections(), deps.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+    grace.unref();
+    app.server.once('close', () => clearTimeout(grace));
+    done();
+  });
 
   // Only JSON bodies are accepted: text/plain would otherwise reach validation as a string.
   app.removeContentTypeParser('text/plain');

@@ -17,6 +17,8 @@ import { registerAccountsRoutes } from './accounts.routes.ts';
 import { DEFAULT_ACCOUNT_LIMITS, createAccountsService } from './accounts.service.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import { DEFAULT_SIGN_IN_LIMITS } from './sign-in-throttle.ts';
+import { SCRYPT_PARAMS, setHashCostForTests } from './password.ts';
+import { TEST_SCRYPT_N } from '../../test/setup.ts';
 
 const PHISH = 'URGENT: your account is locked. Verify at http://paypa1-secure.com/login';
 let n = 0;
@@ -108,6 +110,10 @@ function captureWarnings() {
 const tally = (responses: LightMyRequestResponse[]) => responses.reduce<Record<number, number>>((acc, r) => ((acc[r.statusCode] = (acc[r.statusCode] ?? 0) + 1), acc), {});
 
 describeWithDatabases('accounts', (ctx) => {
+  // the floods below fill the hashing line: they need each hash to take as long as a real one
+  // (the other files hash at a lower cost, src/test/setup.ts)
+  beforeAll(() => setHashCostForTests(SCRYPT_PARAMS.N));
+  afterAll(() => setHashCostForTests(TEST_SCRYPT_N));
   // short waits instead of 1 s, 2 s...; one password hash at a time
   let quick: FastifyInstance;
   beforeAll(async () => {
