@@ -4,8 +4,8 @@
 //
 // PostgreSQL: uses TEST_DATABASE_URL when set; otherwise, when PostgreSQL's binaries are
 // installed (Debian: /usr/lib/postgresql/<v>/bin), starts a throwaway server on 127.0.0.1 for
-// the run and removes it afterwards. Chromium: /usr/bin/chromium-headless-shell, else /usr/bin/chromium
-// (or CHROMIUM_PATH).
+// the run and removes it afterwards. Chromium: /usr/bin/chromium-headless-shell, else
+// /usr/bin/chromium (or CHROMIUM_PATH).
 // Under CI=true a missing PostgreSQL or Chromium is an error; elsewhere those suites are
 // skipped with a notice.
 import { spawn, spawnSync } from 'node:child_process';

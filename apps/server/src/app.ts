@@ -194,10 +194,10 @@ function intelProviders(config: AppDeps['config'], feeds: FeedsService): IntelPr
   return providers;
 }
 
-/** Builds the Fastify app with every plugin and route. It never listens: `main.ts` does. */
 /** How long a closing server waits for its open connections before it cuts them. */
 export const SHUTDOWN_GRACE_MS = 10_000;
 
+/** Builds the Fastify app with every plugin and route. It never listens: `main.ts` does. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({

@@ -177,9 +177,9 @@ async function answerFile(event) {
 /**
  * Share to Baitcheck (the manifest's share_target, POST /share): a text, a link or a picture
  * shared from another app. The picture is kept in its own cache (one at a time) for the Scan
- * screen to read on this device (src/features/scan/screenshot/shared-image.ts); the text and link go to the Scan
- * screen's address, as a share by GET would. Nothing here is sent to the server. Handled with or
- * without a build (dev too): it is the app's, not the offline shell's.
+ * screen to read on this device (src/features/scan/screenshot/shared-image.ts); the text and
+ * link go to the Scan screen's address, as a share by GET would. Nothing here is sent to the
+ * server. Handled with or without a build (dev too): it is the app's, not the offline shell's.
  */
 const SHARED_IMAGE_CACHE = 'shared-image';
 const SHARED_IMAGE_KEY = '/shared-image';

@@ -6,6 +6,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * without breaking old passwords.
  */
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_BYTES = 32;
+const SALT_BYTES = 16;
 
 /** What new hashes use: SCRYPT_PARAMS, except in the tests' own processes (below). */
 let current: { N: number; r: number; p: number } = SCRYPT_PARAMS;
@@ -20,8 +22,6 @@ export function setHashCostForTests(N: number): void {
   if (!process.env.VITEST) throw new Error('setHashCostForTests is for the test runner only');
   current = { ...SCRYPT_PARAMS, N };
 }
-const KEY_BYTES = 32;
-const SALT_BYTES = 16;
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
