@@ -69,10 +69,18 @@ test('a scan on the device sends no content anywhere, shows "Checked on this dev
   await turnOnOnDevice(page);
   const before = await stats(page);
   const requests = recordRequests(page);
+  // the switch's answer comes late: a scan made before it must still stay on the device
+  let settingsAnswered = false;
+  await page.route('**/api/protection-settings', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    settingsAnswered = true;
+    await route.continue();
+  });
 
   await page.goto('/scan');
   await page.getByLabel('Message to scan').fill(SAMPLES.phishing);
   await page.getByRole('button', { name: 'Scan Message' }).click();
+  expect(settingsAnswered, 'the scan was made before the switch was known').toBe(false);
   const result = page.getByTestId('scan-result');
   // the first scan waits for the engine to load in its worker
   await expect(result).toHaveAttribute('data-level', 'phishing', { timeout: 30_000 });

@@ -7,7 +7,7 @@ import { newRandomId } from '@/lib/random-id';
 import { analyzeOnDevice } from '@/lib/on-device/engine-client';
 import { addDeviceScan, deviceMessageId } from '@/lib/on-device/device-history';
 import { syncDeviceScans } from '@/lib/on-device/device-sync';
-import type { OnDeviceState } from '@/lib/on-device/on-device-state';
+import { onDeviceStateNow } from '@/lib/on-device/on-device-state';
 import { readAuthError } from '@/lib/api/auth';
 import { invalidateScanData } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
@@ -71,14 +71,14 @@ async function blockedSendersFor(queryClient: QueryClientOf): Promise<string[]> 
 
 /**
  * Checks on this device and keeps the entry here (when it is to be saved), then tells the server
- * its verdict and date only. Null when on-device scanning is off: the server checks it.
+ * its verdict and date only. Null when on-device scanning is off (as known now): the server checks it.
  */
 async function scanOnDevice(
   queryClient: QueryClientOf,
-  state: OnDeviceState | undefined,
   input: { kind: 'text' | 'url'; content: string; sender: string; source: MessageSource; save: boolean },
 ): Promise<{ analysis: ScanAnalysis; id: string | null } | null> {
-  if (!state?.active || state.owner === null) return null;
+  const state = await onDeviceStateNow(queryClient);
+  if (!state.active || state.owner === null) return null;
   const blocked = input.sender ? await blockedSendersFor(queryClient) : [];
   const analysis = await analyzeOnDevice({ kind: input.kind, content: input.content, sender: input.sender, source: input.source }, blocked);
   if (!input.save) return { analysis, id: null };
@@ -91,8 +91,6 @@ async function scanOnDevice(
 export interface Keyed<T> {
   input: T;
   idempotencyKey: string;
-  /** On-device scanning as the screen knows it (`useOnDevice`): when active, the scan runs here. */
-  onDevice?: OnDeviceState;
 }
 
 const withKey = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
@@ -124,8 +122,8 @@ const refreshUsage = (queryClient: ReturnType<typeof useQueryClient>) => queryCl
 export function useScanText() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ input, idempotencyKey, onDevice }: Keyed<TextScanInput>): Promise<Answer<TextScanResponse>> => {
-      const local = await scanOnDevice(queryClient, onDevice, { kind: 'text', content: input.content, sender: input.sender, source: input.source, save: input.saveToHistory !== false });
+    mutationFn: async ({ input, idempotencyKey }: Keyed<TextScanInput>): Promise<Answer<TextScanResponse>> => {
+      const local = await scanOnDevice(queryClient, { kind: 'text', content: input.content, sender: input.sender, source: input.source, save: input.saveToHistory !== false });
       if (local) return { message: { id: local.id, content: input.content, sender: input.sender, source: input.source }, analysis: local.analysis, onDevice: true };
       return api.post<TextScanResponse>(API.scanText.path, input, withKey(idempotencyKey));
     },
@@ -139,8 +137,8 @@ export function useScanText() {
 export function useScanUrl() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ input, idempotencyKey, onDevice }: Keyed<UrlScanInput>): Promise<Answer<UrlScanResponse>> => {
-      const local = await scanOnDevice(queryClient, onDevice, { kind: 'url', content: input.url, sender: '', source: input.source, save: input.saveToHistory });
+    mutationFn: async ({ input, idempotencyKey }: Keyed<UrlScanInput>): Promise<Answer<UrlScanResponse>> => {
+      const local = await scanOnDevice(queryClient, { kind: 'url', content: input.url, sender: '', source: input.source, save: input.saveToHistory });
       if (local) return { ...local.analysis, messageId: local.id, onDevice: true };
       return api.post<UrlScanResponse>(API.scanUrl.path, input, withKey(idempotencyKey));
     },

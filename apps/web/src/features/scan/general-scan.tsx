@@ -4,11 +4,11 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
 import { useSessionDraft } from '@/lib/session-draft';
-import { tellShare, type ReceivedShare } from './share-target';
 import { warmEngine } from '@/lib/on-device/engine-client';
 import { useOnDevice } from '@/lib/on-device/on-device-state';
 import { MessageForm, MESSAGE_FORM_DEFAULTS, isMessageFormValues, type MessageFormValues } from './message-form';
 import { UrlForm, URL_FORM_DEFAULTS, type UrlFormValues } from './url-form';
+import { tellShare, type ReceivedShare } from './share-target';
 import { ResultView } from './result-view';
 import {
   isConnectionError,
@@ -86,12 +86,15 @@ export function GeneralScan({ share }: { share?: RefObject<ReceivedShare | null>
   const [connectionLost, setConnectionLost] = useState<InnerTab | null>(null);
   const focusNotice = useRef(false);
   const box = useRef<HTMLTextAreaElement>(null);
-  // read before the Message form's first effect, which puts the focus in the box
-  const focusBox = useRef(share?.current != null);
+  // after the Message form's own first effects: the screen opened with the focus on nothing
   useEffect(() => {
     const received = share?.current;
     if (!received || !share) return;
     share.current = null;
+    const el = box.current;
+    el?.focus();
+    // after the text, where a person goes on writing (the sender, a line of their own)
+    el?.setSelectionRange(el.value.length, el.value.length);
     tellShare(received, () => {
       setMessageValues((values) => ({ ...values, content: received.content, fileName: '' }));
       box.current?.focus();
@@ -102,8 +105,8 @@ export function GeneralScan({ share }: { share?: RefObject<ReceivedShare | null>
   const guard = useScanGuard();
   const busy = scanText.isPending || scanUrl.isPending;
   const usage = useScanUsage().data;
-  const onDeviceState = useOnDevice();
-  const onDevice = onDeviceState.active;
+  // what the form says; the scan itself asks again when it is made (onDeviceStateNow)
+  const onDevice = useOnDevice().active;
   // the engine loads while the person writes, so the first scan on the device is not the slow one
   useEffect(() => {
     if (onDevice) warmEngine();
@@ -123,7 +126,7 @@ export function GeneralScan({ share }: { share?: RefObject<ReceivedShare | null>
     if (idempotencyKey === null) return;
     setConnectionLost(null);
     scanText.mutate(
-      { input, idempotencyKey, onDevice: onDeviceState },
+      { input, idempotencyKey },
       {
         onSuccess: (res) => {
           guard.settle(true);
@@ -147,7 +150,7 @@ export function GeneralScan({ share }: { share?: RefObject<ReceivedShare | null>
     if (idempotencyKey === null) return;
     setConnectionLost(null);
     scanUrl.mutate(
-      { input, idempotencyKey, onDevice: onDeviceState },
+      { input, idempotencyKey },
       {
         onSuccess: (res) => {
           guard.settle(true);
@@ -208,7 +211,6 @@ export function GeneralScan({ share }: { share?: RefObject<ReceivedShare | null>
         <MessageForm
           values={messageValues}
           boxRef={box}
-          focusOnMount={focusBox}
           onChange={setMessageValues}
           onSubmit={submitMessage}
           onLinkPasted={

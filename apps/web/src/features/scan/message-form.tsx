@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type ClipboardEvent, type FormEvent, type RefObject } from 'react';
+import { useId, useState, type ChangeEvent, type ClipboardEvent, type FormEvent, type RefObject } from 'react';
 import type { MessageSource, ScanUsage } from '@baitcheck/contracts';
 import { MAX_CONTENT_LENGTH, VALIDATION_MESSAGES } from '@baitcheck/contracts/lite';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -46,7 +46,6 @@ function readFileText(file: Blob): Promise<string> {
 export function MessageForm({
   values,
   boxRef,
-  focusOnMount,
   onChange,
   onSubmit,
   onLinkPasted,
@@ -58,8 +57,6 @@ export function MessageForm({
   values: MessageFormValues;
   /** The message box. */
   boxRef?: RefObject<HTMLTextAreaElement | null>;
-  /** True once: the form opens with the focus in the box, after its text (a shared text). */
-  focusOnMount?: RefObject<boolean>;
   onChange: (values: MessageFormValues) => void;
   onSubmit: (values: MessageFormValues) => void;
   /**
@@ -77,15 +74,6 @@ export function MessageForm({
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!focusOnMount?.current) return;
-    focusOnMount.current = false;
-    const box = document.getElementById(`${id}-content`);
-    if (!(box instanceof HTMLTextAreaElement)) return;
-    box.focus();
-    // after the text, where a person goes on writing (the sender, a line of their own)
-    box.setSelectionRange(box.value.length, box.value.length);
-  }, [focusOnMount, id]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -20,7 +20,6 @@ import { useSessionDraft } from '@/lib/session-draft';
 import { ScanLimitNote } from './scan-allowance';
 import { OnDeviceLine } from './result-view';
 import { deviceIdOf } from '@/lib/on-device/device-history';
-import { useOnDevice } from '@/lib/on-device/on-device-state';
 import { whatToDoNow } from './what-to-do';
 
 /** The platforms the Social Media tab offers (spec section 2). */
@@ -121,7 +120,6 @@ export function SocialScan() {
   // each result is a new card: it is brought into view and focused again
   const [resultCount, setResultCount] = useState(0);
   const scan = useScanText();
-  const onDevice = useOnDevice();
   const guard = useScanGuard();
   const empty = content.trim().length === 0;
   const usage = useScanUsage().data;
@@ -139,7 +137,7 @@ export function SocialScan() {
     if (idempotencyKey === null) return;
     setConnectionLost(false);
     scan.mutate(
-      { input, idempotencyKey, onDevice },
+      { input, idempotencyKey },
       {
         onSuccess: (res) => {
           guard.settle(true);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   AuthResponse,
   ChangePasswordRequest,
@@ -46,12 +46,15 @@ export function readAuthError(error: unknown): AuthError {
   }
 }
 
+/** `GET /api/auth/me` as a query, for code outside a component too. */
+export const currentUserQuery = queryOptions({
+  queryKey: queryKeys.currentUser,
+  queryFn: async () => (await api.get<AuthResponse>(API.me.path)).user,
+});
+
 /** Who is using the app: a guest (data kept with this browser's session) or an account. */
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: queryKeys.currentUser,
-    queryFn: async () => (await api.get<AuthResponse>(API.me.path)).user,
-  });
+  return useQuery(currentUserQuery);
 }
 
 const isCurrentUserQuery = (key: readonly unknown[]) => key[0] === queryKeys.currentUser[0];

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CancelSubscriptionResponse,
   CheckoutSessionRequest,
@@ -32,13 +32,15 @@ export function isPaying(subscription: Subscription | undefined): boolean {
   return !!subscription && subscription.plan !== 'basic' && PAID_PLAN_STATUSES.includes(subscription.status);
 }
 
+/** `GET /api/subscription` as a query, for code outside a component too. */
+export const subscriptionQuery = queryOptions({
+  queryKey: queryKeys.subscription,
+  queryFn: () => api.get<Subscription>(API.getSubscription.path),
+});
+
 /** The signed-in user's subscription (a guest is on basic, status 'none'). */
 export function useSubscription(options: { refetchInterval?: number | false } = {}) {
-  return useQuery({
-    queryKey: queryKeys.subscription,
-    queryFn: () => api.get<Subscription>(API.getSubscription.path),
-    refetchInterval: options.refetchInterval,
-  });
+  return useQuery({ ...subscriptionQuery, refetchInterval: options.refetchInterval });
 }
 
 /**

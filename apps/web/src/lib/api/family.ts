@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CreateFamilyInvitationRequest,
   FamilyDashboard,
@@ -12,17 +12,19 @@ import { API_ROUTES as API, buildPath } from '@baitcheck/contracts/lite';
 import { api } from '../api-client';
 import { queryKeys } from './query-keys';
 
+/** `GET /api/family` as a query, for code outside a component too. */
+export const familyQuery = queryOptions({
+  queryKey: queryKeys.family,
+  queryFn: () => api.get<FamilyView>(API.getFamily.path),
+});
+
 /**
  * The visitor's place in a family (none, manager, member). Shared: the Account page shows the
  * Family Dashboard tab by it, and the protection switches turn read-only while a family manager
  * sets them.
  */
 export function useFamily({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.family,
-    queryFn: () => api.get<FamilyView>(API.getFamily.path),
-    enabled,
-  });
+  return useQuery({ ...familyQuery, enabled });
 }
 
 /** Whether the visitor's protection switches are their family manager's to set now. */

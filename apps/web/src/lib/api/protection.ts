@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProtectionSettings, ProtectionSettingsPatch, ProtectionStatus } from '@baitcheck/contracts';
 import { API_ROUTES as API } from '@baitcheck/contracts/lite';
 import { api } from '../api-client';
@@ -7,12 +7,15 @@ import { queryKeys } from './query-keys';
 /** The status banner re-checks this often (spec section 9). */
 export const STATUS_REFRESH_MS = 10_000;
 
+/** `GET /api/protection-settings` as a query, for code outside a component too. */
+export const protectionSettingsQuery = queryOptions({
+  queryKey: queryKeys.protectionSettings,
+  queryFn: () => api.get<ProtectionSettings>(API.getProtectionSettings.path),
+});
+
 /** Per-channel protection switches. */
 export function useProtectionSettings() {
-  return useQuery({
-    queryKey: queryKeys.protectionSettings,
-    queryFn: () => api.get<ProtectionSettings>(API.getProtectionSettings.path),
-  });
+  return useQuery(protectionSettingsQuery);
 }
 
 /** Sends only the changed boolean and stores the server's answer. */

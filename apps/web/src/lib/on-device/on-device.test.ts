@@ -1,11 +1,10 @@
-import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { analyze } from '@baitcheck/detector';
-import type { CurrentUser, MessageStats, ScanAnalysis } from '@baitcheck/contracts';
+import type { CurrentUser, FamilyView, MessageStats, ScanAnalysis, Subscription } from '@baitcheck/contracts';
 import { queryKeys } from '../api/query-keys';
 import { mockApi } from '@/testing/render';
-import { toScanAnalysis } from '@baitcheck/contracts/lite';
+import { PLANS, toScanAnalysis } from '@baitcheck/contracts/lite';
 import { handle } from './engine.worker';
 import {
   addDeviceScan,
@@ -20,6 +19,8 @@ import {
 import { addPendingDeviceCounts } from './device-counts';
 import { deleteDeviceEntry, listedDeviceEntries, wholeDeviceEntry } from './device-entries';
 import { syncDeviceScans } from './device-sync';
+import { MIRROR_KEY } from './on-device-mirror';
+import { onDeviceStateNow } from './on-device-state';
 
 const SCAM = 'URGENT: your account is suspended. Click here http://paypa1-secure.com/login to verify within 24 hours';
 const NOW = '2026-11-27T12:00:00.000Z';
@@ -139,6 +140,61 @@ describe('the device history (IndexedDB)', () => {
     mockApi({ 'GET /api/auth/me': { body: { user: SAM } }, 'POST /api/device-scans': { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } } } });
     await syncDeviceScans('sam@example.com', client);
     expect((await pendingDeviceSync('sam@example.com')).toSend).toHaveLength(1);
+  });
+});
+
+describe('the state a scan goes by', () => {
+  const SETTINGS_ON = { smsProtection: true, emailProtection: true, socialMediaProtection: true, onDeviceScanning: true };
+  const PREMIUM: Subscription = { plan: 'premium', status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false, refundableUntil: null, provider: 'test', moneyBackUsed: false, basicScansPerDay: null };
+  const NO_FAMILY: FamilyView = { role: 'none', canCreate: true, emailConfigured: false };
+
+  afterEach(() => {
+    localStorage.removeItem(MIRROR_KEY);
+    onlineManager.setOnline(true);
+  });
+
+  it('asks the server when the page has not heard yet, or waits for the answer already asked for', async () => {
+    const { calls } = mockApi({
+      'GET /api/protection-settings': { body: SETTINGS_ON },
+      'GET /api/auth/me': { body: { user: SAM } },
+      'GET /api/subscription': { body: PREMIUM },
+      'GET /api/family': { body: NO_FAMILY },
+    });
+    expect(await onDeviceStateNow(new QueryClient())).toEqual({ active: true, owner: 'sam@example.com', retentionDays: PLANS.premium.retentionDays });
+    expect(calls.map((c) => c.path).sort()).toEqual(['/api/auth/me', '/api/family', '/api/protection-settings', '/api/subscription']);
+
+    // the screen asked first and is still waiting (a scan made at once): the scan waits for that answer
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const client = new QueryClient();
+    void client.fetchQuery({ queryKey: queryKeys.protectionSettings, queryFn: () => answered.then(() => SETTINGS_ON) });
+    calls.length = 0;
+    const state = onDeviceStateNow(client);
+    answer();
+    expect((await state).active).toBe(true);
+    expect(calls.filter((c) => c.path === '/api/protection-settings')).toEqual([]);
+  });
+
+  it('goes by what the page knows, without asking again', async () => {
+    const { calls } = mockApi({});
+    const client = clientAs(SAM);
+    client.setQueryData(queryKeys.protectionSettings, { ...SETTINGS_ON, onDeviceScanning: false });
+    client.setQueryData(queryKeys.subscription, PREMIUM);
+    client.setQueryData(queryKeys.family, NO_FAMILY);
+    expect(await onDeviceStateNow(client)).toMatchObject({ active: false, owner: 'sam@example.com' });
+    expect(calls).toEqual([]);
+  });
+
+  it('offline or unanswered, goes by what this browser last learnt, without waiting for the network', async () => {
+    localStorage.setItem(MIRROR_KEY, JSON.stringify({ active: true, owner: 'sam@example.com', retentionDays: 90 }));
+    const down = mockApi({ 'GET /api/protection-settings': { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } } }, 'GET /api/auth/me': { body: { user: SAM } } });
+    expect(await onDeviceStateNow(new QueryClient())).toEqual({ active: true, owner: 'sam@example.com', retentionDays: 90 });
+    expect(down.calls.length).toBeGreaterThan(0);
+
+    onlineManager.setOnline(false);
+    const offline = mockApi({});
+    expect(await onDeviceStateNow(new QueryClient())).toEqual({ active: true, owner: 'sam@example.com', retentionDays: 90 });
+    expect(offline.calls).toEqual([]);
   });
 });
 
