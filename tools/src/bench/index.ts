@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { formatEngine, measureEngine } from './engine.ts';
 import { measureEnhancedScan } from './enhanced-scan.ts';
 import { measureFirstScreen } from './first-screen.ts';
+import { measureHistorySize } from './history-size.ts';
 import { measureOnDevice } from './on-device.ts';
 import { measureScanThroughput } from './scan-throughput.ts';
 
@@ -29,6 +30,7 @@ const TARGETS = { requestsPerSecond: 1_000, latencyP99Ms: 100, firstScreenGzipKb
 const scan = await measureScanThroughput({ connections: numberArg('--connections', 50), durationSeconds: numberArg('--duration', 10) });
 const scanManyPeople = await measureScanThroughput({ connections: numberArg('--connections', 50), durationSeconds: numberArg('--duration', 10), sessions: 'per-connection' });
 const enhancedScan = measureEnhancedScan(numberArg('--enhanced-scans', 200));
+const historySize = measureHistorySize();
 const firstScreen = measureFirstScreen();
 const firstScreenGzipKb = Math.round((firstScreen.totalGzipBytes / 1024) * 10) / 10;
 // the engine as the browser runs it (the web build made by measureFirstScreen), in Chromium
@@ -40,6 +42,7 @@ const report = {
   scanText: scan,
   scanTextManyPeople: scanManyPeople,
   enhancedScan: enhancedScan.figures,
+  historySize: historySize.figures,
   firstScreen: { ...firstScreen, totalGzipKb: firstScreenGzipKb },
   onDevice,
   targets: TARGETS,
@@ -77,5 +80,6 @@ if (json) {
   for (const r of rows) console.log(line(r));
   console.log(`${scan.requests} + ${scanManyPeople.requests} requests, ${scan.non2xx + scanManyPeople.non2xx} non-2xx, ${scan.errors + scanManyPeople.errors} errors; first screen: ${firstScreen.scripts.map((s) => s.path).join(', ')}`);
   console.log(`\n${enhancedScan.text}`);
+  console.log(`\n${historySize.text}`);
   console.log(`\n${formatEngine(engine)}`);
 }

@@ -178,6 +178,29 @@ export const deviceScans = pgTable(
   ],
 );
 
+/**
+ * How many scans each user has per quarter hour, by verdict: the history's (`messages`) and their
+ * devices' (`device_scans`) together, kept by triggers on both tables (migration 0016_scan_counts)
+ * in the transaction that adds, moves or removes the scans, whatever code path does it. The
+ * dashboard's counts read these instead of counting the history, so their cost does not grow with
+ * it (issue 21). A quarter hour, because every time zone's offset is a whole number of them: a
+ * quarter hour belongs to one local day in any zone. A row whose counts all reach 0 is removed.
+ */
+export const scanCounts = pgTable(
+  'scan_counts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The start of the quarter hour (UTC-aligned). */
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    safe: integer('safe').notNull().default(0),
+    suspicious: integer('suspicious').notNull().default(0),
+    phishing: integer('phishing').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bucket] })],
+);
+
 /** One row per user once they change a switch; absent means the defaults. */
 export const protectionSettings = pgTable('protection_settings', {
   userId: text('user_id')

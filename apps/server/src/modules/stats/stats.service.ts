@@ -36,23 +36,13 @@ export function createStatsService(repo: StatsRepository, window: HistoryWindow)
       const totalsSince = later(since, new Date(now.getTime() - DASHBOARD_WINDOW_DAYS * DAY_MS));
       const dailySince = later(since, new Date(now.getTime() - (CHART_DAYS + 1) * DAY_MS));
       // the history's scans and the verdicts of scans made on the person's devices (issue 20)
-      const [totals, daily, deviceTotals, deviceDaily] = userId === ''
-        ? [[], [], [], []]
-        : await Promise.all([
-            repo.countByLevel(userId, totalsSince),
-            repo.countByLocalDay(userId, dailySince, timeZone),
-            repo.countDeviceScansByLevel(userId, totalsSince),
-            repo.countDeviceScansByLocalDay(userId, dailySince, timeZone),
-          ]);
-      const stats: MessageStats = { phishing: 0, suspicious: 0, safe: 0, windowDays, lastSevenDays: [] };
-      for (const row of [...totals, ...deviceTotals]) stats[row.threatLevel] += row.count;
+      const none = { safe: 0, suspicious: 0, phishing: 0 };
+      const [totals, daily] = userId === '' ? [none, []] : await Promise.all([repo.countByLevel(userId, totalsSince), repo.countByLocalDay(userId, dailySince, timeZone)]);
+      const stats: MessageStats = { ...totals, windowDays, lastSevenDays: [] };
       const days = new Map<string, DailyCount>(
         lastLocalDates(now, timeZone, CHART_DAYS).map((date) => [date, { date, phishing: 0, suspicious: 0, safe: 0 }]),
       );
-      for (const row of [...daily, ...deviceDaily]) {
-        const day = days.get(row.day);
-        if (day) day[row.threatLevel] += row.count;
-      }
+      for (const { day, ...counts } of daily) if (days.has(day)) days.set(day, { date: day, ...counts });
       stats.lastSevenDays = [...days.values()];
       return stats;
     },
