@@ -1,4 +1,4 @@
-import { ENDPOINTS, MAX_BODY_BYTES } from '@baitcheck/contracts';
+import { ENDPOINTS, MAX_BODY_BYTES, PAID_PLAN_STATUSES } from '@baitcheck/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { DEFAULT_PLUGINS_CONFIG, type AlertsConfig, type Config, type PluginsConfig } from './config.ts';
@@ -55,6 +55,9 @@ import { registerProtectionStatusRoutes } from './modules/protection-status/prot
 import { createProtectionStatusService } from './modules/protection-status/protection-status.service.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { registerReportsRoutes } from './modules/reports/reports.routes.ts';
+import { createMyDataRepository } from './modules/my-data/my-data.repository.ts';
+import { registerMyDataRoutes } from './modules/my-data/my-data.routes.ts';
+import { createMyDataService } from './modules/my-data/my-data.service.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { createFeedsRepository } from './modules/intel/feeds/feeds.repository.ts';
 import { registerFeedsRoutes } from './modules/intel/feeds/feeds.routes.ts';
@@ -324,6 +327,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(config.signInLimits ? { signInLimits: config.signInLimits } : {}),
     storageLimits,
     securityEvent: (userId, event) => tell('an account event', () => alerts.service.security(userId, event, { key: crypto.randomUUID() })),
+    planStillRenews: async (userId) => {
+      const subscription = await billing.get(userId);
+      return subscription.plan !== 'basic' && PAID_PLAN_STATUSES.includes(subscription.status) && !subscription.cancelAtPeriodEnd;
+    },
   });
   registerAccountsRoutes(app, accounts, config.cookieSecure);
   // email alerts turned on: the account's address is sent its confirmation link (once in 10 minutes)
@@ -360,6 +367,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const protectionSettings = createProtectionSettingsService(createProtectionSettingsRepository(db), { isManaged: (userId) => family.isProtectionManaged(userId), inTurn: (userId, task) => family.inMembersTurn(userId, task), plans });
   const family = createFamilyService({ repo: familyRepo, billing, protection: protectionSettings, email, clock, log: (detail, fields = {}) => app.log.warn(fields, detail) });
   registerProtectionSettingsRoutes(app, protectionSettings);
+  // 'Download my data' (issue 21)
+  registerMyDataRoutes(
+    app,
+    createMyDataService({
+      repo: createMyDataRepository(db),
+      account: async (userId) => (userId === '' ? { kind: 'guest', email: null, createdAt: clock().toISOString() } : accounts.me(userId)),
+      subscription: (userId) => billing.get(userId),
+      notificationPreferences: (userId) => notificationPreferences.find(userId),
+      protectionSettings: (userId) => protectionSettings.get(userId),
+      clock,
+    }),
+    clock,
+  );
   registerFamilyRoutes(app, family, { publicOrigins: config.publicOrigins ?? [] });
   registerProtectionStatusRoutes(app, createProtectionStatusService(createProtectionStatusRepository(db)));
   registerReportsRoutes(

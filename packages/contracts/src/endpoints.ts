@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_ROUTES, type EndpointName, type HttpMethod } from './lite';
+import { MyDataExportSchema } from './my-data';
 import { DeviceScanParamsSchema, SyncDeviceScansRequestSchema, SyncDeviceScansResponseSchema } from './device-scans';
 import {
   PluginAuthRequestSchema,
@@ -38,6 +39,7 @@ import {
   AssistantChatResponseSchema,
   AuthResponseSchema,
   ChangePasswordRequestSchema,
+  DeleteAccountRequestSchema,
   NotificationPreferencesPatchSchema,
   NotificationPreferencesSchema,
   SignInRequestSchema,
@@ -147,6 +149,9 @@ export const ENDPOINTS = {
   signIn: { ...API_ROUTES.signIn, body: SignInRequestSchema, response: AuthResponseSchema, status: 200 },
   signOut: { ...API_ROUTES.signOut, response: SuccessResponseSchema, status: 200 },
   changePassword: { ...API_ROUTES.changePassword, body: ChangePasswordRequestSchema, response: SuccessResponseSchema, status: 200 },
+  deleteAccount: { ...API_ROUTES.deleteAccount, body: DeleteAccountRequestSchema, response: SuccessResponseSchema, status: 200 },
+  // streamed: the document can be as long as the history
+  exportMyData: { ...API_ROUTES.exportMyData, response: MyDataExportSchema, status: 200 },
   getNotificationPreferences: { ...API_ROUTES.getNotificationPreferences, response: NotificationPreferencesSchema, status: 200 },
   patchNotificationPreferences: { ...API_ROUTES.patchNotificationPreferences, body: NotificationPreferencesPatchSchema, response: NotificationPreferencesSchema, status: 200 },
   listFeeds: { ...API_ROUTES.listFeeds, response: FeedSourceListSchema, status: 200 },

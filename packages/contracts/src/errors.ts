@@ -33,6 +33,7 @@ export const ERROR_CATALOGUE = {
   BLOCKED_SENDERS_LIMIT_REACHED: { status: 409, message: 'Your blocked list is full. Unblock a sender you no longer need before blocking another.' },
   IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This Idempotency-Key was already used for a different request. Send a new key with each new scan.' },
   ACCOUNT_REQUIRED: { status: 401, message: 'Create an account or sign in first: a payment needs an account, so your plan stays yours on every device.' },
+  PLAN_STILL_ACTIVE: { status: 409, message: 'Your paid plan still renews. Cancel it on the Subscription page first, so you are not charged again, then delete your account.' },
   ALREADY_ON_PLAN: { status: 409, message: 'You are already on this plan.' },
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'You have no paid plan to change. Choose a plan on the Upgrade page.' },
   SUBSCRIPTION_REFUNDED: { status: 409, message: 'This plan was refunded, so it cannot be kept. Cancel it to finish ending it; you will not be refunded twice.' },

@@ -10,6 +10,7 @@ export * from './requests';
 export * from './billing';
 export * from './family';
 export * from './help';
+export * from './my-data';
 export * from './plugins';
 export * from './notifications';
 export * from './device-scans';

@@ -234,6 +234,9 @@ export const API_ROUTES = {
   signIn: { method: 'POST', path: '/api/auth/sign-in' },
   signOut: { method: 'POST', path: '/api/auth/sign-out' },
   changePassword: { method: 'POST', path: '/api/auth/change-password' },
+  // not in the spec: your data (issue 21)
+  deleteAccount: { method: 'POST', path: '/api/auth/delete-account' },
+  exportMyData: { method: 'GET', path: '/api/account/export' },
   // the spec keeps these in the browser; ours are the account's, so alerts the server sends respect them
   getNotificationPreferences: { method: 'GET', path: '/api/notification-preferences' },
   patchNotificationPreferences: { method: 'PATCH', path: '/api/notification-preferences' },

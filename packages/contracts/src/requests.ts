@@ -307,6 +307,13 @@ export const ChangePasswordRequestSchema = z.object({
 /** A password change. */
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
+/** `POST /api/auth/delete-account`: the account's password, asked again before everything goes. */
+export const DeleteAccountRequestSchema = z.object({
+  password: z.string().min(1, VALIDATION_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES.passwordTooLong),
+});
+/** An account deletion. */
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
+
 /** Who the visitor is: a guest, or an account with its email. */
 export const CurrentUserSchema = z.object({
   kind: z.enum(['guest', 'account']),

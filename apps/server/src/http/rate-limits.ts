@@ -113,6 +113,9 @@ export const LIMITED_ROUTES: ReadonlyMap<string, Kind> = new Map<string, Kind>([
   [routeKey(ENDPOINTS.patchProtectionSettings), 'writes'],
   [routeKey(ENDPOINTS.patchNotificationPreferences), 'writes'],
   [routeKey(ENDPOINTS.changePassword), 'writes'],
+  // your data (issue 21): the password guesses are also held back as sign-ins are
+  [routeKey(ENDPOINTS.deleteAccount), 'writes'],
+  [routeKey(ENDPOINTS.exportMyData), 'lists'],
   [routeKey(ENDPOINTS.getSubscription), 'lists'],
   [routeKey(ENDPOINTS.getTestCheckout), 'lists'],
   [routeKey(ENDPOINTS.scanUsage), 'lists'],

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { articleVotes, blockedSenders, messages, notificationPreferences, protectionSettings, reports, scanRequestKeys, scanUsage, serverKeys, supportRequests, users } from '../../db/schema.ts';
+import { articleVotes, blockedSenders, familyInvitations, messages, notificationPreferences, protectionSettings, reports, scanRequestKeys, scanUsage, serverKeys, supportRequests, users } from '../../db/schema.ts';
 
 /** A user row as the account service needs it. */
 export interface UserRow {
@@ -81,6 +81,24 @@ export function createAccountsRepository(db: Db) {
      * password was checked against): of two changes racing from one verified password, one
      * wins. False when it was changed meanwhile.
      */
+    /**
+     * Deletes the user and everything of theirs, in one transaction: what refers to them goes with
+     * them (the schema's cascades), and what would otherwise keep them after (a support request,
+     * an invitation to their email) is deleted first. Only the record that a payment event was
+     * received stays, with no one's name on it (`billing_events`, their id set to null).
+     */
+    async deleteAccount(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+        if (!row) return;
+        await tx.delete(supportRequests).where(eq(supportRequests.userId, id));
+        await tx
+          .delete(familyInvitations)
+          .where(row.email === null ? eq(familyInvitations.acceptedBy, id) : or(eq(familyInvitations.acceptedBy, id), sql`lower(${familyInvitations.email}) = lower(${row.email})`));
+        await tx.delete(users).where(eq(users.id, id));
+      });
+    },
+
     async setPasswordIfUnchanged(id: string, verifiedHash: string, passwordHash: string, now: Date): Promise<boolean> {
       const rows = await db
         .update(users)

@@ -106,6 +106,15 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     return { success: true as const };
   });
 
+  // everything of the account goes; this browser is signed out with the rest
+  defineRoute(app, ENDPOINTS.deleteAccount, async ({ userId, request, reply, body }) =>
+    withRetryAfter(reply, async () => {
+      await accounts.deleteAccount(userId, body.password, request.ip, readDeviceCookie(request));
+      clearSessionCookie(request, reply, cookieSecure);
+      return { success: true as const };
+    }),
+  );
+
   defineRoute(app, ENDPOINTS.changePassword, async ({ userId, request, reply, body }) =>
     withRetryAfter(reply, async () => {
       const { device } = await accounts.changePassword(userId, request.sessionHash, body.currentPassword, body.newPassword, request.ip, readDeviceCookie(request));

@@ -18,6 +18,7 @@ async function setUp() {
     findAccountByEmail: async (email) => (email.toLowerCase() === OWNER_EMAIL ? owner : undefined),
     upgradeGuest: async () => 'ok',
     setPasswordIfUnchanged: async () => true,
+    deleteAccount: async () => undefined,
     loadServerKey: async () => Buffer.alloc(32, 7),
     mergeGuestInto: async () => undefined,
   };

@@ -89,6 +89,11 @@ export function createAccountsService(deps: {
    * listed by the time the request answers; it never throws (the caller logs its failure).
    */
   securityEvent?: (userId: string, event: 'new_sign_in' | 'password_changed') => Promise<void>;
+  /**
+   * True when the person pays for a plan that still renews: their account is not deleted until
+   * they cancel it (else their card would go on being charged for an account that is gone).
+   */
+  planStillRenews?: (userId: string) => Promise<boolean>;
 }) {
   const clock = deps.clock ?? (() => new Date());
   const now = () => clock().getTime();
@@ -153,6 +158,21 @@ export function createAccountsService(deps: {
     // a newcomer (no session yet) has none to end
     if (fromHash !== '') await deps.sessions.revoke(fromHash);
     return session.setCookie;
+  };
+
+  /**
+   * The signed-in account's password asked again (a password change, an account deletion): a
+   * stolen session guessing it is held back like a sign-in. Throws NOT_SIGNED_IN for a guest and
+   * CURRENT_PASSWORD_WRONG for a wrong one.
+   */
+  const confirmPassword = async (userId: string, password: string, address: string, deviceCookie: string | undefined) => {
+    const row = await deps.repo.findById(userId);
+    if (row?.kind !== 'account' || row.passwordHash === null || row.email === null) throw new AppError('NOT_SIGNED_IN');
+    const verified = row.passwordHash;
+    const attempt = await admitSignIn(row.email, address, deviceCookie);
+    const place = placeFor(attempt, row.email, address);
+    if (!(await checkPassword(attempt, place, password, async () => verified))) throw new AppError('CURRENT_PASSWORD_WRONG');
+    return { email: row.email, verified, place };
   };
 
   return {
@@ -229,13 +249,7 @@ export function createAccountsService(deps: {
     },
 
     async changePassword(userId: string, sessionHash: string, currentPassword: string, newPassword: string, address: string, deviceCookie?: string): Promise<{ device: DeviceCookie }> {
-      const row = await deps.repo.findById(userId);
-      if (row?.kind !== 'account' || row.passwordHash === null || row.email === null) throw new AppError('NOT_SIGNED_IN');
-      const verified = row.passwordHash;
-      // a stolen session guessing the current password is held back like a sign-in
-      const attempt = await admitSignIn(row.email, address, deviceCookie);
-      const place = placeFor(attempt, row.email, address);
-      if (!(await checkPassword(attempt, place, currentPassword, async () => verified))) throw new AppError('CURRENT_PASSWORD_WRONG');
+      const { email, verified, place } = await confirmPassword(userId, currentPassword, address, deviceCookie);
       const hash = await hashing.run(() => hashPassword(newPassword), place);
       // Compare-and-set: another change that won meanwhile made the password checked above no
       // longer the current one, and so it is answered here
@@ -243,7 +257,19 @@ export function createAccountsService(deps: {
       // whoever else knew the old password is signed out everywhere; this browser stays in
       await deps.sessions.revokeUser(userId, sessionHash);
       await deps.securityEvent?.(userId, 'password_changed');
-      return { device: await issueDevice(row.email, deviceCookie) };
+      return { device: await issueDevice(email, deviceCookie) };
+    },
+
+    /**
+     * Deletes the account and everything of it, in one transaction (`repo.deleteAccount`): the
+     * history, reports, blocked senders, preferences, plugins, alerts, family place, sessions
+     * (every browser signed out). The password is asked again, held back like a sign-in, so a
+     * session left open somewhere cannot do it.
+     */
+    async deleteAccount(userId: string, password: string, address: string, deviceCookie?: string): Promise<void> {
+      await confirmPassword(userId, password, address, deviceCookie);
+      if (await deps.planStillRenews?.(userId)) throw new AppError('PLAN_STILL_ACTIVE');
+      await deps.repo.deleteAccount(userId);
     },
   };
 }

@@ -10,7 +10,7 @@ function toSenderKey(sender: string): string {
 
 const columns = { id: blockedSenders.id, sender: blockedSenders.sender, createdAt: blockedSenders.createdAt };
 
-function toBlockedSender(row: { id: string; sender: string; createdAt: Date }): BlockedSender {
+export function toBlockedSender(row: { id: string; sender: string; createdAt: Date }): BlockedSender {
   return { id: row.id, sender: row.sender, createdAt: row.createdAt.toISOString() };
 }
 

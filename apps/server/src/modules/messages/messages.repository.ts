@@ -6,7 +6,7 @@ import { visibleMessages } from './history-window.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
-function toMessage(row: MessageRow): Message {
+export function toMessage(row: MessageRow): Message {
   return {
     id: row.id,
     sender: row.sender,

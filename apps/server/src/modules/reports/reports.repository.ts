@@ -34,7 +34,7 @@ export interface NewReport {
   note: string;
 }
 
-function toReport(row: ReportRow): Report {
+export function toReport(row: ReportRow): Report {
   return {
     id: row.id,
     kind: row.kind,
