@@ -2,6 +2,8 @@ import { useState, type InputHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@baitcheck/contracts/lite';
 import { FieldError, Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { readAuthError, type AuthError } from '@/lib/api/auth';
 
 /** The rule a new password must meet, shown under the field before anyone gets it wrong. */
 export const PASSWORD_RULE = `Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`;
@@ -86,4 +88,33 @@ export function FormError({ children }: { children?: string | null }) {
       {children}
     </p>
   );
+}
+
+/**
+ * The signed-in account's password asked again (a password change, an account deletion), with
+ * the account's email beside it for a password manager to know whose password it is.
+ */
+export function CurrentPasswordField({ email, ...props }: Omit<Parameters<typeof PasswordField>[0], 'autoComplete' | 'required'> & { email: string }) {
+  return (
+    <>
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <PasswordField autoComplete="current-password" required {...props} />
+    </>
+  );
+}
+
+/**
+ * What a form that asks the account's password again (a password change, an account deletion)
+ * does with a refusal: a session ended elsewhere is told in a toast and the dialog closes (the page
+ * turns back into the guest view, null is answered); a wrong password is put under `field`;
+ * anything else is answered as it is.
+ */
+export function passwordRefusal(caught: unknown, field: string, onSessionGone: () => void): AuthError | null {
+  const read = readAuthError(caught);
+  if (read.code === 'NOT_SIGNED_IN') {
+    toast({ title: 'Error', description: read.message, variant: 'destructive' });
+    onSessionGone();
+    return null;
+  }
+  return read.code === 'CURRENT_PASSWORD_WRONG' ? { ...read, fields: { [field]: read.message } } : read;
 }

@@ -7,6 +7,8 @@ const VARIANTS = {
   outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
   destructive: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
+  // a destructive action that opens a confirmation first
+  'destructive-outline': 'border border-red-300 bg-white text-red-700 hover:bg-red-50',
   link: 'text-primary underline-offset-4 hover:underline px-0',
 } as const;
 

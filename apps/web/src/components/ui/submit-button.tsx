@@ -9,9 +9,24 @@ import { Button } from './button';
  * focus, which then falls to the page, so after a refusal the person would start again from the
  * top. The form's submit handler ignores a second submit while busy.
  */
-export function SubmitButton({ busy, busyText, children, disabled, describedBy }: { busy: boolean; busyText: string; children: string; disabled?: boolean; describedBy?: string | undefined }) {
+export function SubmitButton({
+  busy,
+  busyText,
+  children,
+  disabled,
+  describedBy,
+  variant,
+}: {
+  busy: boolean;
+  busyText: string;
+  children: string;
+  disabled?: boolean;
+  describedBy?: string | undefined;
+  /** A destructive action's is red. */
+  variant?: 'default' | 'destructive';
+}) {
   return (
-    <Button type="submit" className="w-full sm:w-auto aria-disabled:opacity-70" disabled={disabled} aria-disabled={busy || undefined} aria-describedby={describedBy}>
+    <Button type="submit" variant={variant} className="w-full sm:w-auto aria-disabled:opacity-70" disabled={disabled} aria-disabled={busy || undefined} aria-describedby={describedBy}>
       {busy ? (
         <>
           <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin motion-reduce:animate-none" />

@@ -11,6 +11,7 @@ import { readAuthError, useCurrentUser, useSignOut } from '@/lib/api/auth';
 import { useFamily } from '@/lib/api/family';
 import { AssistantTab } from './assistant-tab';
 import { HelpCard } from './help-card';
+import { YourDataCard } from './your-data-card';
 import { ProfileCard, ProfileCardError, ProfileCardLoading } from './profile-card';
 import { SubscriptionCard } from './subscription-card';
 
@@ -62,6 +63,7 @@ function AccountTab({ familyCard }: { familyCard?: ReactNode }) {
       )}
       <SubscriptionCard />
       {familyCard}
+      {me.data ? <YourDataCard user={me.data} /> : null}
       <HelpCard />
       {me.data?.kind === 'account' ? <SignOutButton onSignedOut={() => setFocusWhen('guest')} /> : null}
     </div>

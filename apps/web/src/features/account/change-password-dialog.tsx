@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { DialogActions, DialogPanel } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/toast-store';
-import { readAuthError, useChangePassword, type AuthError } from '@/lib/api/auth';
-import { FormError, PASSWORD_RULE, PasswordField } from '@/components/auth/password-field';
+import { useChangePassword, type AuthError } from '@/lib/api/auth';
+import { CurrentPasswordField, FormError, PASSWORD_RULE, PasswordField, passwordRefusal } from '@/components/auth/password-field';
 
 export const PASSWORDS_DIFFER = 'The new passwords do not match.';
 
@@ -33,15 +33,8 @@ function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => vo
       toast({ title: 'Password changed', description: 'Other devices signed in to your account have been signed out.' });
       onDone();
     } catch (caught) {
-      const read = readAuthError(caught);
-      if (read.code === 'NOT_SIGNED_IN') {
-        // this session ended elsewhere: the page turns back into the guest view, so say it in a toast
-        toast({ title: 'Error', description: read.message, variant: 'destructive' });
-        onDone();
-        return;
-      }
       // the wrong current password belongs under that field
-      setError(read.code === 'CURRENT_PASSWORD_WRONG' ? { ...read, fields: { currentPassword: read.message } } : read);
+      setError(passwordRefusal(caught, 'currentPassword', onDone));
     }
   };
 
@@ -51,13 +44,10 @@ function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => vo
 
   return (
     <form onSubmit={submit} noValidate aria-busy={change.isPending} className="space-y-4">
-      {/* lets a password manager know whose password this is */}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField
+      <CurrentPasswordField
+        email={email}
         id={`${id}-current`}
         label="Current password"
-        autoComplete="current-password"
-        required
         value={currentPassword}
         error={fields.currentPassword}
         onChange={(e) => setCurrentPassword(e.target.value)}

@@ -3,6 +3,7 @@ import type {
   AuthResponse,
   ChangePasswordRequest,
   CurrentUser,
+  DeleteAccountRequest,
   ErrorCode,
   FieldIssue,
   SignInRequest,
@@ -144,6 +145,19 @@ export function useSignOut() {
       }
     },
     onSuccess: () => switchUser(queryClient),
+  });
+}
+
+/**
+ * Deletes the account and everything of it (`POST /api/auth/delete-account`); every session
+ * ends, and this page becomes a new guest's.
+ */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeleteAccountRequest) => api.post<{ success: true }>(API.deleteAccount.path, input),
+    onSuccess: () => switchUser(queryClient),
+    onError: (error) => (isStaleSession(error) ? switchUser(queryClient) : undefined),
   });
 }
 

@@ -181,6 +181,11 @@ export async function removeDeviceScans(ids: readonly string[]): Promise<void> {
   await finished(tx);
 }
 
+/** Removes every entry of `owner`, deleted or not (their account is gone). */
+export async function removeOwnerDeviceScans(owner: string): Promise<void> {
+  await removeDeviceScans((await allOf(owner)).map((r) => r.id));
+}
+
 /** Removes `owner`'s entries made before `before` (past the plan's history window). */
 export async function pruneDeviceScans(owner: string, before: Date): Promise<number> {
   const old = (await allOf(owner)).filter((r) => new Date(r.scanDate) < before);

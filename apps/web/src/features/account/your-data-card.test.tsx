@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { analyze } from '@baitcheck/detector';
+import { toScanAnalysis } from '@baitcheck/contracts/lite';
+import type { CurrentUser } from '@baitcheck/contracts';
+import { mockApi, renderWithApp } from '@/testing/render';
+import { ACCOUNT, BASIC_SUBSCRIPTION, failWith, GUEST } from '@/testing/fixtures';
+import { addDeviceScan, listDeviceScans } from '@/lib/on-device/device-history';
+import AccountPage from './account-page';
+import { DELETED_TEXT } from './your-data-card';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderAs(user: CurrentUser, routes: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ 'GET /api/auth/me': { body: { user } }, 'GET /api/subscription': { body: BASIC_SUBSCRIPTION }, ...routes });
+  renderWithApp(<AccountPage />, { path: '/account' });
+  await screen.findByRole('heading', { level: 2, name: 'Your data' });
+  return api;
+}
+
+async function openDelete() {
+  await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete my account' });
+  await waitFor(() => expect(within(dialog).getByLabelText('Password')).toHaveFocus());
+  return dialog;
+}
+
+describe('Your data', () => {
+  it('offers a guest the download only, as a file from the server', async () => {
+    await renderAs(GUEST);
+    const download = screen.getByRole('link', { name: 'Download my data' });
+    expect(download).toHaveAttribute('href', '/api/account/export');
+    expect(download).toHaveAttribute('download');
+    expect(screen.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
+  });
+
+  it('asks the password again, says a wrong one under the field, and a plan that still renews with the way to cancel it', async () => {
+    let attempt = 0;
+    const { calls } = await renderAs(ACCOUNT, {
+      'POST /api/auth/delete-account': () =>
+        ++attempt === 1
+          ? failWith(403, 'CURRENT_PASSWORD_WRONG', 'Your current password is not right.')
+          : failWith(409, 'PLAN_STILL_ACTIVE', 'Your paid plan still renews. Cancel it on the Subscription page first, so you are not charged again, then delete your account.'),
+    });
+    const dialog = await openDelete();
+    expect(dialog).toHaveTextContent('It cannot be undone');
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'not it');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('Your current password is not right.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription(/not right/);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ password: 'not it' });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Cancel it on the Subscription page first');
+    expect(within(alert).getByRole('link', { name: 'Go to the Subscription page' })).toHaveAttribute('href', '/subscription?manage=true');
+    // nothing changed: still the account
+    expect(screen.getByRole('heading', { level: 2, name: ACCOUNT.email!, hidden: true })).toBeInTheDocument();
+  });
+
+  it('deletes the account, forgets its scans kept on this device, and the page becomes a new guest', async () => {
+    const content = 'URGENT: verify at http://paypa1-secure.com/login';
+    const analysis = toScanAnalysis(analyze({ kind: 'text', content, sender: '', source: 'sms' }), content);
+    await addDeviceScan('sam@example.com', { kind: 'text', content, sender: '', source: 'sms', analysis });
+    await addDeviceScan('alex@example.com', { kind: 'text', content, sender: '', source: 'sms', analysis });
+    let deleted = false;
+    const { calls } = await renderAs(ACCOUNT, {
+      'POST /api/auth/delete-account': () => {
+        deleted = true;
+        return { body: { success: true } };
+      },
+      'GET /api/auth/me': () => ({ body: { user: deleted ? GUEST : ACCOUNT } }),
+    });
+    const dialog = await openDelete();
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'the password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(DELETED_TEXT)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Guest' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/auth/delete-account')).toHaveLength(1);
+    expect(await listDeviceScans('sam@example.com')).toEqual([]);
+    expect(await listDeviceScans('alex@example.com')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,120 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from 'radix-ui';
+import { Link } from 'wouter';
+import { Download, Trash2 } from 'lucide-react';
+import type { CurrentUser } from '@baitcheck/contracts';
+import { API_ROUTES as API } from '@baitcheck/contracts/lite';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DialogActions, DialogPanel } from '@/components/ui/dialog';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { toast } from '@/components/ui/toast-store';
+import { CurrentPasswordField, FormError, passwordRefusal } from '@/components/auth/password-field';
+import { apiUrl } from '@/lib/api-client';
+import { useDeleteAccount, type AuthError } from '@/lib/api/auth';
+import { manageSubscriptionHref } from '@/config/paths';
+
+export const DELETED_TITLE = 'Account deleted';
+export const DELETED_TEXT = 'Your account and everything kept with it have been deleted. This browser is a new guest now.';
+
+/** The scans this browser kept on the device for the account go with it (they were its only copy). */
+async function forgetDeviceHistory(email: string | null): Promise<void> {
+  if (!email) return;
+  try {
+    const { removeOwnerDeviceScans } = await import('@/lib/on-device/device-history');
+    await removeOwnerDeviceScans(email.toLowerCase());
+  } catch {
+    // no IndexedDB here (a private window): nothing was kept on this device
+  }
+}
+
+function DeleteAccountForm({ email, onDone }: { email: string; onDone: () => void }) {
+  const id = useId();
+  const remove = useDeleteAccount();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<AuthError | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (remove.isPending) return;
+    setError(null);
+    try {
+      await remove.mutateAsync({ password });
+      await forgetDeviceHistory(email);
+      toast({ title: DELETED_TITLE, description: DELETED_TEXT });
+      onDone();
+    } catch (caught) {
+      setError(passwordRefusal(caught, 'password', onDone));
+    }
+  };
+
+  const planRenews = error?.code === 'PLAN_STILL_ACTIVE';
+  const formError = error && !planRenews && !error.fields.password ? error.message : null;
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={remove.isPending} className="space-y-4">
+      <CurrentPasswordField email={email} id={`${id}-password`} label="Password" value={password} error={error?.fields.password} onChange={(e) => setPassword(e.target.value)} />
+      {planRenews ? (
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+          {error.message}{' '}
+          <Link href={manageSubscriptionHref} className="underline focus-ring">
+            Go to the Subscription page
+          </Link>
+        </p>
+      ) : null}
+      <FormError>{formError}</FormError>
+      <DialogActions>
+        <Dialog.Close asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.Close>
+        <SubmitButton variant="destructive" busy={remove.isPending} busyText="Deleting...">
+          Delete my account
+        </SubmitButton>
+      </DialogActions>
+    </form>
+  );
+}
+
+/** 'Delete my account' and its dialog, which asks the password again. */
+function DeleteAccountDialog({ email }: { email: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="destructive-outline" className="w-full sm:w-auto">
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          Delete my account
+        </Button>
+      </Dialog.Trigger>
+      <DialogPanel
+        title="Delete my account"
+        description="This deletes your account and everything kept with it: your scan history, reports, blocked senders, settings, connected sources and alerts. Every device signed in to it is signed out. It cannot be undone: download your data first if you want a copy."
+        className="max-w-md"
+        focusFirstField
+      >
+        <DeleteAccountForm email={email} onDone={() => setOpen(false)} />
+      </DialogPanel>
+    </Dialog.Root>
+  );
+}
+
+/** 'Your data' on the Account page: download it all, and (an account) delete it all. */
+export function YourDataCard({ user }: { user: CurrentUser }) {
+  return (
+    <Card className="space-y-3 p-4">
+      <h2 className="text-base font-semibold text-slate-900">Your data</h2>
+      <p className="text-sm text-slate-700">
+        Download everything Baitcheck keeps for you as a file: your scan history, reports, blocked senders, plan and settings.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button asChild variant="outline" className="w-full sm:w-auto">
+          <a href={apiUrl(API.exportMyData.path)} download>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Download my data
+          </a>
+        </Button>
+        {user.kind === 'account' && user.email ? <DeleteAccountDialog email={user.email} /> : null}
+      </div>
+    </Card>
+  );
+}
