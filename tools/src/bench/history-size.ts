@@ -5,7 +5,7 @@ import { REPO_ROOT } from './server-process.ts';
 export interface HistorySizeFigures {
   database: 'pglite' | 'postgres';
   samples: number;
-  sizes: { messages: number; stats: CallFigures; recentAlerts: CallFigures; historyPage: CallFigures }[];
+  sizes: { messages: number; stats: CallFigures; recentAlerts: CallFigures; historyPage: CallFigures; scan: CallFigures }[];
 }
 
 interface CallFigures {
@@ -25,7 +25,7 @@ export function measureHistorySize(options: { sizes?: number[]; database?: 'pgli
   const cell = (c: CallFigures) => `${c.p50} ms (p95 ${c.p95})`;
   const text = [
     `One history's size and the dashboard's calls (${figures.database}, median of ${figures.samples}; target under ${HISTORY_CALL_TARGET_MS} ms):`,
-    ...figures.sizes.map((s) => `  ${String(s.messages).padStart(6)} messages: stats ${cell(s.stats)}, recent alerts ${cell(s.recentAlerts)}, a history page of 100 ${cell(s.historyPage)}`),
+    ...figures.sizes.map((s) => `  ${String(s.messages).padStart(6)} messages: stats ${cell(s.stats)}, recent alerts ${cell(s.recentAlerts)}, a history page of 100 ${cell(s.historyPage)}; a scan saved ${cell(s.scan)}`),
   ].join('\n');
   return { figures, text };
 }

@@ -1,8 +1,9 @@
 /**
  * What the dashboard's calls cost as one person's history grows (issue 21): the stats
- * (`GET /api/message-stats`), the recent alerts (`GET /api/messages?limit=5`) and a history page
- * of 100 (`GET /api/messages?limit=100`), timed through the whole app (`app.inject`) with 1,000,
- * 10,000 and 50,000 messages in one Premium history (30 days), spread over the last 29 days.
+ * (`GET /api/message-stats`), the recent alerts (`GET /api/messages?limit=5`), a history page of
+ * 100 (`GET /api/messages?limit=100`) and a text scan saved to it (`POST /api/scan/text`), timed
+ * through the whole app (`app.inject`) with 1,000, 10,000 and 50,000 messages in one Premium
+ * history (30 days), spread over the last 29 days.
  *
  *   node --import tsx apps/server/src/bench/history-size.ts [--sizes 1000,10000,50000] [--database pglite|postgres]
  *
@@ -31,6 +32,8 @@ export interface HistorySizeFigures {
   stats: CallFigures;
   recentAlerts: CallFigures;
   historyPage: CallFigures;
+  /** A text scan saved to this history (it counts the history against its cap first). */
+  scan: CallFigures;
 }
 
 /** What the bench measured. */
@@ -48,11 +51,11 @@ function percentile(sorted: readonly number[], p: number): number {
   return Math.round((sorted[i] ?? 0) * 100) / 100;
 }
 
-async function time(app: FastifyInstance, cookie: string, url: string): Promise<CallFigures> {
+async function time(app: FastifyInstance, cookie: string, url: string, payload?: (i: number) => Record<string, unknown>): Promise<CallFigures> {
   const samples: number[] = [];
   for (let i = 0; i < WARM_UP + SAMPLES; i++) {
     const t0 = performance.now();
-    const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+    const res = await app.inject(payload ? { method: 'POST', url, headers: { cookie }, payload: payload(i) } : { method: 'GET', url, headers: { cookie } });
     const ms = performance.now() - t0;
     if (res.statusCode !== 200) throw new Error(`${url} answered HTTP ${res.statusCode}: ${res.body}`);
     if (i >= WARM_UP) samples.push(ms);
@@ -126,6 +129,7 @@ export async function measureHistorySize(options: { sizes: number[]; database: '
         stats: await time(app, cookie, '/api/message-stats?tz=America/New_York'),
         recentAlerts: await time(app, cookie, '/api/messages?limit=5'),
         historyPage: await time(app, cookie, '/api/messages?limit=100'),
+        scan: await time(app, cookie, '/api/scan/text', (i) => ({ content: `Your parcel ${size}-${i} is waiting. Reply YES to arrange delivery.`, sender: '', source: 'sms' })),
       });
     }
     return { database: options.database, samples: SAMPLES, sizes };

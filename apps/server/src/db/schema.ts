@@ -201,6 +201,18 @@ export const scanCounts = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.bucket] })],
 );
 
+/**
+ * How many messages each user's history holds, kept by triggers on `messages` (migration
+ * 0017_history_sizes) like `scan_counts`: the history cap is checked before every save, and
+ * counting a long history each time made a scan's cost grow with it (issue 21).
+ */
+export const historySizes = pgTable('history_sizes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  messages: integer('messages').notNull().default(0),
+});
+
 /** One row per user once they change a switch; absent means the defaults. */
 export const protectionSettings = pgTable('protection_settings', {
   userId: text('user_id')

@@ -1,7 +1,7 @@
 import type { MessageSource, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { messages, scanRequestKeys } from '../../db/schema.ts';
+import { historySizes, messages, scanRequestKeys } from '../../db/schema.ts';
 import { createBatchWriter } from '../../lib/batch-writer.ts';
 import { createCapGuard } from '../../lib/storage-limits.ts';
 
@@ -65,15 +65,15 @@ export function createScanRepository(db: Db) {
   );
 
   const guard = createCapGuard();
-  // Each save first counts its person's history (the cap): concurrent saves of different people
-  // share one grouped count, as their rows share one INSERT.
+  // Each save first reads its person's history size (the cap), kept by the database as messages
+  // come and go (history_sizes): concurrent saves of different people share one read, as their
+  // rows share one INSERT.
   const counter = createBatchWriter<string, number>(
     async (userIds) => {
       const rows = await db
-        .select({ userId: messages.userId, n: count() })
-        .from(messages)
-        .where(inArray(messages.userId, [...new Set(userIds)]))
-        .groupBy(messages.userId);
+        .select({ userId: historySizes.userId, n: historySizes.messages })
+        .from(historySizes)
+        .where(inArray(historySizes.userId, [...new Set(userIds)]));
       const byUser = new Map(rows.map((r) => [r.userId, r.n]));
       return userIds.map((userId) => byUser.get(userId) ?? 0);
     },

@@ -8,7 +8,8 @@ import { describeWithDatabases } from '../../test/harness.ts';
 import { createStatsRepository } from './stats.repository.ts';
 
 // The dashboard's counts (scan_counts, issue 21) are kept by triggers on messages and
-// device_scans: whatever adds, moves or removes scans, they must equal a count of the scans.
+// device_scans, and the history's size (history_sizes) by triggers on messages: whatever adds,
+// moves or removes scans, they must equal a count of the scans.
 
 const LEVELS: ThreatLevel[] = ['safe', 'suspicious', 'phishing'];
 const DETAILS = { reasons: [], reasonDetails: [], highlights: [], recommendations: [], checks: [], notes: [] };
@@ -32,6 +33,12 @@ async function keptAndRecounted(database: Database, userId: string): Promise<{ k
 async function expectCountsFollow(database: Database, userId: string): Promise<void> {
   const { kept, recounted } = await keptAndRecounted(database, userId);
   expect(kept).toEqual(recounted);
+  // and the history's size the cap reads (history_sizes), when the user has a row there
+  const sizes = (await database.db.execute(
+    sql`select (select messages from history_sizes where user_id = ${userId}) as kept, (select count(*)::int from messages where user_id = ${userId}) as counted`,
+  )) as unknown as { rows: { kept: number | null; counted: number }[] };
+  const { kept: size, counted } = sizes.rows[0]!;
+  expect(size ?? 0).toBe(counted);
 }
 
 /** `n` scans of `userId` in one statement, at pseudo-random times over the last 40 days. */
@@ -54,7 +61,7 @@ async function insertMany(database: Database, userId: string, n: number, seed: n
   return (await database.db.insert(messages).values(rows).returning({ id: messages.id })).map((r) => r.id);
 }
 
-describeWithDatabases('the dashboard counts (scan_counts)', (ctx) => {
+describeWithDatabases('the dashboard counts (scan_counts) and history sizes', (ctx) => {
   it('follow every insert, delete and move of the history and of the device verdicts', async () => {
     const visitor = ctx.visitor();
     const userId = await userIdOf(ctx.database, visitor);
@@ -94,6 +101,8 @@ describeWithDatabases('the dashboard counts (scan_counts)', (ctx) => {
     expect((await keptAndRecounted(ctx.database, other)).kept.length).toBeGreaterThan(0);
     await ctx.database.db.delete(users).where(eq(users.id, other));
     expect((await keptAndRecounted(ctx.database, other)).kept).toEqual([]);
+    const left = (await ctx.database.db.execute(sql`select count(*)::int as n from history_sizes where user_id = ${other}`)) as unknown as { rows: { n: number }[] };
+    expect(left.rows[0]!.n).toBe(0);
   });
 
   it('count exactly from any moment: the part of a quarter hour before the first whole one comes from the scans', async () => {
