@@ -270,6 +270,9 @@ export function createAccountsService(deps: {
       await confirmPassword(userId, password, address, deviceCookie);
       if (await deps.planStillRenews?.(userId)) throw new AppError('PLAN_STILL_ACTIVE');
       await deps.repo.deleteAccount(userId);
+      // the rows went with the user; this process's cached sessions of theirs go too, or another
+      // browser of the account would go on as a user that no longer exists
+      await deps.sessions.revokeUser(userId);
     },
   };
 }
