@@ -145,7 +145,7 @@ test("FAQ: a link to a question opens it and goes to it", async ({ page }) => {
   const question = page.getByRole('button', { name: 'How do I delete my account and all my data?' });
   await expect(question).toBeFocused();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.locator(`#${await question.getAttribute('aria-controls')}`)).toContainText('within 30 days');
+  await expect(page.locator(`#${await question.getAttribute('aria-controls')}`)).toContainText('Delete my account');
   expect(await isInView(page, '#how-do-i-delete-my-account-and-all-my-data')).toBe(true);
   // only that one
   await expect(page.getByRole('main').locator('h3 > button[aria-expanded="true"]')).toHaveCount(1);

@@ -175,12 +175,12 @@ describe('the articles about Baitcheck say what the product does', () => {
     expect(family).toContain('18 or over');
   });
 
-  it('gives the account rules: password length, no reset by email, no account deletion button', () => {
+  it('gives the account rules: password length, no reset by email, deleting the account on the Account page', () => {
     expect(readable('baitcheck-accounts')).toContain(`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
     expect(readable('baitcheck-change-password')).toContain('no password reset by email yet');
     const deleting = readable('baitcheck-delete-your-data');
-    expect(deleting).toContain('no button to delete a whole account');
-    expect(deleting).toContain('contact support');
+    expect(deleting).toContain('delete my account');
+    expect(deleting).toContain('download my data');
     expect(deleting).toContain(`${SESSION_TTL_MS / DAY_MS} days`);
     expect(deleting).toContain(`after ${GUEST_IDLE_MS / DAY_MS} days`);
   });
