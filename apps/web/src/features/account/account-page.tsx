@@ -63,7 +63,7 @@ function AccountTab({ familyCard }: { familyCard?: ReactNode }) {
       )}
       <SubscriptionCard />
       {familyCard}
-      {me.data ? <YourDataCard user={me.data} /> : null}
+      {me.data ? <YourDataCard user={me.data} onDeleted={() => setFocusWhen('guest')} /> : null}
       <HelpCard />
       {me.data?.kind === 'account' ? <SignOutButton onSignedOut={() => setFocusWhen('guest')} /> : null}
     </div>

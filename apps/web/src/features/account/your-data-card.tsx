@@ -28,9 +28,8 @@ async function forgetDeviceHistory(email: string | null): Promise<void> {
   }
 }
 
-function DeleteAccountForm({ email, onDone }: { email: string; onDone: () => void }) {
+function DeleteAccountForm({ email, remove, onDone }: { email: string; remove: ReturnType<typeof useDeleteAccount>; onDone: () => void }) {
   const id = useId();
-  const remove = useDeleteAccount();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<AuthError | null>(null);
 
@@ -65,7 +64,10 @@ function DeleteAccountForm({ email, onDone }: { email: string; onDone: () => voi
       <FormError>{formError}</FormError>
       <DialogActions>
         <Dialog.Close asChild>
-          <Button variant="outline">Cancel</Button>
+          {/* once sent, the deletion cannot be called back: the dialog stays until it is answered */}
+          <Button variant="outline" aria-disabled={remove.isPending || undefined} className="aria-disabled:opacity-60">
+            Cancel
+          </Button>
         </Dialog.Close>
         <SubmitButton variant="destructive" busy={remove.isPending} busyText="Deleting...">
           Delete my account
@@ -75,11 +77,15 @@ function DeleteAccountForm({ email, onDone }: { email: string; onDone: () => voi
   );
 }
 
-/** 'Delete my account' and its dialog, which asks the password again. */
-function DeleteAccountDialog({ email }: { email: string }) {
+/**
+ * 'Delete my account' and its dialog, which asks the password again. It cannot be closed while the
+ * deletion is on its way (Cancel would not stop it). `onDeleted`: where the page puts the focus.
+ */
+function DeleteAccountDialog({ email, onDeleted }: { email: string; onDeleted?: () => void }) {
   const [open, setOpen] = useState(false);
+  const remove = useDeleteAccount();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root open={open} onOpenChange={(next) => (next || !remove.isPending ? setOpen(next) : undefined)}>
       <Dialog.Trigger asChild>
         <Button variant="destructive-outline" className="w-full sm:w-auto">
           <Trash2 aria-hidden="true" className="h-4 w-4" />
@@ -92,14 +98,21 @@ function DeleteAccountDialog({ email }: { email: string }) {
         className="max-w-md"
         focusFirstField
       >
-        <DeleteAccountForm email={email} onDone={() => setOpen(false)} />
+        <DeleteAccountForm
+          email={email}
+          remove={remove}
+          onDone={() => {
+            setOpen(false);
+            onDeleted?.();
+          }}
+        />
       </DialogPanel>
     </Dialog.Root>
   );
 }
 
 /** 'Your data' on the Account page: download it all, and (an account) delete it all. */
-export function YourDataCard({ user }: { user: CurrentUser }) {
+export function YourDataCard({ user, onDeleted }: { user: CurrentUser; onDeleted?: () => void }) {
   return (
     <Card className="space-y-3 p-4">
       <h2 className="text-base font-semibold text-slate-900">Your data</h2>
@@ -113,7 +126,7 @@ export function YourDataCard({ user }: { user: CurrentUser }) {
             Download my data
           </a>
         </Button>
-        {user.kind === 'account' && user.email ? <DeleteAccountDialog email={user.email} /> : null}
+        {user.kind === 'account' && user.email ? <DeleteAccountDialog email={user.email} {...(onDeleted ? { onDeleted } : {})} /> : null}
       </div>
     </Card>
   );
