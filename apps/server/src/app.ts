@@ -61,6 +61,7 @@ import { createMyDataService } from './modules/my-data/my-data.service.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { createFeedsRepository } from './modules/intel/feeds/feeds.repository.ts';
 import { registerFeedsRoutes } from './modules/intel/feeds/feeds.routes.ts';
+import { registerBackupRoutes } from './modules/backup/backup.routes.ts';
 import { createFeedsService, type FeedsService } from './modules/intel/feeds/feeds.service.ts';
 import { createDnsProvider } from './adapters/intel/dns-provider.ts';
 import { createEmailAuthProvider } from './adapters/intel/email-auth-provider.ts';
@@ -346,6 +347,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const feeds = createFeedsService({ repo: createFeedsRepository(db) });
   app.decorate('feeds', feeds);
   registerFeedsRoutes(app, feeds, deps.adminToken);
+  registerBackupRoutes(app, deps.database, deps.adminToken);
   const intel = {
     providers: intelProviders(config, feeds),
     ...(config.intelBudgetMs !== undefined ? { budgetMs: config.intelBudgetMs } : {}),

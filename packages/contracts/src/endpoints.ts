@@ -156,6 +156,8 @@ export const ENDPOINTS = {
   patchNotificationPreferences: { ...API_ROUTES.patchNotificationPreferences, body: NotificationPreferencesPatchSchema, response: NotificationPreferencesSchema, status: 200 },
   listFeeds: { ...API_ROUTES.listFeeds, response: FeedSourceListSchema, status: 200 },
   importFeed: { ...API_ROUTES.importFeed, body: FeedImportRequestSchema, response: FeedImportResultSchema, status: 200 },
+  // the answer is SQL text (application/sql), not JSON
+  backupDatabase: { ...API_ROUTES.backupDatabase, response: z.string(), status: 200 },
   getSubscription: { ...API_ROUTES.getSubscription, response: SubscriptionSchema, status: 200 },
   createCheckoutSession: { ...API_ROUTES.createCheckoutSession, body: CheckoutSessionRequestSchema, response: RedirectResponseSchema, status: 200 },
   // the body is Stripe's event, read raw to check its signature (stripe.webhooks.constructEvent)

@@ -243,6 +243,8 @@ export const API_ROUTES = {
   // not in the spec: the server administrator's threat feeds (loopback and the admin token only)
   listFeeds: { method: 'GET', path: '/api/admin/feeds' },
   importFeed: { method: 'POST', path: '/api/admin/feeds/import' },
+  // not in the spec: a dump of the embedded database, for npm run backup (issue 21)
+  backupDatabase: { method: 'GET', path: '/api/admin/backup' },
   // plans and payments (issue 16): the spec's two calls, then ours
   getSubscription: { method: 'GET', path: '/api/subscription' },
   createCheckoutSession: { method: 'POST', path: '/api/create-checkout-session' },

@@ -8,27 +8,12 @@ import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
 import { adminTokenPath, writeAdminToken } from '../lib/admin-token.ts';
+import { capture, closedPort } from '../test/cli-io.ts';
 import { defaultSourceName, runFeedsImport, serverBaseUrl } from './feeds-import.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'baitcheck-feeds-cli-'));
 const feed = join(root, 'My Feed.txt');
 writeFileSync(feed, 'evil-parcel-fees.top\nhttps://bit.ly/3xYzAb\nhxxps://login-paypa1[.]com/verify\n');
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out, err };
-}
-
-/** A port nothing listens on: one a server just gave back. */
-async function closedPort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((resolve) => s.close(resolve));
-  return port;
-}
 
 describe('npm run feeds:import', () => {
   it('names a source after the feed', () => {

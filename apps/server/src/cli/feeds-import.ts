@@ -8,20 +8,15 @@
  * would. It never opens a database another process holds: it says so and stops.
  */
 import { existsSync } from 'node:fs';
-import { basename, extname, isAbsolute, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { basename, extname, isAbsolute, resolve } from 'node:path';
 import { FEED_FORMATS, type FeedImportResult, type FeedSource } from '@baitcheck/contracts';
-import { ConfigError, loadConfig, REPO_ROOT, type Config } from '../config.ts';
 import { databaseTargetFor, openDatabase } from '../db/database.ts';
 import { adminTokenPath, readAdminToken } from '../lib/admin-token.ts';
 import { createFeedsRepository } from '../modules/intel/feeds/feeds.repository.ts';
 import { createFeedsService, FeedImportError } from '../modules/intel/feeds/feeds.service.ts';
+import { foreignServer, nobodyListens, runAsProgram, serverBaseUrl, startCommand, type CliIo } from './cli-kit.ts';
 
-/** Where the command writes; tests pass their own. */
-export interface CliIo {
-  out(line: string): void;
-  err(line: string): void;
-}
+export { serverBaseUrl, type CliIo } from './cli-kit.ts';
 
 const USAGE = `Usage: npm run feeds:import -- <file-or-url> [--source <name>] [--format ${FEED_FORMATS.join('|')}]
        npm run feeds:import -- --list`;
@@ -80,12 +75,6 @@ function describeSources(sources: readonly FeedSource[]): string[] {
   });
 }
 
-/** The address tools use to reach the server on this machine. */
-export function serverBaseUrl(config: Pick<Config, 'host' | 'port'>): string {
-  const host = config.host === '0.0.0.0' || config.host === '::' || config.host === 'localhost' ? '127.0.0.1' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
-}
-
 type ServerAnswer = { ok: true; body: unknown } | { ok: false; message: string } | null;
 
 /** Asks the running server; null when no server answers at that address. */
@@ -100,8 +89,7 @@ async function askServer(base: string, token: string, path: string, body?: unkno
       signal: AbortSignal.timeout(5 * 60_000),
     });
   } catch (err) {
-    const code = (err as { cause?: { code?: string } }).cause?.code;
-    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH') return null;
+    if (nobodyListens(err)) return null;
     return { ok: false, message: `could not reach the server at ${base}: ${(err as Error).message}` };
   }
   const text = await res.text();
@@ -114,25 +102,16 @@ async function askServer(base: string, token: string, path: string, body?: unkno
   if (res.ok) return { ok: true, body: parsed };
   const error = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
   if (error?.code === 'ADMIN_ONLY') {
-    return { ok: false, message: `the server at ${base} refused this data folder's admin token: it may be another Baitcheck server, with another DATA_DIR` };
+    return { ok: false, message: foreignServer(base) };
   }
   return { ok: false, message: error?.message ?? `the server answered HTTP ${res.status}` };
 }
 
 /** Runs the command; returns the exit code (0 done, 1 failed, 2 usage). */
 export async function runFeedsImport(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo): Promise<number> {
-  const args = parseArgs(argv);
-  if (typeof args === 'string') {
-    io.err(`${args}\n${USAGE}`);
-    return 2;
-  }
-  let config: Config;
-  try {
-    config = loadConfig(env);
-  } catch (err) {
-    io.err(err instanceof ConfigError ? err.message : String(err));
-    return 1;
-  }
+  const started = startCommand(argv, env, io, USAGE, parseArgs);
+  if (typeof started === 'number') return started;
+  const { args, config } = started;
   let location = args.location;
   if (location !== undefined && !/^https?:\/\//i.test(location)) {
     // the server reads the file, so it gets a path that does not depend on its folder
@@ -188,12 +167,4 @@ export async function runFeedsImport(argv: readonly string[], env: NodeJS.Proces
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const envFile = join(REPO_ROOT, '.env');
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
-  const code = await runFeedsImport(process.argv.slice(2), process.env, {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-  });
-  process.exit(code);
-}
+await runAsProgram(import.meta.url, runFeedsImport);
