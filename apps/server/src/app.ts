@@ -79,7 +79,7 @@ import { createSessionsService, type SessionsService } from './modules/sessions/
 import { createStatsRepository } from './modules/stats/stats.repository.ts';
 import { registerStatsRoutes } from './modules/stats/stats.routes.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
-import { answerClientError, errorsPlugin, toAppError } from './http/errors.ts';
+import { answerClientError, answerConnect, answerUnmetExpectation, errorsPlugin, toAppError } from './http/errors.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { rateLimitsPlugin } from './http/rate-limits.ts';
 import { sessionPlugin } from './http/session.ts';
@@ -223,7 +223,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // and what Node's HTTP parser refuses before that (headers over 16 KB: 431)
     clientErrorHandler: answerClientError,
+    // an HTTP/1.1 request without Host was answered by Node itself, 400 with no body: the errors
+    // plugin answers it in the API's shape
+    http: { requireHostHeader: false },
   }) as unknown as FastifyInstance;
+  // and an Expect other than 100-continue, 417 with no body, and CONNECT, the connection closed (Node's answers when nobody listens)
+  app.server.on('checkExpectation', answerUnmetExpectation);
+  app.server.on('connect', answerConnect);
 
   // A close (a deploy's SIGTERM) waits for the requests in progress, each gets its answer, but
   // never forever: a connection still open SHUTDOWN_GRACE_MS after the close began (a client that

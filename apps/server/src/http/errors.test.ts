@@ -53,6 +53,29 @@ describe("what Node's HTTP parser refuses is answered in the API's error shape",
     expect(body.error).toEqual({ code: 'VALIDATION_FAILED', message: 'The request is not valid HTTP.' });
   });
 
+  it('an HTTP/1.1 request without Host: 400 VALIDATION_FAILED naming it, not Node\'s empty 400 (found by the fuzzer)', async () => {
+    const { status, head, body } = parseAnswer(await sendRaw(port, 'GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n'));
+    expect(status).toBe(400);
+    expect(head).toContain('content-type: application/json');
+    expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'Host' }] });
+    // HTTP/1.0 needs none
+    expect(await sendRaw(port, 'GET /api/health HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('an Expect other than 100-continue: 400 VALIDATION_FAILED naming it, not Node\'s empty 417 (found by the fuzzer)', async () => {
+    const { status, head, body } = parseAnswer(await sendRaw(port, 'POST /api/scan/text HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 999-nonsense\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}'));
+    expect(status).toBe(400);
+    expect(head).toContain('content-type: application/json');
+    expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'Expect' }] });
+  });
+
+  it('CONNECT: 405 METHOD_NOT_ALLOWED, where the connection was closed without an answer (found by the fuzzer)', async () => {
+    const { status, head, body } = parseAnswer(await sendRaw(port, 'CONNECT /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));
+    expect(status).toBe(405);
+    expect(head).toContain('content-type: application/json');
+    expect(body.error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
   it('and the server goes on answering', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(res.status).toBe(200);

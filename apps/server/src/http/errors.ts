@@ -1,6 +1,6 @@
 import { API_ROUTES, toFieldIssues, type ErrorCode } from '@baitcheck/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { STATUS_CODES as HTTP_STATUS_TEXT } from 'node:http';
+import { STATUS_CODES as HTTP_STATUS_TEXT, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error.ts';
@@ -54,13 +54,40 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? new AppError('REQUEST_TIMEOUT')
         : new AppError('VALIDATION_FAILED', 'The request is not valid HTTP.');
+  writeRawAnswer(socket, appError);
+  socket.destroy(error);
+}
+
+/** Writes `appError` as a whole HTTP answer on a socket Fastify does not handle, to be closed after it. */
+function writeRawAnswer(socket: Duplex, appError: AppError): void {
   const body = JSON.stringify(appError.toBody());
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${appError.status} ${HTTP_STATUS_TEXT[appError.status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
     );
   }
-  socket.destroy(error);
+}
+
+/**
+ * Answers a CONNECT request (Node's `connect` event, which never reaches Fastify): 405 in the
+ * API's error shape, where Node, with nobody listening, closed the connection without a word.
+ */
+export function answerConnect(_request: IncomingMessage, socket: Duplex): void {
+  writeRawAnswer(socket, new AppError('METHOD_NOT_ALLOWED', 'This server is not a proxy: it does not accept CONNECT.'));
+  // once written, closed: a client that keeps its side open holds nothing here
+  socket.end(() => socket.destroy());
+}
+
+/**
+ * Answers a request whose Expect header asks for something other than `100-continue` (Node's
+ * `checkExpectation`): 400 in the API's error shape, where Node's own answer was a 417 with no
+ * body. The request is not read further.
+ */
+export function answerUnmetExpectation(_request: IncomingMessage, response: ServerResponse): void {
+  const appError = new AppError('VALIDATION_FAILED', 'The Expect header can only ask for 100-continue.', [{ field: 'Expect', message: 'Only 100-continue is understood.' }]);
+  const body = JSON.stringify(appError.toBody());
+  response.writeHead(appError.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', connection: 'close' });
+  response.end(body);
 }
 
 /** Answers `/api/*` paths no route matches. */
@@ -96,10 +123,14 @@ export const errorsPlugin = globalPlugin(async (app) => {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (closing) {
       reply.header('connection', 'close');
       throw new AppError('SERVICE_UNAVAILABLE');
+    }
+    // Node's own check is off (app.ts): its answer had no body
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw new AppError('VALIDATION_FAILED', 'An HTTP/1.1 request needs a Host header.', [{ field: 'Host', message: 'Required.' }]);
     }
   });
 

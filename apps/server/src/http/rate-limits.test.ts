@@ -1,6 +1,9 @@
 import { API_ROUTES } from '@baitcheck/contracts';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { connect, type AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppDeps } from '../app.ts';
 import type { Database } from '../db/database.ts';
@@ -165,6 +168,29 @@ describe('per-client rate limits', () => {
 
   it('are sized for people: 30 new guests an hour per address, 60 changes a minute and 500 a day per session', () => {
     expect(DEFAULT_CLIENT_RATE_LIMITS).toMatchObject({ newGuestsPerHour: 30, writesPerMinute: 60, writesPerDay: 500 });
+  });
+
+  it('count a request whose connection is gone before its limits are counted (request.ip undefined) instead of failing it as an unhandled error (found by the fuzzer)', async () => {
+    const errors: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) if ((JSON.parse(line) as { level: number }).level >= 50) errors.push(line);
+        done();
+      },
+    });
+    const app = await buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent' }, database, logger: pino({ level: 'error' }, sink) });
+    apps.push(app);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    // whole headers (the route's hooks start), then a chunked body the parser refuses: it answers 400 and closes the connection while the hooks still run
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end('POST /api/scan/text HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n'));
+      socket.on('data', () => undefined);
+      socket.on('close', () => resolve());
+    });
+    // the hooks finish after the connection closed: wait for them
+    for (let waited = 0; waited < 1_000 && errors.length === 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(errors).toEqual([]);
   });
 
   it('are off with rateLimits: false (RATE_LIMITS=off, the benchmarks)', async () => {

@@ -34,4 +34,8 @@ describe('addressKey, unusual spellings', () => {
     expect(new Set(unreadable).size).toBe(1);
     expect(unreadable[0]).not.toBe(addressKey('192.0.2.60'));
   });
+
+  it('keys a request whose connection is already gone (request.ip undefined) as unreadable instead of throwing (found by the fuzzer)', () => {
+    expect(addressKey(undefined)).toBe(addressKey('unknown'));
+  });
 });

@@ -43,8 +43,11 @@ function plainAddress(value: string): string | null {
  * The key a per-address limit counts under: an IPv4 address as it is, an IPv6 address by its
  * /64 network. One IPv6 client is normally given a whole /64, so counting single addresses would
  * let it pick a fresh one per request; an IPv4-mapped IPv6 address counts as its IPv4 address.
+ * `raw` may be undefined despite Fastify's types: `request.ip` is, once the connection is gone
+ * (a client whose body broke the parser, answered and cut off while its hooks still ran).
  */
-export function addressKey(raw: string): string {
+export function addressKey(raw: string | undefined): string {
+  if (raw === undefined) return UNREADABLE;
   const ip = plainAddress(raw.trim());
   if (ip === null) return UNREADABLE;
   if (isIPv4(ip)) return ip;

@@ -64,8 +64,9 @@ export function registerAlertsRoutes(app: FastifyInstance, alerts: AlertsService
       // the connection is the stream's alone: when the stream ends (the app closing), so does it,
       // rather than idling as keep-alive and holding the close up
       Object.assign(headers, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no', connection: 'close' });
-      if (userId === '') {
-        // nothing can be told to a visitor with no session yet: come back later, when there may be one
+      // nothing can be told to a visitor with no session yet: come back later, when there may be one;
+      // and HEAD gets the headers alone (held open, a stream sends HEAD nothing: it never answered)
+      if (userId === '' || request.method === 'HEAD') {
         reply.hijack();
         reply.raw.writeHead(200, headers);
         reply.raw.end(`retry: ${NEWCOMER_RETRY_MS}\n` + sseEvent(NOTIFICATION_STREAM_EVENTS.unread, { unread: 0 }));

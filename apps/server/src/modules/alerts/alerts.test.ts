@@ -322,6 +322,19 @@ describeWithDatabases('the live notification stream', (ctx) => {
     for (const s of open) await s.cancel();
   });
 
+  it('answers HEAD with the stream\'s headers at once, holding no stream open (found by the fuzzer: it never answered)', async () => {
+    const { cookie } = await person();
+    for (let i = 0; i < 11; i++) {
+      const res = await fetch(`${base}/api/notifications/stream`, { method: 'HEAD', headers: { cookie }, signal: AbortSignal.timeout(5_000) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    }
+    // none of them took one of the person's streams
+    const res = await fetch(`${base}/api/notifications/stream`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    await res.body!.cancel();
+  });
+
   it('lets the app close while streams are open', async () => {
     const other = await buildApp({ config: { ...BASE, host: '127.0.0.1' }, database: ctx.database, logger: false });
     await other.listen({ host: '127.0.0.1', port: 0 });
