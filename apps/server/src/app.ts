@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import type { ProtectionSettings } from '@baitcheck/contracts';
 import { AppError } from './lib/app-error.ts';
 import type { Database } from './db/database.ts';
+import type { ClusterBus } from './cluster/bus.ts';
+import { createKeyLocks, KEY_LOCK_CLASSES } from './cluster/key-locks.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -82,6 +84,7 @@ import { createStatsService } from './modules/stats/stats.service.ts';
 import { answerClientError, answerConnect, answerUnmetExpectation, errorsPlugin, toAppError } from './http/errors.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { rateLimitsPlugin } from './http/rate-limits.ts';
+import { postgresLimitWindows } from './http/limit-windows.ts';
 import { sessionPlugin } from './http/session.ts';
 import { DEFAULT_STORAGE_LIMITS } from './lib/storage-limits.ts';
 import { staticPlugin } from './http/static.ts';
@@ -142,6 +145,11 @@ export interface AppDeps {
   clock?: () => Date;
   /** The articles and help pages; omitted, the repository's `content/` folder, read and checked once. */
   content?: Content;
+  /**
+   * The other instances on the same PostgreSQL (`createClusterBus`, made by `main.ts`): ended
+   * sessions, live alerts and plugin changes reach them. Omitted: this app is alone.
+   */
+  bus?: ClusterBus;
 }
 
 declare module 'fastify' {
@@ -275,7 +283,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payments = config.stripe
     ? ({ kind: 'stripe', provider: createStripeProvider({ ...config.stripe, onError: (detail) => app.log.warn({ detail }, 'a Stripe call failed') }) } as const)
     : ({ kind: 'test', provider: createTestPaymentsProvider(billingRepo) } as const);
-  const billing = createBillingService({ repo: billingRepo, provider: payments.provider, log: billingLog, basicScansPerDay: config.scanLimitPerDay ?? 0 });
+  // one person's payment work and one family's changes run one at a time across instances too (decision 008)
+  const keyLocks = createKeyLocks(database);
+  app.addHook('onClose', async () => keyLocks.close());
+  const billingLock = keyLocks.lock(KEY_LOCK_CLASSES.billing);
+  const familyLock = keyLocks.lock(KEY_LOCK_CLASSES.family);
+  const billing = createBillingService({ repo: billingRepo, provider: payments.provider, log: billingLog, basicScansPerDay: config.scanLimitPerDay ?? 0, ...(billingLock ? { lock: billingLock } : {}) });
   app.decorate('billing', billing);
   const clock = deps.clock ?? (() => new Date());
   // the plan in effect: the user's own, or Family through the family they are a member of
@@ -292,7 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const messages = createMessagesService(createMessagesRepository(db), { window: historyWindow, ...(config.historyPageBytes !== undefined ? { pageBytes: config.historyPageBytes } : {}) });
   const blockedSenders = createBlockedSendersService(createBlockedSendersRepository(db), { maxBlockedSenders: storageLimits.blockedSenders });
-  const sessions = createSessionsService(createSessionsRepository(db), config.sessionLimits ? { limits: config.sessionLimits } : {});
+  const sessions = createSessionsService(createSessionsRepository(db), { ...(config.sessionLimits ? { limits: config.sessionLimits } : {}), ...(deps.bus ? { bus: deps.bus } : {}) });
   app.decorate('sessions', sessions);
 
   await app.register(errorsPlugin);
@@ -302,7 +315,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sameOriginPlugin, { allowedOrigins: config.allowedOrigins ?? [], publicOrigins: config.publicOrigins ?? [], loopbackOnly });
   await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure, trustProxy: config.trustProxy, countsScans: scanUsage.counts });
   // after the session plugin: limits count per session as well as per address
-  if (config.rateLimits !== false) await app.register(rateLimitsPlugin, config.clientRateLimits ? { limits: config.clientRateLimits } : {});
+  if (config.rateLimits !== false) {
+    // several instances on one PostgreSQL count in the same windows (issue 21); one PGlite process in memory
+    const windows = database.postgres ? postgresLimitWindows(database.postgres.pool) : undefined;
+    await app.register(rateLimitsPlugin, { ...(config.clientRateLimits ? { limits: config.clientRateLimits } : {}), ...(windows ? { windows } : {}) });
+  }
 
   registerHealthRoutes(app, createHealthService(createHealthRepository(db), database.driver));
   const email = createEmailSender(config.email ?? {});
@@ -317,6 +334,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contactEmail: config.supportEmail,
     articles: content.articles,
     clock,
+    ...(deps.bus ? { bus: deps.bus } : {}),
   });
   app.decorate('alerts', alerts);
   // an alert never fails or holds up what it is about: its failure is logged
@@ -373,7 +391,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStatsRoutes(app, createStatsService(createStatsRepository(db), historyWindow));
   // the family service reads and sets members' switches; their own changes are refused while the manager sets them
   const protectionSettings = createProtectionSettingsService(createProtectionSettingsRepository(db), { isManaged: (userId) => family.isProtectionManaged(userId), inTurn: (userId, task) => family.inMembersTurn(userId, task), plans });
-  const family = createFamilyService({ repo: familyRepo, billing, protection: protectionSettings, email, clock, log: (detail, fields = {}) => app.log.warn(fields, detail) });
+  const family = createFamilyService({ repo: familyRepo, billing, protection: protectionSettings, email, clock, log: (detail, fields = {}) => app.log.warn(fields, detail), ...(familyLock ? { lock: familyLock } : {}) });
   registerProtectionSettingsRoutes(app, protectionSettings);
   // 'Download my data' (issue 21)
   registerMyDataRoutes(
@@ -425,6 +443,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     securityEvent: (userId, pluginId, event, detail) =>
       tell('a plugin', () => alerts.service.security(userId, event, { key: crypto.randomUUID(), pluginId, ...(detail ? { detail } : {}) })),
+    ...(deps.bus ? { bus: deps.bus } : {}),
   });
 
   await app.register(staticPlugin, { webDistDir: config.webDistDir });
@@ -446,6 +465,7 @@ function registerPlugins(
     usage: ScanUsageService;
     clock: () => Date;
     securityEvent: NonNullable<Parameters<typeof createPluginsService>[0]['securityEvent']>;
+    bus?: ClusterBus;
   },
 ): void {
   const { config } = deps;
@@ -484,7 +504,7 @@ function registerPlugins(
     log,
     ...(settings.imap ? { imap: settings.imap } : {}),
   });
-  const runtime = createPluginRuntime({ repo, plugins: () => plugins, worker, plans: deps.plans, socialFeedMinutes: settings.socialFeedMinutes, drivers: { email: inboxes }, log, clock: deps.clock });
+  const runtime = createPluginRuntime({ repo, plugins: () => plugins, worker, plans: deps.plans, socialFeedMinutes: settings.socialFeedMinutes, drivers: { email: inboxes }, log, clock: deps.clock, ...(deps.bus ? { bus: deps.bus } : {}) });
   // a protection switch turned off stops the inbox's watcher at once (the runtime's tick would, within a minute)
   app.addHook('onResponse', async (request, reply) => {
     if (request.method === 'PATCH' && request.routeOptions.url === ENDPOINTS.patchProtectionSettings.path && reply.statusCode === 200 && request.userId) runtime.changed(request.userId, 'email');

@@ -9,6 +9,9 @@ describe('loadConfig', () => {
       host: 'localhost',
       dataDir: resolve(REPO_ROOT, 'data'),
       databaseUrl: undefined,
+      postgresPool: { max: 10, connectTimeoutMs: 10_000, idleTimeoutMs: 30_000, statementTimeoutMs: 30_000 },
+      instances: 1,
+      adminToken: undefined,
       logLevel: 'info',
       plugins: { secretKey: undefined, twilio: null, slack: null, allowPrivateAddresses: false, socialFeedMinutes: 10 },
       alerts: {
@@ -120,6 +123,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DNS_SERVERS: 'dns.google' })).toThrow(/DNS_SERVERS: "dns.google" is not an IPv4 or IPv6 address/);
     expect(() => loadConfig({ RDAP_BOOTSTRAP_URL: 'ftp://x' })).toThrow(/RDAP_BOOTSTRAP_URL: Must be an http\(s\) address/);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('reads the PostgreSQL pool and the instances, which need PostgreSQL, and a shared admin token', () => {
+    const url = 'postgres://u@127.0.0.1/db';
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '25', DATABASE_CONNECT_TIMEOUT_MS: '0', DATABASE_STATEMENT_TIMEOUT_MS: '5000', INSTANCES: '4' })).toMatchObject({
+      postgresPool: { max: 25, connectTimeoutMs: 0, idleTimeoutMs: 30_000, statementTimeoutMs: 5000 },
+      instances: 4,
+    });
+    expect(() => loadConfig({ INSTANCES: '2' })).toThrow(/INSTANCES: More than one instance needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadConfig({ DATABASE_URL: url, INSTANCES: 'many' })).toThrow(/INSTANCES/);
+    expect(loadConfig({ ADMIN_TOKEN: 'a'.repeat(40) }).adminToken).toBe('a'.repeat(40));
+    expect(() => loadConfig({ ADMIN_TOKEN: 'short' })).toThrow(/ADMIN_TOKEN/);
   });
 
   it('refuses TRUST_PROXY=true, naming what to set instead', () => {

@@ -9,6 +9,7 @@ import { DEFAULT_RDAP_BOOTSTRAP_URL } from './adapters/intel/rdap-provider.ts';
 import { parseScheduledFeeds, type ScheduledFeed } from './modules/intel/feeds/feeds.scheduler.ts';
 import { DEFAULT_INTEL_QUOTAS, type IntelQuotas } from './modules/intel/lookup-limits.ts';
 import { DEFAULT_CLIENT_RATE_LIMITS, type ClientRateLimits } from './http/rate-limits.ts';
+import { DEFAULT_POSTGRES_POOL, type PostgresPoolOptions } from './db/database.ts';
 import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from './lib/storage-limits.ts';
 import { parseSecretKey } from './lib/secret-box.ts';
 import { normalisePhoneNumber } from './lib/phone-number.ts';
@@ -86,6 +87,12 @@ const EnvSchema = z
   HOST: optionalString.transform((v) => v ?? 'localhost'),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'Must start with postgres:// or postgresql://'),
+  DATABASE_POOL_MAX: count(DEFAULT_POSTGRES_POOL.max).pipe(z.number().max(1000)),
+  DATABASE_CONNECT_TIMEOUT_MS: count(DEFAULT_POSTGRES_POOL.connectTimeoutMs, 0).pipe(z.number().max(600_000)),
+  DATABASE_IDLE_TIMEOUT_MS: count(DEFAULT_POSTGRES_POOL.idleTimeoutMs, 0).pipe(z.number().max(86_400_000)),
+  DATABASE_STATEMENT_TIMEOUT_MS: count(DEFAULT_POSTGRES_POOL.statementTimeoutMs, 0).pipe(z.number().max(86_400_000)),
+  INSTANCES: count(1).pipe(z.number().max(64)),
+  ADMIN_TOKEN: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{32,200}$/.test(v), 'Must be 32 to 200 letters, digits, - or _ (e.g. openssl rand -hex 32)'),
   LOG_LEVEL: optionalString.pipe(z.enum(LOG_LEVELS).optional()).transform((v) => v ?? 'info'),
   WEB_DIST_DIR: optionalString,
   COOKIE_SECURE: optionalString.pipe(z.enum(['auto', 'true', 'false']).optional()).transform((v) => v ?? 'auto'),
@@ -196,6 +203,8 @@ const EnvSchema = z
   ALERT_SUMMARY_MINUTES: count(DEFAULT_ALERT_ALLOWANCE.windowMs / 60_000, 1),
 })
   .refine((e) => e.ASSISTANT_LLM_URL === undefined || e.ASSISTANT_LLM_MODEL !== undefined, { path: ['ASSISTANT_LLM_MODEL'], message: 'Name the model when ASSISTANT_LLM_URL is set' })
+  // the embedded database admits one process: several share a PostgreSQL server
+  .refine((e) => e.INSTANCES === 1 || e.DATABASE_URL !== undefined, { path: ['INSTANCES'], message: 'More than one instance needs DATABASE_URL: the embedded database admits one process at a time' })
   .superRefine((e, ctx) => {
     // Stripe takes all four or none: without the prices nothing can be sold, without the webhook
     // secret no payment would ever reach the plan
@@ -254,6 +263,12 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL server to use instead of PGlite. */
   databaseUrl: string | undefined;
+  /** The PostgreSQL connection pool of each server process (`DATABASE_POOL_MAX`, `DATABASE_*_TIMEOUT_MS`). */
+  postgresPool: PostgresPoolOptions;
+  /** Server processes `npm start` runs (`INSTANCES`, Node's cluster module); more than 1 needs `DATABASE_URL`. */
+  instances: number;
+  /** The admin token shared by every instance (`ADMIN_TOKEN`); unset: a new one each start, written to `DATA_DIR/admin-token`. */
+  adminToken: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Absolute folder of the built web app. */
   webDistDir: string;
@@ -393,6 +408,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR ? toAbsolute(e.DATA_DIR) : resolve(REPO_ROOT, 'data'),
     databaseUrl: e.DATABASE_URL,
+    postgresPool: { max: e.DATABASE_POOL_MAX, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS, idleTimeoutMs: e.DATABASE_IDLE_TIMEOUT_MS, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+    instances: e.INSTANCES,
+    adminToken: e.ADMIN_TOKEN,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? toAbsolute(e.WEB_DIST_DIR) : resolve(REPO_ROOT, 'apps/web/dist'),
     cookieSecure: e.COOKIE_SECURE,

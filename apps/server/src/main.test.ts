@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from './http/session.ts';
 import { SERVER_DIR, serverStartFlags } from './test/start-flags.ts';
+import { DATABASES, type DatabaseFactory } from './test/databases.ts';
+import { closedPort as freePort } from './test/cli-io.ts';
 
 
 interface Running {
@@ -16,10 +18,11 @@ interface Running {
 }
 
 /** Starts main.ts on a port the OS picks (PORT=0), read back from its "listening" log line. */
-async function startServer(dataDir: string): Promise<Running> {
+async function startServer(dataDir: string, more: NodeJS.ProcessEnv = {}): Promise<Running> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: join(dataDir, 'no-web') };
   // Empty, not deleted: a developer's .env must not point the test at their database.
   env.DATABASE_URL = '';
+  Object.assign(env, more);
   const child = spawn(process.execPath, [...serverStartFlags(), 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
@@ -105,6 +108,39 @@ describe('main.ts as a process', () => {
     }
     // three real server starts (tsx and PGlite's migrations each time): a bound, not a timing
   }, 120_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'INSTANCES=2 on PostgreSQL: two processes on the port, one running the scheduled work, a killed one replaced, all stopped by SIGTERM',
+    async () => {
+      const database = await (DATABASES.find((d) => d.name === 'postgres') as DatabaseFactory).open();
+      try {
+        const port = await freePort();
+        const cluster = await startServer(dataDir, { DATABASE_URL: database.postgres!.url, INSTANCES: '2', PORT: String(port) });
+        const pids = () => new Set([...cluster.output().matchAll(/"pid":(\d+),[^\n]*"msg":"Server listening/g)].map((m) => m[1]));
+        await expect.poll(pids, { timeout: 60_000 }).toHaveProperty('size', 2);
+        // one person's scans and history, whichever process answers each connection
+        const scan = await fetch(`${cluster.base}/api/scan/text`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'Lunch at noon?', saveToHistory: true }) });
+        const cookie = (scan.headers.get('set-cookie') ?? '').split(';')[0]!;
+        for (let i = 0; i < 6; i++) {
+          const list = await fetch(`${cluster.base}/api/messages`, { headers: { cookie, connection: 'close' } });
+          expect(((await list.json()) as unknown[]).length).toBe(1);
+        }
+        await expect.poll(() => cluster.output().match(/this instance runs the scheduled work/g)?.length ?? 0, { timeout: 15_000 }).toBe(1);
+        const holder = /"pid":(\d+),[^\n]*this instance runs the scheduled work/.exec(cluster.output())![1]!;
+        // the holder dies: the primary starts another process, and the scheduled work runs again in one of them
+        process.kill(Number(holder), 'SIGKILL');
+        await expect.poll(() => cluster.output(), { timeout: 30_000 }).toMatch(/an instance stopped unexpectedly: starting another/);
+        await expect.poll(() => cluster.output().match(/this instance runs the scheduled work/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
+        await expect.poll(pids, { timeout: 60_000 }).toHaveProperty('size', 3);
+        cluster.child.kill('SIGTERM');
+        expect(await cluster.exited).toBe(0);
+        expect(cluster.output().match(/"msg":"stopped"/g)?.length).toBe(2);
+      } finally {
+        await database.close();
+      }
+    },
+    180_000,
+  );
 
   it('refuses to start on a bad environment, listing the problems', async () => {
     const child = spawn(process.execPath, [...serverStartFlags(), 'src/main.ts'], {

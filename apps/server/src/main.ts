@@ -1,6 +1,10 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
+import { createClusterBus } from './cluster/bus.ts';
+import { runClusterPrimary } from './cluster/primary.ts';
+import { runWithSchedulerLock, type SchedulerLock } from './cluster/scheduler-lock.ts';
 import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config.ts';
 import { databaseTargetFor, openDatabase } from './db/database.ts';
 import { createLogger, describeListeningUrl } from './logger.ts';
@@ -31,6 +35,13 @@ function readConfig(): Config {
 const config = readConfig();
 // Readable lines in a terminal (npm start), JSON for anything that collects logs.
 const logger = createLogger({ level: config.logLevel, readable: Boolean(process.stdout.isTTY) });
+
+// INSTANCES > 1 (with DATABASE_URL): this process only starts that many server processes on the
+// port and keeps them running (cluster/primary.ts); each of them runs the rest of this file
+if (config.instances > 1 && cluster.isPrimary) {
+  await runClusterPrimary({ instances: config.instances, adminToken: writeAdminToken(adminTokenPath(config.dataDir), config.adminToken), logger });
+  process.exit(process.exitCode ?? 0);
+}
 async function openConfiguredDatabase() {
   try {
     return await openDatabase(databaseTargetFor(config));
@@ -42,11 +53,18 @@ async function openConfiguredDatabase() {
 
 const database = await openConfiguredDatabase();
 logger.info({ driver: database.driver, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'database ready');
-// a new token each start: tools on this machine read it to ask this server (npm run feeds:import)
-const adminToken = writeAdminToken(adminTokenPath(config.dataDir));
-const app = await buildApp({ config, database, logger, adminToken });
+// ADMIN_TOKEN when set (every instance the same; a cluster's primary sets it for its instances),
+// else a new token each start; written where tools on this machine read it (npm run feeds:import)
+const adminToken = cluster.isWorker && config.adminToken ? config.adminToken : writeAdminToken(adminTokenPath(config.dataDir), config.adminToken);
+// the other instances on the same PostgreSQL: ended sessions, live alerts, plugin changes
+const bus = await createClusterBus(database, logger).catch((error: unknown) => {
+  logger.fatal({ err: error }, `could not listen for the other instances on PostgreSQL: ${(error as Error).message}`);
+  process.exit(1);
+});
+const app = await buildApp({ config, database, logger, adminToken, bus });
 let feedSchedule: ReturnType<typeof startFeedSchedule> | undefined;
 let retentionSchedule: ReturnType<typeof startRetentionSchedule> | undefined;
+let scheduler: SchedulerLock | undefined;
 
 const prune = async () => {
   try {
@@ -56,26 +74,58 @@ const prune = async () => {
     logger.warn({ err: error }, 'pruning sessions failed');
   }
 };
-const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
-pruneTimer.unref();
+let pruneTimer: NodeJS.Timeout | undefined;
+
+/**
+ * What runs in one instance at a time (on PostgreSQL, the one holding the scheduler lock; on
+ * PGlite, this one): the pruning, the retention job, the plugins' drivers and feed, the alert
+ * deliveries' schedule (summaries, tips) and the threat feeds' imports.
+ */
+let scheduledRunning = false;
+const scheduledWork = {
+  start() {
+    scheduledRunning = true;
+    pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
+    pruneTimer.unref();
+    void prune();
+    retentionSchedule = startRetentionSchedule({ retention: app.retention, intervalMs: RETENTION_INTERVAL_MS, logger });
+    // what arrived while the server was stopped is scanned now; inboxes are watched again
+    void app.pluginRuntime.start();
+    // alerts queued before a stop are sent now; summaries and weekly tips from here on
+    app.alerts.worker.start();
+    // after listening, so a slow download never delays the start
+    void importStarterFeed(app.feeds, logger).then(() => {
+      if (stopping || !scheduledRunning) return;
+      feedSchedule = startFeedSchedule({ feeds: app.feeds, scheduled: config.threatFeeds, intervalMs: config.threatFeedsRefreshHours * 3_600_000, logger });
+    });
+  },
+  async stop() {
+    scheduledRunning = false;
+    clearInterval(pruneTimer);
+    feedSchedule?.stop();
+    feedSchedule = undefined;
+    // a retention run in progress stops after its batch
+    await retentionSchedule?.stop();
+    retentionSchedule = undefined;
+    await app.pluginRuntime.pause().catch((error: unknown) => logger.warn({ err: error }, 'the plugins did not stop cleanly'));
+    await app.alerts.worker.stop().catch((error: unknown) => logger.warn({ err: error }, 'the alert deliveries did not stop cleanly'));
+  },
+};
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  clearInterval(pruneTimer);
-  feedSchedule?.stop();
-  // a retention run in progress stops after its batch, before the database closes
-  const retentionStopped = retentionSchedule?.stop();
-  // the plugins' watchers and worker stop first: a message being scanned is finished or left waiting
+  // the scheduled work stops first (its lock goes to another instance): a retention batch or an
+  // alert being sent is finished, the rest waits in the database
+  await scheduler?.stop().catch((error: unknown) => logger.warn({ err: error }, 'the scheduled work did not stop cleanly'));
+  // the plugins' worker stops: a message being scanned is finished or left waiting
   await app.pluginRuntime.stop().catch((error: unknown) => logger.warn({ err: error }, 'the plugins did not stop cleanly'));
-  // an alert being sent is finished; the rest wait in the database for the next start
-  await app.alerts.worker.stop().catch((error: unknown) => logger.warn({ err: error }, 'the alert deliveries did not stop cleanly'));
   try {
     // Stops accepting connections and waits for in-flight requests before resolving.
     await app.close();
-    await retentionStopped;
+    await bus.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);
@@ -91,19 +141,10 @@ try {
   await app.listen({ port: config.port, host: config.host });
   const url = describeListeningUrl(app.server.address());
   if (url) logger.info(`Baitcheck is running at ${url}`);
-  void prune();
-  retentionSchedule = startRetentionSchedule({ retention: app.retention, intervalMs: RETENTION_INTERVAL_MS, logger });
-  // what arrived while the server was stopped is scanned now; inboxes are watched again
-  void app.pluginRuntime.start();
-  // alerts queued before a stop are sent now; summaries and weekly tips from here on
-  app.alerts.worker.start();
-  // after listening, so a slow download never delays the start
-  void importStarterFeed(app.feeds, logger).then(() => {
-    if (stopping) return;
-    feedSchedule = startFeedSchedule({ feeds: app.feeds, scheduled: config.threatFeeds, intervalMs: config.threatFeedsRefreshHours * 3_600_000, logger });
-  });
+  scheduler = await runWithSchedulerLock(database, scheduledWork, logger);
 } catch (error) {
   logger.fatal({ err: error }, 'could not start listening');
+  await bus.close();
   await database.close();
   process.exit(1);
 }

@@ -5,6 +5,7 @@ import { measureFirstScreen } from './first-screen.ts';
 import { measureHistorySize } from './history-size.ts';
 import { measureOnDevice } from './on-device.ts';
 import { measureScanThroughput } from './scan-throughput.ts';
+import { formatScaleOut, measureScaleOut } from './scale-out.ts';
 
 // `npm run bench [-- --json] [-- --duration 10] [-- --connections 50] [-- --enhanced-scans 200] [-- --engine-only]`
 const args = process.argv.slice(2);
@@ -25,6 +26,22 @@ const numberArg = (name: string, fallback: number) => {
   return value;
 };
 
+// `npm run bench -- --instances 2 --database postgres [--postgres-url URL]`: the scan with 1 and N server processes on one PostgreSQL, alone
+const instancesArg = args.indexOf('--instances');
+if (instancesArg >= 0 || args.includes('--database')) {
+  const database = args[args.indexOf('--database') + 1] ?? 'postgres';
+  if (args.includes('--database') && database !== 'postgres') throw new Error('--instances runs on PostgreSQL only (--database postgres): the embedded database admits one process');
+  const urlArg = args.indexOf('--postgres-url');
+  const scaleOut = await measureScaleOut({
+    instances: Math.round(numberArg('--instances', 2)),
+    connections: Math.round(numberArg('--connections', 50)),
+    durationSeconds: numberArg('--duration', 10),
+    ...(urlArg >= 0 && args[urlArg + 1] ? { postgresUrl: args[urlArg + 1] } : process.env.BENCH_DATABASE_URL ? { postgresUrl: process.env.BENCH_DATABASE_URL } : {}),
+  });
+  if (json) process.stdout.write(`${JSON.stringify({ machine: { cpus: availableParallelism(), node: process.version }, scaleOut }, null, 2)}\n`);
+  else console.log(formatScaleOut(scaleOut, availableParallelism()));
+  process.exit(scaleOut.results.every((r) => r.non2xx === 0 && r.errors === 0) ? 0 : 1);
+}
 const TARGETS = { requestsPerSecond: 1_000, latencyP99Ms: 100, firstScreenGzipKb: 150 };
 
 const scan = await measureScanThroughput({ connections: numberArg('--connections', 50), durationSeconds: numberArg('--duration', 10) });

@@ -33,9 +33,16 @@ export interface ScanThroughput {
  * drives `POST /api/scan/text` with `connections` connections for `durationSeconds`, every
  * request reusing the session cookie and saving to the history, as the web app does.
  */
-export async function measureScanThroughput(options: { connections: number; durationSeconds: number; logLevel?: string; sessions?: 'one' | 'per-connection' }): Promise<ScanThroughput> {
+export async function measureScanThroughput(options: {
+  connections: number;
+  durationSeconds: number;
+  logLevel?: string;
+  sessions?: 'one' | 'per-connection';
+  /** A PostgreSQL database to run on instead of PGlite, and how many server processes. */
+  postgres?: { url: string; instances: number };
+}): Promise<ScanThroughput> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bc-bench-'));
-  const server = await startServerProcess({ dataDir, logLevel: options.logLevel });
+  const server = await startServerProcess({ dataDir, logLevel: options.logLevel, ...(options.postgres ? { databaseUrl: options.postgres.url, instances: options.postgres.instances } : {}) });
   try {
     const url = `${server.baseUrl}/api/scan/text`;
     const body = JSON.stringify(BENCH_SMS);

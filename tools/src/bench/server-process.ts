@@ -27,9 +27,10 @@ export interface ServerProcess {
  * Starts the server exactly as `npm start` does (its own process, so the load generator does
  * not share its event loop) on PGlite in `dataDir`, with the per-client limits off
  * (`RATE_LIMITS=off`), the history cap out of reach and no daily scan limit
- * (`SCAN_LIMIT_PER_DAY=0`), and waits until it answers.
+ * (`SCAN_LIMIT_PER_DAY=0`), and waits until it answers. With `databaseUrl`, on that PostgreSQL
+ * database instead, as `instances` processes (`INSTANCES`, Node's cluster module).
  */
-export async function startServerProcess(options: { dataDir: string; logLevel?: string }): Promise<ServerProcess> {
+export async function startServerProcess(options: { dataDir: string; logLevel?: string; databaseUrl?: string; instances?: number }): Promise<ServerProcess> {
   const port = await findFreePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -47,7 +48,8 @@ export async function startServerProcess(options: { dataDir: string; logLevel?: 
     SCAN_LIMIT_PER_DAY: '0',
   };
   // Empty, not deleted: a .env naming a PostgreSQL server must not redirect the benchmark.
-  env.DATABASE_URL = '';
+  env.DATABASE_URL = options.databaseUrl ?? '';
+  env.INSTANCES = String(options.instances ?? 1);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: `${REPO_ROOT}apps/server`,
     env,

@@ -447,7 +447,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the dump in PostgreSQL', () => 
     }
     const migrations = expected.find((t) => t.table === 'drizzle.__drizzle_migrations')?.rows;
     // the start's migrations find theirs in the dump's drizzle.__drizzle_migrations and add none
-    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    const database = await openDatabase({ kind: 'postgres', url: url.toString(), pool: { max: 1 } });
     await database.close();
     const check = new pg.Client({ connectionString: url.toString() });
     await check.connect();

@@ -18,14 +18,45 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * On PostgreSQL: the pool behind `db` (the rate limits' store uses it) and the address, for the
+   * few long-lived connections of their own (the cluster bus's LISTEN, the scheduler's lock).
+   */
+  postgres?: { pool: pg.Pool; url: string; options: PostgresPoolOptions };
   close(): Promise<void>;
 }
+
+/** Each server process's PostgreSQL pool (`DATABASE_POOL_MAX`, `DATABASE_*_TIMEOUT_MS`). */
+export interface PostgresPoolOptions {
+  /** Connections at most. */
+  max: number;
+  /** How long a request waits for a connection (pool full, server slow to accept) before failing; 0: for ever. */
+  connectTimeoutMs: number;
+  /** An unused connection is closed after this long; 0: never. */
+  idleTimeoutMs: number;
+  /** A statement running longer is cancelled by PostgreSQL; 0: no limit. */
+  statementTimeoutMs: number;
+}
+
+/**
+ * Sized for one process on a small machine: 10 connections (PostgreSQL's default allows 100, so
+ * several instances fit), a request that cannot get one in 10 s fails rather than piling up, idle
+ * ones close after 30 s, and no statement runs past 30 s (the slowest, a retention batch or an
+ * export page, take well under a second).
+ */
+export const DEFAULT_POSTGRES_POOL: PostgresPoolOptions = { max: 10, connectTimeoutMs: 10_000, idleTimeoutMs: 30_000, statementTimeoutMs: 30_000 };
+
+/**
+ * The advisory lock (classid, objid) migrations run under on PostgreSQL: instances starting
+ * together apply each migration once, the others waiting and then finding nothing to do.
+ */
+const MIGRATION_LOCK = [0x62616974, 1] as const;
 
 /** Where the migrations drizzle-kit generated live (committed, applied at every start). */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Where to open the database: a PGlite folder, PGlite in memory, or a PostgreSQL server. */
-export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; poolSize?: number };
+export type DatabaseTarget = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; pool?: Partial<PostgresPoolOptions> };
 
 /** Opens the database and brings its schema up to date before anything else touches it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -52,20 +83,40 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     }
     return { db: db as unknown as Db, driver: 'pglite', close };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-  // An idle client losing its connection (server restart) must not take the process down.
+  const options = { ...DEFAULT_POSTGRES_POOL, ...target.pool };
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: options.max,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    idleTimeoutMillis: options.idleTimeoutMs,
+    ...(options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
+  // an idle connection the server ended (a restart, a failover) is dropped from the pool; the next query opens another
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   try {
-    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    await migrateUnderLock(target.url, options);
   } catch (error) {
     await pool.end();
     throw error;
   }
-  return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Db, driver: 'postgres', postgres: { pool, url: target.url, options }, close: () => pool.end() };
+}
+
+/** Applies the migrations on a connection of its own holding {@link MIGRATION_LOCK} (no statement timeout: a migration may be long). */
+async function migrateUnderLock(url: string, options: PostgresPoolOptions): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1, $2)', [...MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    // the lock ends with the session
+    await client.end();
+  }
 }
 
 /** The database the configuration names: `DATABASE_URL`, else PGlite under `<dataDir>/db`. */
-export function databaseTargetFor(config: { dataDir: string; databaseUrl: string | undefined }): DatabaseTarget {
-  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') };
+export function databaseTargetFor(config: { dataDir: string; databaseUrl: string | undefined; postgresPool?: PostgresPoolOptions }): DatabaseTarget {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, ...(config.postgresPool ? { pool: config.postgresPool } : {}) } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') };
 }

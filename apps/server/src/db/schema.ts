@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { AlertType, MessageSource, PlanId, PluginId, ReportKind, SupportIssueType, ThreatDetails, ThreatLevel } from '@baitcheck/contracts';
 
 /** An outside channel an alert goes out on (in the app, every alert is listed). */
@@ -749,3 +749,20 @@ export const alertEmailConfirmations = pgTable('alert_email_confirmations', {
   hourStartedAt: timestamp('hour_started_at', { withTimezone: true }),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
 });
+
+/**
+ * The per-client request limits' windows when the server runs on PostgreSQL (issue 21): the
+ * table rate-limiter-flexible's Postgres store reads and writes (its own layout; it never creates
+ * it), so every instance sharing the database counts in the same windows. `key` is the limit's
+ * prefix and the session hash or client address; `expire` the window's end in epoch milliseconds.
+ * On PGlite (one process) the windows are kept in memory and this table stays empty.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: varchar('key', { length: 255 }).primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: bigint('expire', { mode: 'number' }),
+  },
+  (t) => [index('rate_limit_windows_expire_idx').on(t.expire)],
+);

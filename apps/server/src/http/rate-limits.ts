@@ -4,7 +4,7 @@ import { AppError } from '../lib/app-error.ts';
 import { addressKey } from '../lib/client-address.ts';
 import { globalPlugin } from '../lib/plugin.ts';
 import { waitWords } from '../lib/wait-words.ts';
-import { createWindowCounter, type WindowCounter } from '../lib/window-counter.ts';
+import { memoryLimitWindows, spendAll, type LimitWindow, type LimitWindows } from './limit-windows.ts';
 import { LookupLimitError } from '../modules/intel/lookup-limits.ts';
 
 declare module 'fastify' {
@@ -19,7 +19,7 @@ declare module 'fastify' {
      * RATE_LIMITED (with Retry-After on `reply`) past the hour's allowance. Called by the
      * session plugin just before it makes one. Absent while `RATE_LIMITS` is off.
      */
-    admitNewGuest?: (reply: FastifyReply) => void;
+    admitNewGuest?: (reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -172,16 +172,18 @@ const DAY_S = 24 * 60 * 60;
  * Over it the request is answered `429 RATE_LIMITED` with `Retry-After` before any work is done.
  * Registered after the session plugin, which names the session. Only when `RATE_LIMITS` is on.
  */
-export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits> }>(async (app, opts) => {
+export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits>; windows?: LimitWindows }>(async (app, opts) => {
   const limits: ClientRateLimits = { ...DEFAULT_CLIENT_RATE_LIMITS, ...opts.limits };
-  // bounded counters (the oldest forgotten past 100,000 keys): a client with many addresses must
-  // not grow the server's memory with a day's window for each
-  const limiter = (scope: 'session' | 'address', points: number, duration: number) =>
-    createWindowCounter({ limit: Math.max(1, Math.floor(points * (scope === 'address' ? limits.addressMultiplier : 1))), windowMs: duration * 1000, clock: Date.now });
+  // in memory by default (bounded: the oldest forgotten past 100,000 keys, so a client with many
+  // addresses cannot grow the server's memory with a day's window for each); in PostgreSQL when
+  // several instances share it (app.ts)
+  const makeWindow = opts.windows ?? memoryLimitWindows();
+  const limiter = (name: string, scope: 'session' | 'address', points: number, duration: number) =>
+    makeWindow(`${name}:${scope}:${duration}`, Math.max(1, Math.floor(points * (scope === 'address' ? limits.addressMultiplier : 1))), duration * 1000);
   const windows = (kind: Kind, perMinute: number, perDay?: number) =>
     (['session', 'address'] as const).map((scope) => ({
       scope,
-      limiters: [limiter(scope, perMinute, MINUTE_S), ...(perDay === undefined ? [] : [limiter(scope, perDay, DAY_S)])],
+      limiters: [limiter(kind, scope, perMinute, MINUTE_S), ...(perDay === undefined ? [] : [limiter(kind, scope, perDay, DAY_S)])],
     }));
   const writes = windows('writes', limits.writesPerMinute, limits.writesPerDay);
   const budgets: Record<Kind, ReturnType<typeof windows>> = {
@@ -193,28 +195,27 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
     // the writes' minute windows (the same counters), not their day: a deletion stores nothing
     deletes: writes.map(({ scope, limiters }) => ({ scope, limiters: limiters.slice(0, 1) })),
   };
-  const newGuests = createWindowCounter({ limit: limits.newGuestsPerHour, windowMs: HOUR_S * 1000, clock: Date.now });
+  const newGuests = makeWindow('new-guests:address:3600', limits.newGuestsPerHour, HOUR_S * 1000);
 
-  /** Spends one of `kind` for the request's session and address: null, or how long until the refusing window has room. */
-  // every window is looked at before any is counted, in one synchronous step
-  const spend = (kind: Kind, request: FastifyRequest): number | null => {
-    const counted: { window: WindowCounter; key: string }[] = [];
+  /**
+   * Spends one of `kind` for the request's session and address: null, or how long until the
+   * refusing window has room (and then nothing stays counted).
+   */
+  const spend = (kind: Kind, request: FastifyRequest): Promise<number | null> => {
+    const counted: { window: LimitWindow; key: string }[] = [];
     for (const { scope, limiters } of budgets[kind]) {
       // a newcomer has no session yet: its address alone counts
       const key = scope === 'session' ? request.sessionHash : addressKey(request.ip);
       if (!key) continue;
       for (const window of limiters) counted.push({ window, key });
     }
-    const wait = Math.max(0, ...counted.map(({ window, key }) => window.waitMs(key)));
-    if (wait > 0) return wait;
-    for (const { window, key } of counted) window.take(key);
-    return null;
+    return spendAll(counted);
   };
 
   // Outside lookups are the costly part of a scan, and each fresh domain misses every cache:
   // past its allowance a client's enhanced scan still runs, on this server's own feeds only.
   app.decorateRequest('spendOutsideLookups', async function spendOutsideLookups(this: FastifyRequest): Promise<LookupLimitError | null> {
-    const waitMs = spend('enhanced', this);
+    const waitMs = await spend('enhanced', this);
     if (waitMs === null) return null;
     return new LookupLimitError(
       `Not asked: you have made many enhanced scans in a short time, so outside sources are asked again in ${waitWords(waitMs)}. This scan used this server's own threat feeds and the message itself.`,
@@ -230,11 +231,9 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
 
   // Each cookieless write used to make a guest, and with it a fresh set of storage caps: the
   // review made 114 a second. Counted per address as the guest is made, refused before any row.
-  app.decorateRequest('admitNewGuest', function admitNewGuest(this: FastifyRequest, reply: FastifyReply) {
-    const key = addressKey(this.ip);
-    const waitMs = newGuests.waitMs(key);
-    if (waitMs > 0) refuse(reply, waitMs, 'new visitors from your network');
-    newGuests.take(key);
+  app.decorateRequest('admitNewGuest', async function admitNewGuest(this: FastifyRequest, reply: FastifyReply) {
+    const spent = await newGuests.spend(addressKey(this.ip));
+    if (!spent.fits) refuse(reply, spent.waitMs, 'new visitors from your network');
   });
 
   const kindOf = (request: FastifyRequest) => LIMITED_ROUTES.get(`${request.method} ${request.routeOptions.url ?? ''}`);
@@ -244,14 +243,15 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
   app.addHook('onResponse', async (request) => {
     const kind = kindOf(request);
     if (kind === undefined || !newcomers.has(request) || !request.sessionHash) return;
-    for (const { scope, limiters } of budgets[kind]) if (scope === 'session') for (const window of limiters) window.take(request.sessionHash);
+    const counted = budgets[kind].filter(({ scope }) => scope === 'session').flatMap(({ limiters }) => limiters.map((window) => window.spend(request.sessionHash)));
+    await Promise.all(counted);
   });
 
   app.addHook('onRequest', async (request, reply) => {
     const kind = kindOf(request);
     if (kind === undefined) return;
     if (!request.sessionHash) newcomers.add(request);
-    const waitMs = spend(kind, request);
+    const waitMs = await spend(kind, request);
     if (waitMs !== null) refuse(reply, waitMs, WHAT[kind]);
   });
 });

@@ -122,7 +122,7 @@ export const sessionPlugin = globalPlugin<{
     const route = `${this.method} ${this.routeOptions.url ?? ''}`;
     if (!(opts.countsScans && SCANS.has(route)) && NEWCOMER_STORES_NOTHING.get(route)?.(body)) return;
     // the address's allowance of new guests (rate-limits plugin, while RATE_LIMITS is on): past it, 429 and no row
-    this.admitNewGuest?.(reply);
+    await this.admitNewGuest?.(reply);
     const session = await opts.sessions.startGuest();
     this.userId = session.userId;
     this.sessionHash = session.idHash;

@@ -10,12 +10,12 @@ export function adminTokenPath(dataDir: string): string {
 }
 
 /**
- * Writes a new random admin token at `path` (mode 0600, replaced atomically) and returns it. The
- * server makes one at each start; tools on the same machine (`npm run feeds:import`) read it to
- * ask the running server, which alone may open an embedded database.
+ * Writes the admin token at `path` (mode 0600, replaced atomically) and returns it: `token` when
+ * given (`ADMIN_TOKEN`, shared by every instance), else a new random one. The server writes one at
+ * each start; tools on the same machine (`npm run feeds:import`) read it to ask the running
+ * server, which alone may open an embedded database.
  */
-export function writeAdminToken(path: string): string {
-  const token = randomBytes(32).toString('base64url');
+export function writeAdminToken(path: string, token: string = randomBytes(32).toString('base64url')): string {
   mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
   writeFileSync(temp, `${token}\n`, { mode: 0o600 });

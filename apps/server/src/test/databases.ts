@@ -28,7 +28,7 @@ function postgres(adminUrl: string): DatabaseFactory {
       }
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+      const database = await openDatabase({ kind: 'postgres', url: url.toString(), pool: { max: 4 } });
       return {
         ...database,
         async close() {

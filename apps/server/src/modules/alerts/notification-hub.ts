@@ -1,4 +1,5 @@
 import type { Notification } from '@baitcheck/contracts';
+import type { ClusterBus } from '../../cluster/bus.ts';
 
 /** What a live stream is told: a new notification, or the unread count after a change. */
 export type HubEvent = { kind: 'notification'; notification: Notification; unread: number } | { kind: 'unread'; unread: number };
@@ -8,14 +9,24 @@ export type HubListener = (event: HubEvent) => void;
 
 /**
  * The live streams of this server process, by person: the alerts service publishes, each open
- * `GET /api/notifications/stream` listens. In-process: with several server processes, a stream
- * hears what its own process published, and the list (refetched when a stream opens) holds the
- * rest; the scale-out issue carries this over PostgreSQL's LISTEN/NOTIFY.
+ * `GET /api/notifications/stream` listens. With several instances on one PostgreSQL (`bus`), what
+ * one publishes reaches the streams open on the others too (LISTEN/NOTIFY); a message lost on the
+ * way is made up for by the list, refetched when a stream opens.
  */
-export function createNotificationHub(limits: { perUser: number; perAddress: number; total: number }) {
+export function createNotificationHub(limits: { perUser: number; perAddress: number; total: number }, bus?: ClusterBus) {
   const listeners = new Map<string, Set<HubListener>>();
   const byAddress = new Map<string, number>();
   let total = 0;
+  const tell = (userId: string, event: HubEvent) => {
+    for (const listener of listeners.get(userId) ?? []) {
+      try {
+        listener(event);
+      } catch {
+        // one broken stream never stops the others hearing
+      }
+    }
+  };
+  bus?.subscribe('notifications.event', ({ userId, event }) => tell(userId, event as HubEvent));
 
   return {
     /**
@@ -44,19 +55,17 @@ export function createNotificationHub(limits: { perUser: number; perAddress: num
       };
     },
 
-    /** Whether the person has a stream open here (an unread count is worth reading for it). */
+    /**
+     * Whether the person may have a stream open (an unread count is worth reading for it): here,
+     * or, with other instances, possibly on one of them.
+     */
     listening(userId: string): boolean {
-      return listeners.has(userId);
+      return bus?.shared === true || listeners.has(userId);
     },
 
     publish(userId: string, event: HubEvent): void {
-      for (const listener of listeners.get(userId) ?? []) {
-        try {
-          listener(event);
-        } catch {
-          // one broken stream never stops the others hearing
-        }
-      }
+      tell(userId, event);
+      if (bus?.shared) void bus.publish('notifications.event', { userId, event });
     },
 
     /** Open streams, for the tests and the log. */

@@ -12,6 +12,7 @@ import { registerAlertsRoutes } from './alerts.routes.ts';
 import { createAlertsService, DEFAULT_ALERT_ALLOWANCE, type AlertsService } from './alerts.service.ts';
 import { createDeliveryWorker, type DeliveryWorker, type Tip } from './delivery-worker.ts';
 import { createNotificationHub } from './notification-hub.ts';
+import type { ClusterBus } from '../../cluster/bus.ts';
 import { confirmationEmail } from './alert-text.ts';
 
 /** Streams one person may hold open (tabs, windows, devices), one address (a household, an office), and the server in all. */
@@ -45,11 +46,13 @@ export function setupAlerts(
     contactEmail: string | undefined;
     articles: readonly ContentArticle[];
     clock: () => Date;
+    /** The other instances on the same PostgreSQL, whose streams hear this one's alerts. */
+    bus?: ClusterBus;
   },
 ): Alerts {
   const { config } = deps;
   const repo = createAlertsRepository(deps.db);
-  const hub = createNotificationHub(STREAM_LIMITS);
+  const hub = createNotificationHub(STREAM_LIMITS, deps.bus);
   const log = { warn: (fields: Record<string, unknown>, message: string) => app.log.warn(fields, message) };
   const vapid = loadVapidKeys({ ...config.vapid, dataDir: deps.dataDir, contactEmail: deps.contactEmail });
   const hosts = config.pushServiceHosts ?? [];
@@ -71,7 +74,11 @@ export function setupAlerts(
       if (!sent.accepted) log.warn({ reason: sent.reason, detail: sent.detail }, 'an email alerts confirmation link was not sent');
       return sent.accepted;
     },
-    deliveriesWaiting: () => worker.kick(),
+    // the instance running the worker may be another one (main.ts runs it in one at a time)
+    deliveriesWaiting: () => {
+      worker.kick();
+      if (deps.bus?.shared) void deps.bus.publish('alerts.waiting', {});
+    },
     clock: deps.clock,
   });
   const worker = createDeliveryWorker({
@@ -85,6 +92,7 @@ export function setupAlerts(
     clock: deps.clock,
   });
   registerAlertsRoutes(app, service, hub);
+  deps.bus?.subscribe('alerts.waiting', () => worker.kick());
   app.addHook('onClose', async () => worker.stop());
   return { service, worker };
 }

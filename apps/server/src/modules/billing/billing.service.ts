@@ -2,6 +2,7 @@ import { MONEY_BACK_DAYS, PAID_PLAN_STATUSES, PLANS, type CancelSubscriptionResp
 import type { BillingEvent, PaymentsProvider, ProviderSubscription } from '../../adapters/payments/payments-provider.ts';
 import { idOf, safeId } from '../../adapters/payments/stripe-provider.ts';
 import { createKeyedQueue } from '../../lib/keyed-queue.ts';
+import type { KeyLock } from '../../cluster/key-locks.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { BillingRepository, StateChange, SubscriptionRow } from './billing.repository.ts';
 import { addMonth, priceCents, type TestPaymentsProvider } from './test-provider.ts';
@@ -34,6 +35,8 @@ const isPaidStatus = (status: string) => (PAID_PLAN_STATUSES as readonly string[
 export interface BillingServiceDeps {
   repo: BillingRepository;
   provider: PaymentsProvider;
+  /** The person's lock across instances on one PostgreSQL (`createKeyLocks`), held while their payment work runs. */
+  lock?: KeyLock;
   now?: () => Date;
   /** Told about events that could not be tied to a user, and similar oddities. */
   log?: (detail: string, fields?: Record<string, unknown>) => void;
@@ -46,14 +49,14 @@ export interface BillingServiceDeps {
  * webhooks, or the test checkout's own, through the same `applyEvent`), cancellation with the
  * money-back guarantee.
  */
-export function createBillingService({ repo, provider, now = () => new Date(), log = () => {}, basicScansPerDay = 0 }: BillingServiceDeps) {
+export function createBillingService({ repo, provider, now = () => new Date(), log = () => {}, basicScansPerDay = 0, lock }: BillingServiceDeps) {
   /**
    * One person's checkouts, payment events and cancels, one at a time: two checkouts opened at
    * once would both stay open (each expiring the others before the other existed) and make two
    * customers, and two paid checkouts' events applied at once would each miss the other, so the
    * second subscription would be neither cancelled nor refunded.
    */
-  const perPerson = createKeyedQueue();
+  const perPerson = createKeyedQueue(lock ? { lock } : {});
   /** The row, when it belongs to this server's provider (test payments grant nothing under Stripe). */
   const ours = (row: SubscriptionRow | undefined) => (row && row.provider === provider.kind ? row : undefined);
 

@@ -23,6 +23,7 @@ import {
 import type { EmailSender } from '../../adapters/email/email-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createKeyedQueue } from '../../lib/keyed-queue.ts';
+import type { KeyLock } from '../../cluster/key-locks.ts';
 import type { FamilyRepository, FamilyRow, InvitationRow } from './family.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,6 +62,8 @@ export function invitationEmail(inviter: string, link: string): { subject: strin
 /** What the family service is built from. */
 export interface FamilyServiceDeps {
   repo: FamilyRepository;
+  /** The family's lock across instances on one PostgreSQL (`createKeyLocks`), held while its membership changes run. */
+  lock?: KeyLock;
   /** The user's own paid plan (billing): a family's plan is its manager's own, and ends when theirs does. */
   billing: { effectivePlan(userId: string): Promise<PlanId>; get(userId: string): Promise<Pick<Subscription, 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>> };
   /** The protection switches (the protection-settings service): read, and set by the manager. */
@@ -87,7 +90,7 @@ export function createFamilyService(deps: FamilyServiceDeps) {
    * member leaving while the manager saves their switches must not have the switches written
    * after they left (the manager told nothing changed, the former member's switches changed).
    */
-  const perFamily = createKeyedQueue();
+  const perFamily = createKeyedQueue(deps.lock ? { lock: deps.lock } : {});
 
   const requireAccount = async (userId: string): Promise<string> => {
     const email = userId === '' ? undefined : await repo.accountEmail(userId);

@@ -1,3 +1,4 @@
+import type { ClusterBus } from '../../cluster/bus.ts';
 import type { PlanId, PluginId } from '@baitcheck/contracts';
 import type { InboxWorker } from './inbox-worker.ts';
 import type { ConnectionRow, PluginsRepository } from './plugins.repository.ts';
@@ -14,6 +15,8 @@ export interface PluginDriver {
   /** Brings the driver in line with the stored connections (all, or one person's plugin). */
   reconcile(userId?: string): Promise<void>;
   stop(): Promise<void>;
+  /** Undoes `stop`: the next reconcile starts what is wanted again (the runtime resumed after a pause). */
+  resume?(): void;
 }
 
 /**
@@ -33,12 +36,18 @@ export function createPluginRuntime(deps: {
   drivers?: Partial<Record<PluginId, PluginDriver>>;
   log: { warn(fields: Record<string, unknown>, message: string): void };
   clock?: () => Date;
+  /**
+   * Other instances on the same PostgreSQL: only the one that started the runtime (main.ts, under
+   * the scheduler lock) runs the drivers and the feed, so a change made through another is sent to it.
+   */
+  bus?: ClusterBus;
 }) {
   const clock = deps.clock ?? (() => new Date());
   const slotMs = deps.socialFeedMinutes * 60_000;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | null = null;
   let stopped = false;
+  let started = false;
 
   const feed = async (row: ConnectionRow): Promise<number> => {
     // the feed is Premium's: a plan that ended stops it (its switch stays as the person left it)
@@ -70,6 +79,15 @@ export function createPluginRuntime(deps: {
     await deps.worker.drain();
   };
 
+  const follow = (userId: string, pluginId: PluginId) => {
+    const driver = deps.drivers?.[pluginId];
+    if (driver) void driver.reconcile(userId).catch((error: unknown) => deps.log.warn({ err: error, plugin: pluginId }, 'a plugin driver could not follow a change'));
+    if (pluginId === 'social-media') void feedAll(userId);
+  };
+  deps.bus?.subscribe('plugins.changed', ({ userId, pluginId }) => {
+    if (started && !stopped) follow(userId, pluginId as PluginId);
+  });
+
   const runTick = () => {
     if (ticking || stopped) return;
     ticking = tick()
@@ -85,6 +103,9 @@ export function createPluginRuntime(deps: {
 
     /** Starts the timer and the drivers; what waited while the server was stopped is scanned now. */
     async start(): Promise<void> {
+      started = true;
+      stopped = false;
+      for (const driver of Object.values(deps.drivers ?? {})) driver.resume?.();
       for (const driver of Object.values(deps.drivers ?? {})) await driver.reconcile().catch((error: unknown) => deps.log.warn({ err: error }, 'a plugin driver could not start'));
       timer = setInterval(runTick, RUNTIME_TICK_MS);
       timer.unref();
@@ -94,9 +115,12 @@ export function createPluginRuntime(deps: {
     /** A person's plugin changed: its driver follows, the feed gives its first posts, what arrived is scanned. */
     changed(userId: string, pluginId: PluginId): void {
       if (stopped) return;
-      const driver = deps.drivers?.[pluginId];
-      if (driver) void driver.reconcile(userId).catch((error: unknown) => deps.log.warn({ err: error, plugin: pluginId }, 'a plugin driver could not follow a change'));
-      if (pluginId === 'social-media') void feedAll(userId);
+      if (deps.bus?.shared) {
+        void deps.bus.publish('plugins.changed', { userId, pluginId });
+        // the drivers run in the instance that started the runtime, perhaps another
+        if (!started) return;
+      }
+      follow(userId, pluginId);
     },
 
     /** Messages were kept: scan them soon. */
@@ -104,8 +128,21 @@ export function createPluginRuntime(deps: {
       if (!stopped) deps.worker.kick();
     },
 
+    /**
+     * Stops the timer and the drivers, leaving the inbox worker to scan what arrives here (another
+     * instance took the scheduled work over); `start` resumes them.
+     */
+    async pause(): Promise<void> {
+      started = false;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await ticking;
+      await Promise.all(Object.values(deps.drivers ?? {}).map((d) => d.stop()));
+    },
+
     async stop(): Promise<void> {
       stopped = true;
+      started = false;
       if (timer) clearInterval(timer);
       await ticking;
       await Promise.all(Object.values(deps.drivers ?? {}).map((d) => d.stop()));

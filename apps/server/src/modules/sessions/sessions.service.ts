@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { BusTopics, ClusterBus } from '../../cluster/bus.ts';
 import { createLruCache } from '../../lib/lru-cache.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 
@@ -17,6 +18,12 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const ACCOUNT_SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 /** Guests with nothing stored and no visit for this long are removed (`GUEST_IDLE_DAYS`). */
 export const GUEST_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * With several instances, how long one trusts its cached copy of a session before reading it again
+ * (a bound on a missed message that another instance ended it).
+ */
+export const SHARED_SESSION_CACHE_MS = 30_000;
 
 /** A resolved session: whose it is, and the token to (re)send when the cookie must be set. */
 export interface ResolvedSession {
@@ -70,14 +77,24 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = { accountSessionMaxAgeMs: A
 /**
  * Turns a cookie value into a user id, and makes a guest user with its session when a visitor
  * first stores something ({@link startGuest}); reading makes nothing, so a client that only
- * reads (or a crawler) leaves no row. Sessions are cached by hash; the cache is per process,
- * which is right while one process owns the sessions it creates (deletion goes through
- * `revoke` and the pruning, which drop the cache entries).
+ * reads (or a crawler) leaves no row. Sessions are cached by hash, per process; deletion goes
+ * through `revoke`, `revokeUser` and the pruning, which drop the cache entries, and with several
+ * instances on one PostgreSQL (`bus.shared`) tell the others to drop theirs. A message can be
+ * lost (an instance's listening connection down), so there a cached session is also read again
+ * after {@link SHARED_SESSION_CACHE_MS}.
  */
-export function createSessionsService(repo: SessionsRepository, options: { clock?: () => number; limits?: Partial<SessionLimits> } = {}) {
+export function createSessionsService(repo: SessionsRepository, options: { clock?: () => number; limits?: Partial<SessionLimits>; bus?: ClusterBus } = {}) {
   const clock = options.clock ?? Date.now;
   const limits: SessionLimits = { ...DEFAULT_SESSION_LIMITS, ...options.limits };
-  const cache = createLruCache<string, CachedSession>({ maxEntries: SESSION_CACHE_SIZE });
+  const bus = options.bus;
+  const cache = createLruCache<string, CachedSession>({ maxEntries: SESSION_CACHE_SIZE, clock, ...(bus?.shared ? { ttlMs: SHARED_SESSION_CACHE_MS } : {}) });
+  const forget = (ended: BusTopics['sessions.ended']) => {
+    if (ended.all) cache.deleteWhere(() => true);
+    for (const hash of ended.sessionHashes ?? []) cache.delete(hash);
+    if (ended.userId !== undefined) cache.deleteWhere((entry) => entry.userId === ended.userId);
+  };
+  bus?.subscribe('sessions.ended', forget);
+  bus?.onResync(() => forget({ all: true }));
   const remember = (idHash: string, entry: CachedSession) => cache.set(idHash, entry);
   const fromRow = (row: { userId: string; createdAt: Date; expiresAt: Date; lastSeenAt: Date }): CachedSession => ({
     userId: row.userId,
@@ -140,9 +157,9 @@ export function createSessionsService(repo: SessionsRepository, options: { clock
     /** Ends every session of `userId` except `exceptHash` (a password change ends the others). */
     async revokeUser(userId: string, exceptHash?: string): Promise<number> {
       const ended = await repo.deleteForUser(userId, exceptHash);
-      for (const hash of ended) cache.delete(hash);
-      // sessions of this user cached by this process but already gone from the table
-      cache.deleteWhere((entry) => entry.userId === userId);
+      // sessions of this user cached here but already gone from the table, and in the other instances
+      forget({ userId });
+      await bus?.publish('sessions.ended', { userId });
       if (exceptHash !== undefined) {
         const kept = await repo.find(exceptHash);
         if (kept) remember(exceptHash, fromRow(kept));
@@ -153,6 +170,7 @@ export function createSessionsService(repo: SessionsRepository, options: { clock
     async revoke(idHash: string): Promise<void> {
       cache.delete(idHash);
       await repo.delete(idHash);
+      await bus?.publish('sessions.ended', { sessionHashes: [idHash] });
     },
 
     /**
@@ -170,6 +188,8 @@ export function createSessionsService(repo: SessionsRepository, options: { clock
       for (const hash of ended.sessionHashes) cache.delete(hash);
       const goneGuests = new Set(ended.guestIds);
       cache.deleteWhere((entry) => entry.expiresAt <= now || endOf(entry) <= now || goneGuests.has(entry.userId));
+      // the lists could be long: the other instances read their sessions again
+      if (ended.sessionHashes.length > 0 || ended.guests > 0) await bus?.publish('sessions.ended', { all: true });
       return { sessions: ended.sessionHashes.length, guests: ended.guests };
     },
   };

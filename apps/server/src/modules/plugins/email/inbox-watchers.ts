@@ -132,6 +132,10 @@ export function createInboxWatchers(deps: {
       queue = queue.then(() => reconcileNow(userId)).catch((error: unknown) => deps.log.warn({ err: error }, 'the inbox watchers could not follow a change'));
       return queue;
     },
+    resume(): void {
+      stopped = false;
+    },
+
     async stop(): Promise<void> {
       stopped = true;
       await queue;
