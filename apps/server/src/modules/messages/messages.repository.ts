@@ -1,5 +1,5 @@
 import { MESSAGE_PREVIEW_CHARS, type Highlight, type Message, type MessageSummary, type Reason, type ThreatLevel } from '@baitcheck/contracts';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { messages } from '../../db/schema.ts';
 import { visibleMessages } from './history-window.ts';
@@ -72,19 +72,22 @@ function toSummary(row: SummaryRow): MessageSummary {
   };
 }
 
-/** Rows read per query while filling a page: bounds what one list reads past the byte budget. */
-const LIST_CHUNK_ROWS = 25;
+/**
+ * Rows read per query while filling a page. A row is bounded (its content cut to the preview in
+ * SQL), so a page (at most 100) comes in one read; the byte budget ends it early all the same.
+ */
+const LIST_CHUNK_ROWS = 100;
 
 /** Reading and deleting the history (`messages`); every query is scoped by user id. Scans write it (scan repository). */
 export function createMessagesRepository(db: Db) {
-  /** The ids of the page's candidates in order: no content is read, so the sort stays cheap. */
-  const pageIds = (userId: string, options: { since: Date; threatLevel?: ThreatLevel | undefined; before?: HistoryCursor | undefined }, limit: number) => {
+  /** The next `limit` summaries of the page, in order (the index on user, time and id serves it), after `after`. */
+  const pageRows = (userId: string, options: { since: Date; threatLevel?: ThreatLevel | undefined }, after: HistoryCursor | undefined, limit: number) => {
     const where = and(
       visibleMessages(userId, options.since),
       options.threatLevel ? eq(messages.threatLevel, options.threatLevel) : undefined,
-      options.before ? sql`(${messages.scanDate}, ${messages.id}) < (${options.before.scanDate.toISOString()}::timestamptz, ${options.before.id})` : undefined,
+      after ? sql`(${messages.scanDate}, ${messages.id}) < (${after.scanDate.toISOString()}::timestamptz, ${after.id})` : undefined,
     );
-    return db.select({ id: messages.id }).from(messages).where(where).orderBy(desc(messages.scanDate), desc(messages.id)).limit(limit);
+    return db.select(summaryColumns).from(messages).where(where).orderBy(desc(messages.scanDate), desc(messages.id)).limit(limit) as unknown as Promise<SummaryRow[]>;
   };
 
   return {
@@ -97,27 +100,25 @@ export function createMessagesRepository(db: Db) {
       userId: string,
       options: { since: Date; limit: number; maxBytes: number; threatLevel?: ThreatLevel | undefined; before?: HistoryCursor | undefined },
     ): Promise<{ messages: MessageSummary[]; next: HistoryCursor | null }> {
-      const candidates = (await pageIds(userId, options, options.limit + 1)).map((r) => r.id);
-      const wanted = candidates.slice(0, options.limit);
       const page: MessageSummary[] = [];
       let bytes = 2;
-      // read in small chunks, in order, until the page is full or the byte budget is spent
-      for (let at = 0; at < wanted.length; at += LIST_CHUNK_ROWS) {
-        const ids = wanted.slice(at, at + LIST_CHUNK_ROWS);
-        const rows = (await db
-          .select(summaryColumns)
-          .from(messages)
-          .where(and(eq(messages.userId, userId), inArray(messages.id, ids)))
-          .orderBy(desc(messages.scanDate), desc(messages.id))) as SummaryRow[];
-        for (const row of rows) {
+      let after = options.before;
+      // read in chunks, in order, until the page is full or the byte budget is spent; one row
+      // past the page says whether another follows
+      for (;;) {
+        const want = Math.min(LIST_CHUNK_ROWS, options.limit - page.length);
+        const rows = await pageRows(userId, options, after, want + 1);
+        for (const row of rows.slice(0, want)) {
           const summary = toSummary(row);
           const size = Buffer.byteLength(JSON.stringify(summary)) + 1;
           if (page.length > 0 && bytes + size > options.maxBytes) return { messages: page, next: cursorOf(page) };
           page.push(summary);
           bytes += size;
         }
+        if (rows.length <= want) return { messages: page, next: null };
+        if (page.length >= options.limit) return { messages: page, next: cursorOf(page) };
+        after = cursorOf(page) ?? undefined;
       }
-      return { messages: page, next: candidates.length > wanted.length ? cursorOf(page) : null };
     },
 
     /** One message of `userId` within the history window (scanned since `since`). */

@@ -26,6 +26,33 @@ describeWithDatabases('GET /api/messages', (ctx) => {
     expect((await visitor.get('/api/messages?threatLevel=suspicious')).json()).toEqual([]);
   });
 
+  it('reads a page longer than one read (100 rows) whole and in order, with the cursor of the next', async () => {
+    const visitor = ctx.visitor();
+    const userId = await userIdOf(ctx.database, visitor);
+    const now = Date.now();
+    const ids: string[] = [];
+    // 230 scans, newest first; two of them at the same moment (the id then orders them)
+    for (let i = 0; i < 230; i++) ids.push(await insertMessage(ctx.database, userId, { threatLevel: i % 3 === 0 ? 'phishing' : 'safe', scanDate: new Date(now - (i === 150 ? 149 : i) * 1000) }));
+    const sameMoment = [ids[149]!, ids[150]!].sort().reverse();
+    const expected = [...ids.slice(0, 149), ...sameMoment, ...ids.slice(151)];
+    const first = await visitor.get('/api/messages?limit=210');
+    expect(first.json().map((m: { id: string }) => m.id)).toEqual(expected.slice(0, 210));
+    const next = first.headers['x-next-cursor'] as string;
+    expect(next).toBeDefined();
+    const rest = await visitor.get(`/api/messages?limit=210&before=${encodeURIComponent(next)}`);
+    expect(rest.json().map((m: { id: string }) => m.id)).toEqual(expected.slice(210));
+    expect(rest.headers['x-next-cursor']).toBeUndefined();
+    // a filtered page shorter than the limit: all of them, and no next page announced
+    const phishing = new Set(ids.filter((_, i) => i % 3 === 0));
+    const filtered = await visitor.get('/api/messages?limit=100&threatLevel=phishing');
+    expect(filtered.json().map((m: { id: string }) => m.id)).toEqual(expected.filter((id) => phishing.has(id)));
+    expect(filtered.headers['x-next-cursor']).toBeUndefined();
+    // exactly one read's worth with more behind it: the next page is announced
+    const hundred = await visitor.get('/api/messages?limit=100');
+    expect(hundred.json()).toHaveLength(100);
+    expect(hundred.headers['x-next-cursor']).toBeDefined();
+  });
+
   it('gives rows saved before checks and notes existed empty lists for them', async () => {
     const visitor = ctx.visitor();
     const userId = await userIdOf(ctx.database, visitor);
