@@ -356,6 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const subscription = await billing.get(userId);
       return subscription.plan !== 'basic' && PAID_PLAN_STATUSES.includes(subscription.status) && !subscription.cancelAtPeriodEnd;
     },
+    closeCheckouts: (userId, deletion) => billing.closeCheckoutsThen(userId, deletion),
   });
   registerAccountsRoutes(app, accounts, config.cookieSecure);
   // email alerts turned on: the account's address is sent its confirmation link (once in 10 minutes)

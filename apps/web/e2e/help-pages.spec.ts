@@ -60,7 +60,7 @@ for (const help of PAGES) {
 
 test('the legal pages are dated, the Privacy Policy when it last changed', async ({ page }) => {
   await openHelpPage(page, '/privacy-policy', 'Privacy Policy');
-  await expect(page.getByText('Last updated: November 27, 2026')).toBeVisible();
+  await expect(page.getByText('Last updated: November 28, 2026')).toBeVisible();
   await openHelpPage(page, '/terms-of-service', 'Terms of Service');
   await expect(page.getByText(/^Last updated: \w+ \d{1,2}, \d{4}$/)).toBeVisible();
 });

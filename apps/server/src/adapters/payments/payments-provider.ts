@@ -48,6 +48,12 @@ export interface PaymentsProvider {
   ensureCustomer(input: { userId: string; email: string; existing: string | null }): Promise<string>;
   /** Opens a hosted checkout (or the confirmation of a change of plan) and answers its address. */
   startCheckout(request: CheckoutRequest): Promise<string>;
+  /**
+   * Ends the checkouts still open for the user (Stripe: their customer's), so that none can be
+   * paid any more: the account is being deleted. Throws `PAYMENTS_UNAVAILABLE` when one could not
+   * be ended.
+   */
+  expireOpenCheckouts(input: { userId: string; customerId: string | null }): Promise<void>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
   /** A subscription object as the provider's events carry it, in our terms. */
   subscriptionFromObject(object: Record<string, unknown>): ProviderSubscription;

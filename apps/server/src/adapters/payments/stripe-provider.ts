@@ -89,6 +89,21 @@ export function createStripeProvider(settings: StripeSettings): PaymentsProvider
 
   const subscriptionFromObject = (object: Record<string, unknown>) => subscriptionFromStripeObject(object, planOfPrice);
 
+  /**
+   * Expires the customer's open Checkout Sessions. One that could not be expired is logged and,
+   * when `strict`, throws `PAYMENTS_UNAVAILABLE`; one Stripe refuses as no longer open (paid or
+   * expired meanwhile) has nothing left to end.
+   */
+  async function expireOpenSessions(customerId: string, strict: boolean): Promise<void> {
+    const open = await call('checkout.sessions.list', () => stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }));
+    for (const stale of open.data) {
+      await stripe.checkout.sessions.expire(stale.id).catch((err: unknown) => {
+        settings.onError?.(`checkout.sessions.expire ${stale.id}: ${err instanceof Error ? err.message : String(err)}`);
+        if (strict && !(err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 400)) throw new AppError('PAYMENTS_UNAVAILABLE');
+      });
+    }
+  }
+
   return {
     kind: 'stripe',
 
@@ -120,10 +135,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentsProvider
       }
       // one open checkout per person: a checkout left open in another tab could otherwise be
       // paid too, and make a second subscription for the same plan
-      const open = await call('checkout.sessions.list', () => stripe.checkout.sessions.list({ customer: request.customerId, status: 'open', limit: 10 }));
-      for (const stale of open.data) {
-        await stripe.checkout.sessions.expire(stale.id).catch((err: unknown) => settings.onError?.(`checkout.sessions.expire ${stale.id}: ${err instanceof Error ? err.message : String(err)}`));
-      }
+      await expireOpenSessions(request.customerId, false);
       const session = await call('checkout.sessions.create', () =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
@@ -138,6 +150,11 @@ export function createStripeProvider(settings: StripeSettings): PaymentsProvider
       );
       if (!session.url) throw new AppError('PAYMENTS_UNAVAILABLE');
       return session.url;
+    },
+
+    async expireOpenCheckouts({ customerId }) {
+      // no customer, no checkout: one is made before its first checkout opens
+      if (customerId) await expireOpenSessions(customerId, true);
     },
 
     async retrieveSubscription(id) {

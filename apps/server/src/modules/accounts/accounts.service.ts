@@ -94,6 +94,12 @@ export function createAccountsService(deps: {
    * they cancel it (else their card would go on being charged for an account that is gone).
    */
   planStillRenews?: (userId: string) => Promise<boolean>;
+  /**
+   * Ends the person's payment checkouts still open, then runs `deletion` before another can open
+   * (billing's `closeCheckoutsThen`): a checkout left open in another tab must not be paid for an
+   * account that is gone. Throws (and `deletion` does not run) when one could not be ended.
+   */
+  closeCheckouts?: (userId: string, deletion: () => Promise<void>) => Promise<void>;
 }) {
   const clock = deps.clock ?? (() => new Date());
   const now = () => clock().getTime();
@@ -264,12 +270,25 @@ export function createAccountsService(deps: {
      * Deletes the account and everything of it, in one transaction (`repo.deleteAccount`): the
      * history, reports, blocked senders, preferences, plugins, alerts, family place, sessions
      * (every browser signed out). The password is asked again, held back like a sign-in, so a
-     * session left open somewhere cannot do it.
+     * session left open somewhere cannot do it. Checkouts still open are ended first, and no new
+     * one opens until the account is gone.
      */
     async deleteAccount(userId: string, password: string, address: string, deviceCookie?: string): Promise<void> {
       await confirmPassword(userId, password, address, deviceCookie);
+      const erase = async () => {
+        // asked again in the checkouts' turn: a checkout paid meanwhile has been applied by now
+        if (await deps.planStillRenews?.(userId)) throw new AppError('PLAN_STILL_ACTIVE');
+        await deps.repo.deleteAccount(userId);
+      };
       if (await deps.planStillRenews?.(userId)) throw new AppError('PLAN_STILL_ACTIVE');
-      await deps.repo.deleteAccount(userId);
+      try {
+        await (deps.closeCheckouts ? deps.closeCheckouts(userId, erase) : erase());
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'PAYMENTS_UNAVAILABLE') {
+          throw new AppError('PAYMENTS_UNAVAILABLE', 'The payment service did not answer, so a checkout you opened could not be closed. Your account was not deleted: please try again in a moment.');
+        }
+        throw err;
+      }
       // the rows went with the user; this process's cached sessions of theirs go too, or another
       // browser of the account would go on as a user that no longer exists
       await deps.sessions.revokeUser(userId);

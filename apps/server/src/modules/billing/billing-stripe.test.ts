@@ -386,6 +386,106 @@ for (const factory of DATABASES) {
       expect((await subscriptionOf(v)).currentPeriodEnd).not.toBeNull();
     });
 
+    /** An account with a Checkout Session open (not paid): answers the visitor, its email, user id, customer and session. */
+    async function withOpenCheckout() {
+      const v = visitor();
+      const email = `open${++addresses}@example.com`;
+      expect((await v.post('/api/auth/sign-up', { email, password: 'correct horse battery' })).statusCode).toBe(201);
+      const res = await v.post('/api/create-checkout-session', { priceId: 'premium' });
+      expect(res.statusCode).toBe(200);
+      const sessionId = String(res.json().url).split('/').pop()!;
+      const created = peer.requests.findLast((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')!;
+      expect(peer.sessionStatus(sessionId)).toBe('open');
+      return { v, email, sessionId, userId: created.form.client_reference_id!, customerId: created.form.customer! };
+    }
+    const deleteAccount = (v: Visitor) => v.post('/api/auth/delete-account', { password: 'correct horse battery' });
+
+    it('expires the account’s open Checkout Session when it is deleted: it can no longer be paid', async () => {
+      const { v, sessionId, customerId } = await withOpenCheckout();
+      const before = peer.requests.length;
+      const deleted = await deleteAccount(v);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      const calls = peer.requests.slice(before);
+      expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/checkout/sessions', `POST /v1/checkout/sessions/${sessionId}/expire`]);
+      expect(calls[0]!.query.get('customer')).toBe(customerId);
+      expect(calls[0]!.query.get('status')).toBe('open');
+      expect(peer.sessionStatus(sessionId)).toBe('expired');
+      expect(() => peer.completeCheckout(sessionId, 799)).toThrow(/is expired: Stripe would not take the payment/);
+    });
+
+    it('keeps the account when Stripe cannot expire its open checkout (502), and deletes it once Stripe answers', async () => {
+      const { v, email, sessionId } = await withOpenCheckout();
+      peer.failRequestsWhen((r) => r.path.endsWith('/expire'));
+      try {
+        const refused = await deleteAccount(v);
+        expect([refused.statusCode, refused.json().error.code]).toEqual([502, 'PAYMENTS_UNAVAILABLE']);
+        expect(refused.json().error.message).toMatch(/could not be closed\. Your account was not deleted/);
+      } finally {
+        peer.failRequestsWhen(null);
+      }
+      expect((await v.get('/api/auth/me')).json().user).toMatchObject({ kind: 'account', email });
+      expect(peer.sessionStatus(sessionId)).toBe('open');
+      expect((await deleteAccount(v)).statusCode).toBe(200);
+      expect(peer.sessionStatus(sessionId)).toBe('expired');
+    });
+
+    it('cancels and refunds at once a subscription paid for an account that was deleted, and retries until Stripe answers', async () => {
+      const { v, userId, customerId } = await withOpenCheckout();
+      expect((await deleteAccount(v)).statusCode).toBe(200);
+      // a checkout that escaped (opened for the account by another server at the same moment) is paid afterwards
+      const direct = new Stripe('sk_test_baitcheck', { host: '127.0.0.1', port: peer.port, protocol: 'http' });
+      const late = await direct.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customerId,
+        client_reference_id: userId,
+        line_items: [{ price: PRICES.premium, quantity: 1 }],
+        success_url: 'http://127.0.0.1/',
+        cancel_url: 'http://127.0.0.1/',
+        metadata: { userId, plan: 'premium' },
+        subscription_data: { metadata: { userId, plan: 'premium' } },
+      });
+      const paid = peer.completeCheckout(late.id, 799);
+      const subscriptionId = paid.subscription as string;
+      // Stripe does not answer the cancel: the event is answered 502, not recorded, and Stripe sends it again
+      peer.failRequestsWhen((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`);
+      try {
+        expect((await sendEvent('checkout.session.completed', paid, { id: 'evt_paid_after_deletion' })).statusCode).toBe(502);
+      } finally {
+        peer.failRequestsWhen(null);
+      }
+      expect(peer.subscriptionObject(subscriptionId)).toMatchObject({ status: 'active' });
+      expect((await sendEvent('checkout.session.completed', paid, { id: 'evt_paid_after_deletion' })).statusCode).toBe(200);
+      expect(peer.subscriptionObject(subscriptionId)).toMatchObject({ status: 'canceled' });
+      expect(peer.charges.find((c) => c.subscription === subscriptionId)?.amount_refunded).toBe(799);
+      // Stripe's news of its end, and a replay, change nothing more: no second cancel or refund
+      const calls = peer.requests.length;
+      expect((await sendEvent('customer.subscription.deleted', peer.subscriptionObject(subscriptionId))).statusCode).toBe(200);
+      expect((await sendEvent('checkout.session.completed', paid, { id: 'evt_paid_after_deletion' })).statusCode).toBe(200);
+      expect(peer.requests.slice(calls).filter((r) => r.method !== 'GET')).toEqual([]);
+    });
+
+    it('cancels at once, without a refund, a deleted account’s subscription that was set to end and is resumed on Stripe’s side', async () => {
+      const { v, subscriptionId } = await subscribe('premium');
+      expect((await v.post('/api/subscription/cancel', { refund: false })).statusCode).toBe(200);
+      // set to end at the period's end: the account may go
+      expect((await deleteAccount(v)).statusCode).toBe(200);
+      expect(peer.subscriptionObject(subscriptionId)).toMatchObject({ status: 'active', cancel_at_period_end: true });
+      const resumed = peer.updateSubscription(subscriptionId, { cancelAtPeriodEnd: false });
+      expect((await sendEvent('customer.subscription.updated', resumed)).statusCode).toBe(200);
+      expect(peer.subscriptionObject(subscriptionId)).toMatchObject({ status: 'canceled' });
+      // it was paid for while the account was there: nothing is refunded
+      expect(peer.charges.find((c) => c.subscription === subscriptionId)?.amount_refunded).toBe(0);
+    });
+
+    it('does not cancel someone’s subscription because an event names a user this server does not have', async () => {
+      const { v, subscriptionId } = await subscribe('premium');
+      const stray = { id: 'cs_stray', object: 'checkout.session', mode: 'subscription', subscription: subscriptionId, client_reference_id: crypto.randomUUID(), metadata: {} };
+      expect((await sendEvent('checkout.session.completed', stray)).statusCode).toBe(200);
+      expect(peer.subscriptionObject(subscriptionId)).toMatchObject({ status: 'active' });
+      expect(peer.charges.find((c) => c.subscription === subscriptionId)?.amount_refunded).toBe(0);
+      expect(await subscriptionOf(v)).toMatchObject({ plan: 'premium', status: 'active' });
+    });
+
     it('says the payment service did not answer, and stores nothing, when Stripe is down', async () => {
       const v = visitor();
       await v.post('/api/auth/sign-up', { email: `d${++addresses}@example.com`, password: 'correct horse battery' });

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
@@ -45,6 +46,29 @@ describe('billing service over time (the test checkout, a clock we move)', () =>
     // past the period's end the plan has ended
     clock = new Date('2026-02-28T10:00:01.000Z');
     expect(await billing.get(userId)).toMatchObject({ plan: 'basic', status: 'canceled' });
+  });
+
+  it('ends the open test checkouts before a deletion, and opens no other until it is done', async () => {
+    clock = new Date('2026-04-01T09:00:00.000Z');
+    const repo = createBillingRepository(database.db);
+    const provider = createTestPaymentsProvider(repo, now);
+    const billing = createBillingService({ repo, provider, now });
+    const checkout = createTestCheckoutService({ repo, provider, billing, now });
+    const [user] = await database.db.insert(users).values({ kind: 'account', email: `d${Math.random()}@example.com`, passwordHash: 'x' }).returning();
+    const userId = user!.id;
+    const id = (await billing.startCheckout(userId, 'premium', 'http://localhost')).split('/').pop()!;
+    expect((await checkout.get(userId, id)).status).toBe('open');
+    let racing: Promise<string> | undefined;
+    await billing.closeCheckoutsThen(userId, async () => {
+      // ended in the database before the deletion runs: it can no longer be completed
+      expect((await checkout.get(userId, id)).status).toBe('expired');
+      await expect(checkout.complete(userId, id)).rejects.toMatchObject({ code: 'CHECKOUT_CLOSED' });
+      // a checkout asked for meanwhile waits for the deletion
+      racing = billing.startCheckout(userId, 'premium', 'http://localhost');
+      await new Promise((r) => setTimeout(r, 20));
+      await database.db.delete(users).where(eq(users.id, userId));
+    });
+    await expect(racing).rejects.toMatchObject({ code: 'ACCOUNT_REQUIRED' });
   });
 
   it('renews a test subscription at the period end while it is not cancelled', async () => {

@@ -31,6 +31,9 @@ const answeredAt = (row: SubscriptionRow | undefined, at: Date) => {
 
 const isPaidStatus = (status: string) => (PAID_PLAN_STATUSES as readonly string[]).includes(status);
 
+/** The refusal of an event that names a user this server does not have (never had, or deleted). */
+const NO_USER = 'a payment event names no user of this server';
+
 /** What the billing service is built from. */
 export interface BillingServiceDeps {
   repo: BillingRepository;
@@ -159,10 +162,31 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
   /** Why a state cannot be applied to the user it names, or null when it can. */
   async function refusal(state: StateChange): Promise<string | null> {
     if (!state.sub.id || !state.sub.customerId) return 'the subscription has no id or customer';
-    if (!(await repo.userExists(state.userId))) return 'a payment event names no user of this server';
+    if (!(await repo.userExists(state.userId))) return NO_USER;
     const owner = await repo.userIdByCustomer(provider.kind, state.sub.customerId);
     if (owner !== undefined && owner !== state.userId) return "a payment event names one user and another user's customer";
     return null;
+  }
+
+  /**
+   * A subscription bought for an account that no longer exists (a checkout left open in another
+   * tab, paid after the account was deleted; one resumed on the provider's side afterwards): no
+   * one can use it, so it must not run and charge. It is cancelled at once, and a new one (the
+   * event of its checkout or its creation) is refunded first: its only payment came after the
+   * deletion. A subscription that merely names a missing user, but whose own metadata names
+   * someone else or whose customer is another user's, is left alone. A failure throws: the event
+   * is not recorded, so the provider sends it again (the refund is not made twice).
+   */
+  async function endOrphan(state: StateChange, event: BillingEvent): Promise<void> {
+    if (!isPaidStatus(state.sub.status) || state.sub.userId !== state.userId) return;
+    if ((await repo.userIdByCustomer(provider.kind, state.sub.customerId)) !== undefined) return;
+    // as it is now: an event's copy may be older than a cancel made since
+    const held = await retrieveIfAny(state.sub.id);
+    const isNew = event.type === 'checkout.session.completed' || event.type === 'customer.subscription.created';
+    if (!held || (!isNew && !isPaidStatus(held.status))) return;
+    const refundedCents = isNew ? await provider.refundSubscription(held.id) : 0;
+    if (isPaidStatus(held.status)) await provider.cancelSubscription(held.id, { atPeriodEnd: false });
+    log('a subscription was paid or ran for an account that was deleted: it was cancelled', { eventId: event.id, userId: state.userId, subscriptionId: held.id, refundedCents });
   }
 
   /**
@@ -216,6 +240,7 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
       const refused = state ? await refusal(state) : null;
       if (refused) {
         log(refused, { eventId: event.id, type: event.type });
+        if (refused === NO_USER) await endOrphan(state!, event);
         state = null;
       }
       if (!state) return repo.applyEvent(event, null);
@@ -237,6 +262,21 @@ export function createBillingService({ repo, provider, now = () => new Date(), l
      */
     cancel(userId: string, refund: boolean): Promise<CancelSubscriptionResponse> {
       return perPerson.run(userId, () => cancel(userId, refund));
+    },
+
+    /**
+     * Ends the user's checkouts still open (through the provider: Stripe's expire, or the test
+     * checkout's rows), then runs `then` (the account's deletion) before any other checkout of
+     * theirs can start: a checkout left open in another tab cannot be paid for an account that
+     * is gone. A checkout that could not be ended throws `PAYMENTS_UNAVAILABLE` and `then` does
+     * not run.
+     */
+    closeCheckoutsThen<T>(userId: string, then: () => Promise<T>): Promise<T> {
+      return perPerson.run(userId, async () => {
+        const row = ours(await repo.find(userId));
+        await provider.expireOpenCheckouts({ userId, customerId: row?.customerId ?? null });
+        return then();
+      });
     },
 
     /** Takes back a cancel at the period's end. */

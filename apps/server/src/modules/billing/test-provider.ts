@@ -79,6 +79,11 @@ export function createTestPaymentsProvider(repo: BillingRepository, now: () => D
       return `/checkout/test/${checkout.id}`;
     },
 
+    async expireOpenCheckouts({ userId }) {
+      // ended in the database (they would go with the account's rows anyway)
+      await repo.expireOpenTestCheckouts(userId, now());
+    },
+
     async retrieveSubscription(id) {
       return fromRow(await load(id));
     },

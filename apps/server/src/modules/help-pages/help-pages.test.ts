@@ -40,7 +40,7 @@ describeWithDatabases('GET /api/help-pages/:id', (ctx) => {
 
   it('names the pages as the app does, the Privacy Policy dated when it last changed (the spec\'s April 7, 2025 until the plugins came: README differences)', async () => {
     const get = async (id: string) => HelpPageSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/help-pages/${id}` })).json());
-    expect(await get('privacy-policy')).toMatchObject({ title: 'Privacy Policy', updated: '2026-11-27' });
+    expect(await get('privacy-policy')).toMatchObject({ title: 'Privacy Policy', updated: '2026-11-28' });
     expect(await get('terms-of-service')).toMatchObject({ title: 'Terms of Service' });
     expect(await get('faq')).toMatchObject({ title: 'FAQ' });
   });

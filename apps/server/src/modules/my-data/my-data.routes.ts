@@ -1,20 +1,83 @@
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ENDPOINTS } from '@baitcheck/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/route.ts';
-import type { MyDataService } from './my-data.service.ts';
+import { ExportBusyError, ExportCutError, type ExportSink, type MyDataService } from './my-data.service.ts';
+
+/**
+ * A sink writing to `out` that waits, whenever `out` is full, until the reader has taken it
+ * (`drain`): what is read is never more than a page ahead of what was sent. A reader that takes
+ * nothing for `idleMs`, or goes, ends the download.
+ */
+export function createStreamSink(out: Writable, idleMs: number, onFirst: () => void): ExportSink {
+  let started = false;
+  return async (piece) => {
+    if (out.destroyed) throw new ExportCutError('the connection was closed');
+    if (!started) {
+      started = true;
+      onFirst();
+    }
+    if (out.write(piece)) return;
+    const stop = new AbortController();
+    try {
+      await Promise.race([
+        once(out, 'drain', { signal: stop.signal }),
+        once(out, 'close', { signal: stop.signal }).then(() => {
+          throw new ExportCutError('the connection was closed');
+        }),
+        sleep(idleMs, undefined, { signal: stop.signal }).then(() => {
+          throw new ExportCutError(`the reader took nothing for ${idleMs} ms`);
+        }),
+      ]);
+    } finally {
+      stop.abort();
+    }
+  };
+}
 
 /** `GET /api/account/export`: the visitor's data as a JSON file to download. */
 export function registerMyDataRoutes(app: FastifyInstance, service: MyDataService, clock: () => Date = () => new Date()): void {
-  defineRoute(app, ENDPOINTS.exportMyData, async ({ userId, reply }) => {
-    const pieces = await service.open(userId);
+  defineRoute(app, ENDPOINTS.exportMyData, async ({ userId, request, reply }) => {
     const day = clock().toISOString().slice(0, 10);
     reply
       .header('content-type', 'application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="baitcheck-my-data-${day}.json"`)
       // a person's whole history: never kept by a cache on the way
       .header('cache-control', 'no-store');
-    // The document is streamed (MyDataExportSchema, checked by the tests), not returned whole.
-    return reply.send(Readable.from(pieces)) as never;
+    // HEAD asks what a download would be, not for one: the headers, nothing read
+    if (request.method === 'HEAD') return reply.send() as never;
+    let release: () => void;
+    try {
+      release = service.admit(userId);
+    } catch (error) {
+      if (error instanceof ExportBusyError) reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    }
+    // The document is streamed (MyDataExportSchema, checked by the tests), not returned whole; the
+    // response starts with its first piece, so what fails before it is an error answer.
+    const out = new PassThrough();
+    let streaming = false;
+    let begin: () => void = () => {};
+    const begun = new Promise<void>((resolve) => (begin = resolve));
+    const sink = createStreamSink(out, service.limits.idleWriteMs, () => {
+      streaming = true;
+      reply.send(out);
+      begin();
+    });
+    const written = service.write(userId, sink).finally(release);
+    void written.then(
+      () => out.end(),
+      (error: unknown) => {
+        if (!streaming) return;
+        // once the file has begun, a failure cuts it: the connection is ended and the file lacks `complete: true`
+        out.destroy();
+        if (error instanceof ExportCutError) request.log.info({ reason: error.message }, 'a download of data was cut');
+        else request.log.error({ err: error }, 'a download of data failed part way');
+      },
+    );
+    await Promise.race([begun, written]);
+    return reply as never;
   });
 }

@@ -1,11 +1,12 @@
-import { MyDataExportSchema } from '@baitcheck/contracts';
+import { FamilyInvitationCreatedSchema, MyDataExportSchema } from '@baitcheck/contracts';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { messages } from '../../db/schema.ts';
+import { deviceTokens, messages, pluginConnections, pushSubscriptions } from '../../db/schema.ts';
 import { userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../test/harness.ts';
 import { signUp, TEST_PASSWORD, upgrade } from '../../test/plans.ts';
+import { createMyDataRepository, type ExportCursor } from './my-data.repository.ts';
 import { EXPORT_PAGE_ROWS } from './my-data.service.ts';
 
 // Issue 21, "Your data": 'Download my data' and 'Delete my account'.
@@ -48,6 +49,7 @@ describeWithDatabases('your data', (ctx) => {
     await other.post('/api/scan/text', { content: 'someone else’s message', sender: '', source: 'sms' });
 
     const data = await exportOf(person);
+    expect(data.complete).toBe(true);
     expect(data.account).toMatchObject({ kind: 'account', email });
     expect(data.history.map((m) => m.content)).toEqual(['Hi Sam, lunch at 1 tomorrow?', SCAM]);
     expect(data.history[1]).toMatchObject({ sender: '+1 555 0100', threatLevel: 'phishing' });
@@ -80,6 +82,129 @@ describeWithDatabases('your data', (ctx) => {
     expect(empty).toMatchObject({ account: { kind: 'guest', email: null }, history: [], reports: [], blockedSenders: [] });
     // asking stores nothing: no guest is made for it
     expect(newcomer.cookie).toBeUndefined();
+  });
+
+  it('holds their alerts, plugins (never a secret), push devices (never a key), support requests and family place, and nobody else’s', async () => {
+    let address = 0;
+    const visitor = () => makeVisitor(ctx.app, { remoteAddress: `192.0.2.${++address}` });
+    /** An account with a bit of everything: a phishing scan (an alert), an email plugin with its password, a browser and an app to push to, a support request. */
+    const person = async (label: string) => {
+      const v = visitor();
+      const email = await signUp(v);
+      const id = await userIdOf(ctx.database, v);
+      expect((await v.post('/api/scan/text', { content: `${SCAM} ${label}`, sender: '+1 555 0100', source: 'sms' })).statusCode).toBe(200);
+      await ctx.database.db.insert(pluginConnections).values({
+        userId: id,
+        pluginId: 'email',
+        enabled: true,
+        connected: true,
+        // `settings` as stored, with a field the dialog does not show: only the dialog's fields go out
+        settings: { emailAddress: `${label}@example.com`, host: 'imap.example.com', port: 993, secure: true, username: `${label}@example.com`, password: `settings-password-${label}` },
+        secret: `sealed-inbox-password-${label}`,
+        state: { uidValidity: 7, lastUid: 42, pending: { code: `code-${label}` } },
+        connectedAt: new Date(),
+      });
+      await ctx.database.db.insert(pushSubscriptions).values({ userId: id, endpoint: `https://fcm.googleapis.com/fcm/send/endpoint-${label}`, p256dh: `p256dh-key-${label}`, auth: `auth-secret-${label}` });
+      await ctx.database.db.insert(deviceTokens).values({ userId: id, token: `fcm-token-${label}`, platform: 'android' });
+      const asked = await v.post('/api/contact-support', { name: `Sam ${label}`, email, subject: `TECHNICAL: question from ${label}`, message: `How do I block a number? (${label})` });
+      expect(asked.statusCode, asked.body).toBeLessThan(300);
+      return { v, email, id, label };
+    };
+    const alice = await person('alice');
+    const bob = await person('bob');
+    // a family: Alice manages it, Bob and Carol are members
+    await upgrade(alice.v, 'family');
+    const carol = { v: visitor(), email: '' };
+    carol.email = await signUp(carol.v);
+    for (const member of [bob, carol]) {
+      const invited = await alice.v.post('/api/family/invitations', { email: member.email, adultConfirmed: true });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const token = new URL(FamilyInvitationCreatedSchema.parse(invited.json()).link!).hash.slice(1);
+      expect((await member.v.post('/api/family/join', { token })).statusCode).toBe(200);
+    }
+    const bystander = await person('dave');
+
+    const mine = await exportOf(alice.v);
+    expect(mine.notifications.length).toBeGreaterThan(0);
+    expect(mine.notifications.every((n) => n.messageId === null || mine.history.some((m) => m.id === n.messageId))).toBe(true);
+    expect(mine.notifications.some((n) => n.type === 'phishing_alert')).toBe(true);
+    expect(mine.plugins).toEqual([
+      {
+        id: 'email',
+        enabled: true,
+        connected: true,
+        configuration: { emailAddress: 'alice@example.com', host: 'imap.example.com', port: 993, secure: true, username: 'alice@example.com' },
+        problem: null,
+        connectedAt: expect.any(String),
+        scanned: 0,
+        lastMessageAt: null,
+      },
+    ]);
+    expect(mine.pushDevices).toEqual(
+      expect.arrayContaining([
+        { kind: 'web', service: 'https://fcm.googleapis.com', registeredAt: expect.any(String), lastSuccessAt: null },
+        { kind: 'android', service: null, registeredAt: expect.any(String), lastSuccessAt: null },
+      ]),
+    );
+    expect(mine.pushDevices).toHaveLength(2);
+    expect(mine.supportRequests).toEqual([expect.objectContaining({ name: 'Sam alice', email: alice.email, issueType: 'technical', subject: 'TECHNICAL: question from alice', message: 'How do I block a number? (alice)' })]);
+    expect(mine.family).toEqual({ role: 'manager', name: `${alice.email}'s family`, foundedAt: expect.any(String), adultConfirmedAt: expect.any(String) });
+
+    const bobs = await exportOf(bob.v);
+    expect(bobs.family).toEqual({ role: 'member', name: `${alice.email}'s family`, joinedAt: expect.any(String), protectionManaged: false });
+    expect(bobs.supportRequests.map((r) => r.name)).toEqual(['Sam bob']);
+    expect(bobs.plugins.map((p) => p.configuration.emailAddress)).toEqual(['bob@example.com']);
+    expect((await exportOf(bystander.v)).family).toBeNull();
+
+    for (const [data, own] of [[mine, alice], [bobs, bob]] as const) {
+      const text = JSON.stringify(data);
+      // never a secret: the plugin's sealed password, a password among its settings, its pending
+      // code or progress, a push key, an app's token, the endpoint's private path
+      for (const secret of [`sealed-inbox-password-${own.label}`, `settings-password-${own.label}`, `code-${own.label}`, 'uidValidity', `p256dh-key-${own.label}`, `auth-secret-${own.label}`, `fcm-token-${own.label}`, `endpoint-${own.label}`]) {
+        expect(text, secret).not.toContain(secret);
+      }
+      expect(text).not.toMatch(/passwordHash|password_hash|\$argon2|\$scrypt/);
+      // nobody else's rows, in any section
+      for (const other of [alice, bob, bystander].filter((p) => p !== own)) {
+        expect(text, other.label).not.toContain(other.label);
+        expect(text, other.label).not.toContain(other.id);
+      }
+    }
+    // a manager's document names none of the members; a member's, not the other member
+    expect(JSON.stringify(mine)).not.toContain(bob.email);
+    expect(JSON.stringify(mine)).not.toContain(carol.email);
+    expect(JSON.stringify(bobs)).not.toContain(carol.email);
+  });
+
+  it('reads a history of huge messages in pages bounded by bytes as well as rows, each message once', async () => {
+    const person = ctx.visitor();
+    const userId = await userIdOf(ctx.database, person);
+    // 12 messages of 300,000 bytes (100,000 characters, as long as a scan takes, most of them 3 bytes in UTF-8)
+    const huge = (i: number) => `${i} `.padEnd(100_000, '€');
+    const start = Date.now() - 60_000;
+    await ctx.database.db.insert(messages).values(Array.from({ length: 12 }, (_, i) => ({ userId, kind: 'text' as const, content: huge(i), threatLevel: 'safe' as const, score: 0.1, threatDetails: DETAILS, scanDate: new Date(start + i) })));
+    const repo = createMyDataRepository(ctx.database.db);
+    const limits = { rows: EXPORT_PAGE_ROWS, bytes: 1_000_000 };
+    const pages = await repo.snapshot(async (reader) => {
+      const found: string[][] = [];
+      let cursor: ExportCursor | undefined;
+      do {
+        const page = await reader.historyPage(userId, cursor, limits);
+        found.push(page.rows.map((m) => m.content));
+        cursor = page.next ?? undefined;
+      } while (cursor);
+      return found;
+    });
+    // three of 300 KB are 900 KB: no page holds a fourth
+    expect(pages.map((p) => p.length)).toEqual([3, 3, 3, 3]);
+    expect(pages.flat()).toEqual(Array.from({ length: 12 }, (_, i) => huge(11 - i)));
+    // one message larger than the whole budget still makes a page of its own
+    const one = await repo.snapshot((reader) => reader.historyPage(userId, undefined, { rows: EXPORT_PAGE_ROWS, bytes: 1000 }));
+    expect(one.rows.map((m) => m.content)).toEqual([huge(11)]);
+    expect(one.next).not.toBeNull();
+    // and through the API, the document holds them whole
+    const data = await exportOf(person);
+    expect(data.history.map((m) => m.content)).toEqual(Array.from({ length: 12 }, (_, i) => huge(11 - i)));
   });
 
   it("'Delete my account' needs the password, an account and no plan that still renews", async () => {

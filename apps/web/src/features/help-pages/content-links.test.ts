@@ -56,7 +56,7 @@ describe.each(HELP_PAGE_IDS)('the links of %s', (id) => {
 
 describe('the help pages', () => {
   it('are dated, the Privacy Policy when it last changed (README differences)', () => {
-    expect(readHelpPage('privacy-policy').updated).toBe('2026-11-27');
+    expect(readHelpPage('privacy-policy').updated).toBe('2026-11-28');
     for (const id of HELP_PAGE_IDS) expect(readHelpPage(id).updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 

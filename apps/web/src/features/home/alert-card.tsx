@@ -45,7 +45,7 @@ export function AlertCard({ message, now, onDelete }: { message: MessageSummary;
       <p className="mt-1 text-sm text-slate-700 wrap-anywhere">
         {sender ? (
           <>
-            Message from <span className="font-medium text-slate-900">{sender}</span>
+            Message from <bdi className="font-medium text-slate-900">{sender}</bdi>
           </>
         ) : (
           describeOrigin(message)

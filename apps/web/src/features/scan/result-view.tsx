@@ -70,7 +70,13 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
             </h2>
             <p className="text-sm text-slate-700">
               {outcome.kind === 'url' ? 'URL scan' : 'Message scan'}
-              {outcome.sender ? ` · from ${outcome.sender}` : ''}
+              {outcome.sender ? (
+                <>
+                  {' · from '}
+                  {/* isolated: a right-to-left override in a sender must not reorder the words after it */}
+                  <bdi>{outcome.sender}</bdi>
+                </>
+              ) : null}
               {outcome.messageId ? (outcome.onDevice ? ' · kept in this device’s history' : ' · saved to your history') : ''}
             </p>
             {outcome.onDevice ? <OnDeviceLine /> : null}

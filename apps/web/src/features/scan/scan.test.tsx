@@ -320,7 +320,10 @@ describe('Social Media tab', () => {
     expect(within(card).getByRole('heading', { name: 'Phishing Detected' })).toBeInTheDocument();
     expect(screen.queryByText(/Threat level/)).not.toBeInTheDocument();
     // Under the verdict: what was checked, as the General Scan result says it.
-    expect(within(card).getByText('+15551234 · saved to your history')).toBeInTheDocument();
+    // the sender isolated (<bdi>): a right-to-left override in it cannot reorder the words after it
+    const sender = within(card).getByText('+15551234');
+    expect(sender.tagName).toBe('BDI');
+    expect(sender.parentElement).toHaveTextContent(/^\+15551234 · saved to your history$/);
     expect(within(card).getByRole('heading', { name: 'Warning Indicators' })).toBeInTheDocument();
     expect(within(card).getByRole('heading', { name: 'Reviewed Content' })).toBeInTheDocument();
 

@@ -67,7 +67,7 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
             {/* What was checked, as the General Scan result says it; the spec's 'Threat level:
                 phishing' showed the stored value under the verdict that already says it. */}
             <p className="text-sm text-slate-700">
-              {message.sender}
+              <bdi>{message.sender}</bdi>
               {message.id ? (deviceIdOf(message.id) !== null ? ' · kept in this device’s history' : ' · saved to your history') : ''}
             </p>
             {message.id !== null && deviceIdOf(message.id) !== null ? <OnDeviceLine /> : null}
