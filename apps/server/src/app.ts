@@ -215,8 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: MAX_BODY_BYTES,
-    // Fastify accepts a hop count at runtime (proxy-addr); its types only lag behind.
-    trustProxy: config.trustProxy as boolean | string | string[],
+    // the proxies' addresses (config.ts refuses true and hop counts)
+    trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     // a path parameter longer than find-my-way's 100 characters matched no route (405 on a GET);
     // the contract's schemas bound each parameter and answer 400 naming it

@@ -86,10 +86,10 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u:p@db:5432/bc',
       LOG_LEVEL: 'debug',
       COOKIE_SECURE: 'true',
-      TRUST_PROXY: '2',
+      TRUST_PROXY: '10.0.0.0/8',
       INTEL_BUDGET_MS: '800',
     });
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/bc', logLevel: 'debug', cookieSecure: 'true', trustProxy: 2, intelBudgetMs: 800 });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/bc', logLevel: 'debug', cookieSecure: 'true', trustProxy: ['10.0.0.0/8'], intelBudgetMs: 800 });
     expect(loadConfig({}).intelBudgetMs).toBe(1500);
     expect(() => loadConfig({ INTEL_BUDGET_MS: '5' })).toThrow(/INTEL_BUDGET_MS/);
     expect(loadConfig({ THREAT_FEEDS: 'openphish=https://openphish.com/feed.txt, mine=feeds/list.txt', INIT_CWD: '/srv/app', THREAT_FEEDS_REFRESH_HOURS: '1' })).toMatchObject({
@@ -140,9 +140,10 @@ describe('loadConfig', () => {
 
   it('refuses TRUST_PROXY=true, naming what to set instead', () => {
     // true would take the client's own X-Forwarded-For entries as its address: per-address limits would count nothing
-    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true is refused: .*X-Forwarded-For.*number of proxies in front of the server \(1 for one reverse proxy\) or their addresses/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true is refused: .*X-Forwarded-For.*addresses\/CIDRs/);
     expect(() => loadConfig({ TRUST_PROXY: ' true ' })).toThrow(ConfigError);
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    // a hop count is refused too: Fastify 5 ignores it (trusts nobody), and it cannot tell the proxy from a client
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: a number of proxies \(1\) is refused: .*127\.0\.0\.1/);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 

@@ -34,7 +34,7 @@ const optionalString = z.preprocess((v) => (typeof v === 'string' && v.trim() ==
 const TrustProxySchema = z
   .string()
   .optional()
-  .transform((v, ctx): boolean | number | string[] => {
+  .transform((v, ctx): boolean | string[] => {
     const value = v?.trim() ?? '';
     if (value === '' || value === 'false') return false;
     // true trusts every X-Forwarded-For entry, the client's own too: anyone could then name any
@@ -42,14 +42,23 @@ const TrustProxySchema = z
     if (value === 'true') {
       ctx.addIssue({
         code: 'custom',
-        message: 'true is refused: it lets any client pick its own address with X-Forwarded-For and so escape every per-address limit. Use the number of proxies in front of the server (1 for one reverse proxy) or their addresses/CIDRs (127.0.0.1, 10.0.0.0/8).',
+        message: 'true is refused: it lets any client pick its own address with X-Forwarded-For and so escape every per-address limit. Name the proxies in front of the server by their addresses/CIDRs (127.0.0.1, 10.0.0.0/8).',
       });
       return z.NEVER;
     }
-    if (/^\d+$/.test(value)) return Number(value);
+    // a hop count cannot tell the proxy from a client that connects directly and sends its own
+    // X-Forwarded-For; Fastify 5 fails closed on one (trusts nobody: every visitor would have the
+    // proxy's address and share its limits), so it is refused rather than silently ignored
+    if (/^\d+$/.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a number of proxies (${value}) is refused: a hop count cannot tell the proxy from a client that sends its own X-Forwarded-For, and the server would trust nobody. Name the proxies by their addresses/CIDRs (127.0.0.1 for a proxy on this machine, 10.0.0.0/8 for a private network).`,
+      });
+      return z.NEVER;
+    }
     const list = value.split(',').map((s) => s.trim()).filter(Boolean);
     if (list.every((s) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s))) return list;
-    ctx.addIssue({ code: 'custom', message: 'Use false, the number of proxies in front of the server, or a comma-separated list of their addresses/CIDRs.' });
+    ctx.addIssue({ code: 'custom', message: 'Use false, or a comma-separated list of the addresses/CIDRs of the proxies in front of the server.' });
     return z.NEVER;
   });
 
@@ -273,7 +282,7 @@ export interface Config {
   /** Absolute folder of the built web app. */
   webDistDir: string;
   cookieSecure: CookieSecure;
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
   /** Time budget of an enhanced scan's outside lookups, all sources together (milliseconds). */
   intelBudgetMs: number;
   /** Feeds imported on a schedule (file paths absolute). */

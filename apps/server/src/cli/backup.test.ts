@@ -228,6 +228,28 @@ describe('with no server running', () => {
     }
   });
 
+  it('sends the admin token to no one while no server holds the database (a program squatting the port gets nothing), and backs up itself', async () => {
+    const { createServer } = await import('node:http');
+    const heard: string[] = [];
+    const squatter = createServer((req, res) => {
+      heard.push(String(req.headers.authorization));
+      res.end('x');
+    });
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    writeAdminToken(adminTokenPath(source));
+    try {
+      const c = capture();
+      const out = join(root, 'squatted.sql');
+      expect(await runBackup(['--out', out], { ...env, PORT: String((squatter.address() as AddressInfo).port), HOST: '127.0.0.1' }, c.io)).toBe(0);
+      expect(heard).toEqual([]);
+      expect(c.out[0]).not.toMatch(/through the server/);
+      expect(readFileSync(out, 'utf8')).toMatch(/PostgreSQL database dump complete/);
+    } finally {
+      squatter.close();
+      rmSync(adminTokenPath(source), { force: true });
+    }
+  });
+
   it('never backs up a database another process holds when no server answers', async () => {
     const release = acquireDataDirLock(`${join(source, 'db')}.lock`);
     try {
@@ -249,6 +271,11 @@ describe('with no server running', () => {
     });
 
     const full = () => readFileSync(dump, 'utf8');
+    // statements slipped in before the dump's closing line, where the checks of its form cannot see them
+    const beforeEnd = (sql: string, statements: string) => {
+      const end = sql.lastIndexOf('-- PostgreSQL database dump complete');
+      return `${sql.slice(0, end)}${statements}\n${sql.slice(end)}`;
+    };
     it.each<[string, () => string | Buffer | null, RegExp]>([
       ['a missing file', () => null, /^file not found: .*missing\.sql$/],
       ['an empty file', () => '', /: the file is empty$/],
@@ -259,6 +286,11 @@ describe('with no server running', () => {
       ['a dump of another database', () => '--\n-- PostgreSQL database dump\n--\nCREATE TABLE public.t (a int);\n-- PostgreSQL database dump complete\n', /not a Baitcheck database's/],
       ['a dump cut short', () => full().slice(0, Math.floor(full().length * 0.6)), /the dump is incomplete/],
       ['a dump with COPY rows', () => full().replace(/^INSERT INTO public\.users /m, 'COPY public.users (id) FROM stdin;\n\\.\nINSERT INTO public.users '), /COPY, which only psql reads/],
+      // a dump is SQL run as the owner (attack review): what goes beyond Baitcheck's schema is refused
+      ['a dump with statements after its end', () => `${full()}\nDROP TABLE public.users CASCADE;\n`, /statements after its "dump complete" line/],
+      ['a dump that plants a trigger', () => beforeEnd(full(), 'CREATE FUNCTION public.steal() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;\nCREATE TRIGGER t AFTER INSERT ON public.sessions FOR EACH ROW EXECUTE FUNCTION public.steal();'), /its schema is not Baitcheck's: unexpected (function public\.steal|trigger sessions\.t)/],
+      ['a dump that drops a table', () => beforeEnd(full(), 'DROP TABLE public.reports CASCADE;'), /its schema is not Baitcheck's: .*missing .*reports/],
+      ['a dump that changes a setting', () => beforeEnd(full(), 'ALTER DATABASE postgres SET default_transaction_read_only = on;'), /unexpected setting default_transaction_read_only=on/],
       ['a dump that fails half-way', () => full().replace(/^INSERT INTO public\.messages /m, 'INSERT INTO public.no_such_table VALUES (1);\nINSERT INTO public.messages '), /the dump did not load \(relation "public\.no_such_table" does not exist\)\. Nothing was changed\.$/],
     ])('%s', async (name, contents, message) => {
       const file = join(root, `${name.replaceAll(' ', '-')}.sql`.replace('a-missing-file', 'missing'));
@@ -268,9 +300,9 @@ describe('with no server running', () => {
       expect(await runRestore([file, '--replace'], { DATA_DIR: target }, c.io)).toBe(1);
       expect(c.out).toEqual([]);
       expect(c.err).toHaveLength(1);
-      expect(c.err[0]).toMatch(message);
+      expect(c.err[0], c.err[0]).toMatch(message);
       expect(c.err[0]).not.toMatch(/\n\s+at /);
-      // nothing moved aside or left over (the rows are compared once, below)
+      // nothing moved aside or left over, the staging folder gone too (the rows are compared once, below)
       expect(readdirSync(target).sort()).toEqual(['db']);
     });
 
@@ -353,10 +385,17 @@ describe('with a server running', () => {
     const res = await fetch(`http://127.0.0.1:${env.PORT}${BACKUP_ROUTE}`, { headers: { authorization: 'Bearer not-the-token' } });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('ADMIN_ONLY');
+    // another data folder, its database held by a running server (here, this process), whose
+    // token this server does not know
     const other = join(root, 'other');
     writeAdminToken(adminTokenPath(other));
+    const release = acquireDataDirLock(`${join(other, 'db')}.lock`);
     const c = capture();
-    expect(await runBackup(['--out', join(root, 'other.sql')], { ...env, DATA_DIR: other }, c.io)).toBe(1);
+    try {
+      expect(await runBackup(['--out', join(root, 'other.sql')], { ...env, DATA_DIR: other }, c.io)).toBe(1);
+    } finally {
+      release();
+    }
     expect(c.err[0]).toContain("refused this data folder's admin token");
     expect(existsSync(join(root, 'other.sql'))).toBe(false);
   });

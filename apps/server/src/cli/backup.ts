@@ -7,17 +7,17 @@
  * when none runs, the command opens the database itself, holding the same lock a server would.
  * It never opens a database another process holds.
  */
-import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ERROR_CATALOGUE } from '@baitcheck/contracts';
 import { vapidKeysPath } from '../adapters/push/vapid-keys.ts';
-import { acquireDataDirLock } from '../db/data-dir-lock.ts';
+import { acquireDataDirLock, lockHolder } from '../db/data-dir-lock.ts';
 import { adminTokenPath, readAdminToken } from '../lib/admin-token.ts';
 import { secretKeyPath } from '../lib/secret-box.ts';
-import { BACKUP_ROUTE, dumpPglite } from '../db/dump.ts';
+import { BACKUP_ROUTE, DumpFileError, dumpPglite, readDumpSql } from '../db/dump.ts';
 import { foreignServer, nobodyListens, runAsProgram, serverBaseUrl, startCommand, type CliIo } from './cli-kit.ts';
 
 const USAGE = 'Usage: npm run backup [-- --out <file>]';
@@ -121,15 +121,25 @@ export async function runBackup(argv: readonly string[], env: NodeJS.ProcessEnv,
   const dbDir = join(config.dataDir, 'db');
   let via = '';
   try {
-    const token = readAdminToken(adminTokenPath(config.dataDir));
+    // the token goes only to a server that holds this data folder's database now: with none
+    // running, whatever listens on the port (another program) must not be sent it
+    const token = lockHolder(`${dbDir}.lock`) === null ? null : readAdminToken(adminTokenPath(config.dataDir));
     const base = env.BAITCHECK_SERVER_URL ?? serverBaseUrl(config);
     const answer = token === null ? null : await dumpThroughServer(base, token, partial);
     if (answer !== null && !answer.ok) {
       io.err(answer.message);
       return 1;
     }
-    if (answer !== null) via = ` through the server at ${base}`;
-    else {
+    if (answer !== null) {
+      via = ` through the server at ${base}`;
+      // what came back must be a whole Baitcheck dump before it is called a backup
+      try {
+        readDumpSql(readFileSync(partial));
+      } catch (err) {
+        io.err(`the server at ${base} did not send a usable dump (${err instanceof DumpFileError ? err.message : (err as Error).message}): nothing was saved`);
+        return 1;
+      }
+    } else {
       // no server answers: open the database here, as a server would (and not if one holds it)
       if (!existsSync(join(dbDir, 'PG_VERSION'))) {
         io.err(`there is no database in ${dbDir} yet: nothing to back up (is DATA_DIR right?)`);

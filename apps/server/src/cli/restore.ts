@@ -13,7 +13,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
 import { MIGRATIONS_DIR } from '../db/database.ts';
-import { countRows, DumpFileError, loadDumpSql, readDumpSql } from '../db/dump.ts';
+import { countRows, DumpFileError, loadDumpSql, readDumpSql, RESTORING_SUFFIX, schemaDifferences } from '../db/dump.ts';
 import { fileStamp, postgresAdvice } from './backup.ts';
 import { runAsProgram, startCommand, type CliIo } from './cli-kit.ts';
 
@@ -83,14 +83,15 @@ export async function runRestore(argv: readonly string[], env: NodeJS.ProcessEnv
       io.err(`${dbDir} already holds a database. Restore into a new data folder (DATA_DIR=<new folder> npm run restore -- <file>), or add --replace to move the current one aside (kept, not deleted) and restore in its place.`);
       return 1;
     }
-    if (occupied) {
-      aside = `${dbDir}.before-restore-${fileStamp(clock())}`;
-      renameSync(dbDir, aside);
-    }
+    const stamp = fileStamp(clock());
+    // loaded, migrated and checked in a folder of its own; the current database is touched only
+    // once that has all succeeded, by two renames (a restore cut short leaves it as it was)
+    const staging = `${dbDir}${RESTORING_SUFFIX}${stamp}`;
     let summary: { tables: number; rows: number; migrationsAdded: number };
     try {
-      mkdirSync(dbDir, { recursive: true });
-      const client = new PGlite(dbDir);
+      rmSync(staging, { recursive: true, force: true });
+      mkdirSync(staging, { recursive: true });
+      const client = new PGlite(staging);
       try {
         await loadDumpSql(client, sql);
       } finally {
@@ -98,22 +99,31 @@ export async function runRestore(argv: readonly string[], env: NodeJS.ProcessEnv
       }
       // opened afresh (the dump leaves its session's search_path empty), as the next start will:
       // the migrations it carries are known, and only newer ones (a dump of an older version) apply
-      const reopened = new PGlite(dbDir);
+      const reopened = new PGlite(staging);
       try {
         const before = await migrationsApplied(reopened);
         await migrate(drizzle(reopened), { migrationsFolder: MIGRATIONS_DIR });
+        // a dump is SQL run as the database's owner: whatever it made beyond Baitcheck's own schema
+        // (a trigger, a function, a dropped table, a setting) is refused, not kept
+        const unexpected = await schemaDifferences(reopened);
+        if (unexpected.length > 0) throw new DumpFileError(`its schema is not Baitcheck's: ${unexpected.slice(0, 5).join('; ')}${unexpected.length > 5 ? ` (and ${unexpected.length - 5} more)` : ''}`);
         const counts = await countRows(reopened);
         summary = { tables: counts.length, rows: counts.reduce((sum, c) => sum + c.rows, 0), migrationsAdded: (await migrationsApplied(reopened)) - before };
       } finally {
         await reopened.close();
       }
     } catch (err) {
-      // put everything back as it was: the half-made folder goes, the one moved aside returns
-      rmSync(dbDir, { recursive: true, force: true });
-      if (aside !== undefined) renameSync(aside, dbDir);
-      io.err(`cannot restore ${file}: the dump did not load (${(err as Error).message}). Nothing was changed.`);
+      rmSync(staging, { recursive: true, force: true });
+      io.err(`cannot restore ${file}: ${err instanceof DumpFileError ? err.message : `the dump did not load (${(err as Error).message})`}. Nothing was changed.`);
       return 1;
     }
+    if (occupied) {
+      aside = `${dbDir}.before-restore-${stamp}`;
+      renameSync(dbDir, aside);
+    } else {
+      rmSync(dbDir, { recursive: true, force: true });
+    }
+    renameSync(staging, dbDir);
     if (aside !== undefined) io.out(`The database that was in ${dbDir} is kept in ${aside}.`);
     const migrations = summary.migrationsAdded > 0 ? ` ${count(summary.migrationsAdded)} newer migrations were applied to it.` : ' Its migrations are up to date.';
     io.out(`Restored ${file} into ${dbDir}: ${count(summary.tables)} tables, ${count(summary.rows)} rows.${migrations}`);

@@ -13,6 +13,20 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The live process holding the lock at `path`, or null when none does (no lock, or a stale one). */
+export function lockHolder(path: string): number | null {
+  let owner: number;
+  try {
+    owner = Number(readFileSync(path, 'utf8').trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(owner) || owner <= 0) return null;
+  // this process: only if it holds the lock now (else a leftover of an earlier run with its pid)
+  if (owner === process.pid) return heldHere.has(path) ? owner : null;
+  return isAlive(owner) ? owner : null;
+}
+
 /**
  * Takes `<path>` as a lock file holding this process's id. PGlite has no lock of its own, and
  * two processes writing one data folder corrupt it (e.g. `npm start` run twice). A lock left by

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -22,6 +22,13 @@ describe('openDatabase (PGlite in a folder)', () => {
     const result = (await second.db.execute(sql`select id, kind from users`)) as unknown as { rows: unknown[] };
     expect(result.rows).toEqual([{ id: 'u1', kind: 'guest' }]);
     await second.close();
+  });
+
+  it('refuses to start on an empty folder while a restore that was cut short waits beside it', async () => {
+    const dataDir = join(root, 'interrupted', 'db');
+    mkdirSync(`${dataDir}.restoring-20261129T050000Z`, { recursive: true });
+    await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(/is empty but .*db\.restoring-20261129T050000Z is beside it: a restore was interrupted/);
+    expect(existsSync(dataDir)).toBe(false);
   });
 
   it('takes over a lock left by a process that is gone', () => {

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -63,6 +63,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     let release = () => {};
     if (target.dataDir) {
+      refuseAfterInterruptedRestore(target.dataDir);
       mkdirSync(target.dataDir, { recursive: true });
       release = acquireDataDirLock(`${target.dataDir}.lock`);
     }
@@ -114,6 +115,21 @@ async function migrateUnderLock(url: string, options: PostgresPoolOptions): Prom
     // the lock ends with the session
     await client.end();
   }
+}
+
+/**
+ * `npm run restore` loads into `<dataDir>.restoring-<time>` and then swaps it in by two renames.
+ * Cut short between them, the database folder is missing while the restored one waits beside it:
+ * a start would make a new, empty database and carry on. It is refused instead, saying what to do.
+ */
+function refuseAfterInterruptedRestore(dataDir: string): void {
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return;
+  const prefix = `${basename(dataDir)}.restoring-`;
+  const waiting = existsSync(dirname(dataDir)) ? readdirSync(dirname(dataDir)).filter((name) => name.startsWith(prefix)) : [];
+  if (waiting.length === 0) return;
+  throw new Error(
+    `${dataDir} is empty but ${join(dirname(dataDir), waiting.sort().at(-1)!)} is beside it: a restore was interrupted. Run npm run restore again, or move that folder to ${dataDir} if the restore had finished loading (a db.before-restore-* folder beside it holds the database from before), then start.`,
+  );
 }
 
 /** The database the configuration names: `DATABASE_URL`, else PGlite under `<dataDir>/db`. */

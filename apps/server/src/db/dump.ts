@@ -7,7 +7,9 @@
 import { API_ROUTES } from '@baitcheck/contracts';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
-import type { Database } from './database.ts';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { MIGRATIONS_DIR, type Database } from './database.ts';
 
 /** The admin route the running server answers the dump on (loopback and the admin token only). */
 export const BACKUP_ROUTE = API_ROUTES.backupDatabase.path;
@@ -103,9 +105,14 @@ export function readDumpSql(bytes: Uint8Array): string {
   if (/^COPY [^\n]* FROM stdin;$/m.test(sql)) {
     throw new DumpFileError('the dump holds its rows as COPY, which only psql reads: make it with pg_dump --inserts (npm run backup does)');
   }
-  if (!/^-- PostgreSQL database dump complete$/m.test(sql)) {
+  // the last such line: a stored message may hold the words too
+  const complete = [...sql.matchAll(/^-- PostgreSQL database dump complete$/gm)].at(-1);
+  if (!complete) {
     throw new DumpFileError('the dump is incomplete: it does not end with "PostgreSQL database dump complete" (was the copy cut short?)');
   }
+  // pg_dump writes nothing after its closing line but comments and its fence's end
+  const after = sql.slice(complete.index + complete[0].length).split('\n').filter((line) => line.trim() !== '' && !line.startsWith('--') && !/^\\unrestrict [A-Za-z0-9]+$/.test(line));
+  if (after.length > 0) throw new DumpFileError('the dump has statements after its "dump complete" line, which pg_dump never writes: it was changed after it was made');
   // pg_dump 17.6 and later fence a plain dump with psql's \restrict <key> ... \unrestrict <key>
   const fence = /^\\restrict ([A-Za-z0-9]+)$/m.exec(sql);
   if (fence) {
@@ -132,4 +139,43 @@ export async function countRows(client: PGlite): Promise<{ table: string; rows: 
     counts.push({ table: `${t.schema}.${t.name}`, rows: rows[0]?.n ?? 0 });
   }
   return counts;
+}
+
+/** What a restore loads into first, beside `DATA_DIR/db`: `db.restoring-<UTC time>`. */
+export const RESTORING_SUFFIX = '.restoring-';
+
+/**
+ * A description of every object of a database's own making (schemas, tables and their columns,
+ * constraints, indexes, sequences, views, functions, triggers, database settings), one line each.
+ */
+async function schemaFingerprint(client: PGlite): Promise<Set<string>> {
+  const own = "not in ('pg_catalog', 'information_schema', 'pg_toast')";
+  const { rows } = await client.query<{ line: string }>(`
+    select 'schema ' || nspname as line from pg_namespace where nspname ${own} and nspname not like 'pg_temp%' and nspname not like 'pg_toast_temp%'
+    union all select 'column ' || table_schema || '.' || table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') from information_schema.columns where table_schema ${own}
+    union all select 'constraint ' || conrelid::regclass::text || '.' || conname || ' ' || pg_get_constraintdef(oid) from pg_constraint where connamespace in (select oid from pg_namespace where nspname ${own})
+    union all select 'index ' || schemaname || '.' || indexname || ' ' || indexdef from pg_indexes where schemaname ${own}
+    union all select 'sequence ' || sequence_schema || '.' || sequence_name from information_schema.sequences where sequence_schema ${own}
+    union all select 'view ' || schemaname || '.' || viewname from pg_views where schemaname ${own}
+    union all select 'function ' || n.nspname || '.' || p.proname || ' ' || md5(p.prosrc) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname ${own}
+    union all select 'trigger ' || c.relname || '.' || t.tgname || ' ' || pg_get_triggerdef(t.oid) from pg_trigger t join pg_class c on c.oid = t.tgrelid where not t.tgisinternal
+    union all select 'setting ' || array_to_string(setconfig, ',') from pg_db_role_setting
+    union all select 'role ' || rolname from pg_roles where rolname not like 'pg\\_%'`);
+  return new Set(rows.map((r) => r.line));
+}
+
+/**
+ * How the schema of `client` (a restored database, its migrations applied) differs from what the
+ * migrations alone make, compared with a new database: each object missing or extra, one line
+ * each; empty when it is Baitcheck's schema exactly.
+ */
+export async function schemaDifferences(client: PGlite): Promise<string[]> {
+  const reference = new PGlite();
+  try {
+    await migrate(drizzle(reference), { migrationsFolder: MIGRATIONS_DIR });
+    const [want, got] = await Promise.all([schemaFingerprint(reference), schemaFingerprint(client)]);
+    return [...[...got].filter((l) => !want.has(l)).map((l) => `unexpected ${l}`), ...[...want].filter((l) => !got.has(l)).map((l) => `missing ${l}`)];
+  } finally {
+    await reference.close();
+  }
 }

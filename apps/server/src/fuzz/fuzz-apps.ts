@@ -230,7 +230,7 @@ export async function startFuzzEnvironment(options: { limits: 'high' | 'default'
     const plain = await build('plain', { cookieSecure: 'auto', trustProxy: false, webDistDir, scanLimitPerDay: 0, ...limits });
     const configured = await build('configured', {
       cookieSecure: 'auto',
-      trustProxy: 1,
+      trustProxy: ['127.0.0.1'],
       webDistDir,
       scanLimitPerDay: 0,
       ...limits,

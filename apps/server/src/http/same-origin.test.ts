@@ -86,7 +86,7 @@ describe('same-origin checks on loopback (DNS rebinding)', () => {
     for (const a of apps) await a.close();
     await database.close();
   });
-  const build = async (config: { host: string; trustProxy?: boolean | number; publicOrigins?: string[] }) => {
+  const build = async (config: { host: string; trustProxy?: boolean | string[]; publicOrigins?: string[] }) => {
     const a = await buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent', ...config }, database, logger: false });
     apps.push(a);
     return a;
@@ -101,7 +101,7 @@ describe('same-origin checks on loopback (DNS rebinding)', () => {
 
   it('leaves other set-ups as they were: listening on all addresses, behind a named proxy, or with public origins', async () => {
     expect((await post(await build({ host: '0.0.0.0' }), 'baitcheck.lan:5000')).statusCode).toBe(200);
-    expect((await post(await build({ host: '127.0.0.1', trustProxy: 1 }), 'baitcheck.example')).statusCode).toBe(200);
+    expect((await post(await build({ host: '127.0.0.1', trustProxy: ['127.0.0.1'] }), 'baitcheck.example')).statusCode).toBe(200);
     const named = await build({ host: '127.0.0.1', publicOrigins: ['https://baitcheck.example'] });
     expect((await named.inject({ method: 'POST', url: '/api/scan/text', payload: { content: 'hi', saveToHistory: false }, headers: { host: 'baitcheck.example', origin: 'https://baitcheck.example' } })).statusCode).toBe(200);
   });

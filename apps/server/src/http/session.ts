@@ -109,7 +109,7 @@ const SCANS = new Set([routeKey(ENDPOINTS.scanText), routeKey(ENDPOINTS.scanUrl)
 export const sessionPlugin = globalPlugin<{
   sessions: SessionsService;
   cookieSecure: CookieSecure;
-  trustProxy?: boolean | number | string[];
+  trustProxy?: boolean | string[];
   /** Whether each scan is counted (a daily scan limit is set): then every scan stores something. */
   countsScans?: boolean;
 }>(async (app, opts) => {
@@ -129,14 +129,14 @@ export const sessionPlugin = globalPlugin<{
     setSessionCookie(this, reply, opts.cookieSecure, session.setCookie);
   });
 
-  const proxyUntrusted = opts.trustProxy === undefined || opts.trustProxy === false || opts.trustProxy === 0;
+  const proxyUntrusted = opts.trustProxy === undefined || opts.trustProxy === false || (Array.isArray(opts.trustProxy) && opts.trustProxy.length === 0);
   let warnedAboutProxy = false;
 
   app.addHook('onRequest', async (request, reply) => {
     if (proxyUntrusted && !warnedAboutProxy && request.protocol === 'http' && /^\s*https\s*(,|$)/i.test(String(request.headers['x-forwarded-proto'] ?? ''))) {
       warnedAboutProxy = true;
       request.log.warn(
-        'A request arrived with X-Forwarded-Proto: https but TRUST_PROXY is not set: behind a TLS proxy, set TRUST_PROXY to its hop count or addresses, or session cookies are sent without Secure and client addresses are the proxy\'s.',
+        'A request arrived with X-Forwarded-Proto: https but TRUST_PROXY is not set: behind a TLS proxy, set TRUST_PROXY to its addresses, or session cookies are sent without Secure and client addresses are the proxy\'s.',
       );
     }
     if (request.routeOptions.url === undefined || request.routeOptions.config.session !== true) return;
