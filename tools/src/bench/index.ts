@@ -6,16 +6,11 @@ import { measureHistorySize } from './history-size.ts';
 import { measureOnDevice } from './on-device.ts';
 import { measureScanThroughput } from './scan-throughput.ts';
 import { formatScaleOut, measureScaleOut } from './scale-out.ts';
+import { formatSoak, measureSoak, SOAK_DEFAULTS } from './soak.ts';
 
 // `npm run bench [-- --json] [-- --duration 10] [-- --connections 50] [-- --enhanced-scans 200] [-- --engine-only]`
+// `npm run bench -- --soak [--minutes 10] [--people 2000] [--connections 50] [--abuser-connections 2 (0: none)] [--json]`: the soak and abuse run alone
 const args = process.argv.slice(2);
-// the engine section (engine.ts) runs first, before the server loads the machine
-const engine = await measureEngine();
-if (args.includes('--engine-only') || process.env.npm_config_engine_only === 'true') {
-  if (args.includes('--json') || process.env.npm_config_json === 'true') process.stdout.write(`${JSON.stringify({ engine }, null, 2)}\n`);
-  else console.log(formatEngine(engine));
-  process.exit(0);
-}
 // From the root, `npm run bench -- --json` reaches the inner npm as its own --json flag, which
 // it passes on as npm_config_json.
 const json = args.includes('--json') || process.env.npm_config_json === 'true';
@@ -25,6 +20,26 @@ const numberArg = (name: string, fallback: number) => {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
   return value;
 };
+if (args.includes('--soak') || process.env.npm_config_soak === 'true') {
+  const soak = await measureSoak({
+    minutes: numberArg('--minutes', SOAK_DEFAULTS.minutes),
+    people: Math.round(numberArg('--people', SOAK_DEFAULTS.people)),
+    connections: Math.round(numberArg('--connections', SOAK_DEFAULTS.connections)),
+    // 0: no abuser, the people alone (what the abuser costs them)
+    abuserConnections: args.includes('--abuser-connections') && Number(args[args.indexOf('--abuser-connections') + 1]) === 0 ? 0 : Math.round(numberArg('--abuser-connections', SOAK_DEFAULTS.abuserConnections)),
+    log: json ? undefined : (line) => console.log(line),
+  });
+  if (json) process.stdout.write(`${JSON.stringify({ machine: { cpus: availableParallelism(), node: process.version }, soak }, null, 2)}\n`);
+  else console.log(formatSoak(soak));
+  process.exit(Object.values(soak.met).every(Boolean) ? 0 : 1);
+}
+// the engine section (engine.ts) runs before the others, before the server loads the machine
+const engine = await measureEngine();
+if (args.includes('--engine-only') || process.env.npm_config_engine_only === 'true') {
+  if (json) process.stdout.write(`${JSON.stringify({ engine }, null, 2)}\n`);
+  else console.log(formatEngine(engine));
+  process.exit(0);
+}
 
 // `npm run bench -- --instances 2 --database postgres [--postgres-url URL]`: the scan with 1 and N server processes on one PostgreSQL, alone
 const instancesArg = args.indexOf('--instances');
