@@ -1,4 +1,5 @@
 import type { MessageSummary } from '@baitcheck/contracts';
+import { revealHidden } from './reveal-hidden';
 
 /**
  * Where a stored scan came from, as History and Recent Alerts show it: the sender, else
@@ -7,6 +8,6 @@ import type { MessageSummary } from '@baitcheck/contracts';
  */
 export function describeOrigin(message: Pick<MessageSummary, 'sender' | 'kind'>): string {
   const sender = message.sender.trim();
-  if (sender) return sender;
+  if (sender) return revealHidden(sender);
   return message.kind === 'url' ? 'URL Scan' : 'Message · no sender given';
 }

@@ -10,7 +10,7 @@ import { api } from '@/lib/api-client';
 import { NOTIFICATIONS_POLL_MS, STREAM_RETRY_EVERY_POLLS } from '@/lib/notification-stream';
 import LiveNotifications, { isPopupWorthy } from './live-notifications';
 import { NotificationsButton } from './notifications-button';
-import { removePopup } from './popup-store';
+import { getPopup as popupState, noteOwnScan, removePopup, showPopup } from './popup-store';
 
 beforeEach(() => {
   removePopup();
@@ -137,6 +137,51 @@ describe('Live notifications (the stream)', () => {
     expect(isPopupWorthy({ ...fresh, createdAt: new Date(loaded - 3_600_000).toISOString() }, false, loaded)).toBe(false);
     // a server clock a little behind this one's still counts as live
     expect(isPopupWorthy({ ...fresh, createdAt: new Date(loaded - 5_000).toISOString() }, false, loaded)).toBe(true);
+  });
+
+  it("gives no pop-up for the alert of a scan made in this tab (its result is on screen), and takes back one that came a moment before the scan's answer", () => {
+    const loaded = Date.now();
+    const own = makeNotification({ id: 'own-1', messageId: 'own-message-1', createdAt: new Date(loaded + 1000).toISOString() });
+    // the alert over the stream first: it pops up, then the scan's answer takes it back
+    showPopup(own);
+    noteOwnScan('own-message-1');
+    expect(popupState()?.open).toBe(false);
+    // later alerts about it, or arriving after the answer, stay in the bell; others still pop up
+    expect(isPopupWorthy(own, false, loaded)).toBe(false);
+    expect(isPopupWorthy({ ...own, id: 'other', messageId: 'another-message' }, false, loaded)).toBe(true);
+    expect(isPopupWorthy({ ...own, id: 'summary', messageId: null }, false, loaded)).toBe(true);
+  });
+
+  it('does not pop up again, after a sign-up or sign-in, an alert this tab already showed (the guest’s alert is not new to the account)', async () => {
+    installFakeEventSource();
+    mockApi({ 'POST /api/auth/sign-out': { body: { success: true } }, 'GET /api/auth/me': { body: { user: GUEST } } });
+    function SignOut() {
+      const signOut = useSignOut();
+      return (
+        <button type="button" onClick={() => signOut.mutate()}>
+          Switch
+        </button>
+      );
+    }
+    const { queryClient } = renderWithApp(
+      <>
+        <SignOut />
+        <LiveNotifications />
+      </>,
+    );
+    queryClient.setQueryData(['auth', 'me'], ACCOUNT);
+    const alert = makeNotification({ id: 'seen-1', createdAt: new Date(Date.now() + 1000).toISOString() });
+    const first = FakeEventSource.latest();
+    act(() => first.open());
+    act(() => first.emit('notification', alert));
+    await userEvent.click(await screen.findByRole('button', { name: 'Close alert' }));
+    await waitFor(() => expect(screen.queryByTestId('notification-popup')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Switch' }));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    const second = FakeEventSource.latest();
+    act(() => second.open());
+    act(() => second.emit('notification', alert));
+    expect(screen.queryByTestId('notification-popup')).not.toBeInTheDocument();
   });
 
   it('reads the list again each time the stream (re)opens', async () => {

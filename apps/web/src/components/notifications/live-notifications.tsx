@@ -11,10 +11,12 @@ import { useMarkNotificationRead } from '@/lib/api/notifications';
 import { startNotificationStream } from '@/lib/notification-stream';
 import { resendPushSubscription } from '@/lib/web-push';
 import { NotificationPopup } from './notification-popup';
-import { removePopup, showPopup, updatePopup } from './popup-store';
+import { isOwnScan, removePopup, showPopup, updatePopup } from './popup-store';
 
 /** How far the server's clock may be behind this device's before an alert counts as older than the page. */
 const CLOCK_SLACK_MS = 60_000;
+
+
 
 /**
  * Whether a live notification gets the pop-up: only one that is new since the page loaded (not
@@ -22,6 +24,8 @@ const CLOCK_SLACK_MS = 60_000;
  */
 export function isPopupWorthy(notification: Notification, known: boolean, pageLoadedAt: number): boolean {
   if (known || notification.readAt !== null) return false;
+  // a scan made in this tab: the person is reading its result, the alert goes to the bell
+  if (isOwnScan(notification.messageId)) return false;
   // a sign-in or password change made in this tab: the person knows, it is listed in the bell
   if (notification.type === 'security_update' && Date.now() - lastOwnAccountChange() < OWN_CHANGE_QUIET_MS) return false;
   const created = Date.parse(notification.createdAt);
@@ -49,10 +53,15 @@ export default function LiveNotifications() {
 
   useEffect(() => {
     const pageLoadedAt = Date.now();
+    // alerts this tab has listed or popped up, kept across a sign-up or sign-in: the guest's alert
+    // is not new to the account it became
+    const seenHere = new Set<string>();
     const start = () =>
       startNotificationStream(queryClient, {
         onNotification: (notification, { known }) => {
-          if (isPopupWorthy(notification, known, pageLoadedAt)) showPopup(notification);
+          const worthy = !seenHere.has(notification.id) && isPopupWorthy(notification, known, pageLoadedAt);
+          seenHere.add(notification.id);
+          if (worthy) showPopup(notification);
           else updatePopup(notification);
         },
       });

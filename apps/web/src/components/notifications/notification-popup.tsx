@@ -112,7 +112,7 @@ export function NotificationPopup({ onOpen }: { onOpen?: (notification: Notifica
         data-placement="usual"
         data-notification-popups=""
         className={cn(
-          'pointer-events-none fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:inset-x-auto md:right-0 md:top-14 md:bottom-auto md:max-w-[420px]',
+          'pointer-events-none fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-40 flex max-h-screen w-full flex-col gap-2 p-4 outline-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary md:inset-x-auto md:right-0 md:top-14 md:bottom-auto md:max-w-[420px]',
           'data-[placement=other]:top-0 data-[placement=other]:bottom-auto data-[placement=other]:pt-[max(1rem,env(safe-area-inset-top))]',
           'md:data-[placement=other]:top-auto md:data-[placement=other]:bottom-20 md:data-[placement=other]:pt-4',
         )}

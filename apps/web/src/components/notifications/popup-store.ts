@@ -20,6 +20,24 @@ export interface PopupItem {
 
 type Listener = () => void;
 
+/** The History entries of the scans made in this tab, whose results the person has on screen. */
+const ownScans = new Set<string>();
+
+/**
+ * A scan made in this tab was saved as `messageId`: its alert goes to the bell, not over the
+ * result being read. The alert may have come over the stream a moment before the scan's answer:
+ * then the pop-up it raised goes (unless it also speaks for other alerts).
+ */
+export function noteOwnScan(messageId: string): void {
+  ownScans.add(messageId);
+  if (popup?.open && popup.count === 1 && popup.notification.messageId === messageId) dismissPopup();
+}
+
+/** Whether `messageId` is a scan made in this tab. */
+export function isOwnScan(messageId: string | null): boolean {
+  return messageId !== null && ownScans.has(messageId);
+}
+
 let popup: PopupItem | null = null;
 let counter = 0;
 const listeners = new Set<Listener>();

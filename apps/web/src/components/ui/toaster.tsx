@@ -78,7 +78,7 @@ export function Toaster() {
         ref={viewportRef}
         data-placement="usual"
         className={cn(
-          'pointer-events-none fixed inset-x-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 pt-[max(1rem,env(safe-area-inset-top))] outline-none md:inset-x-auto md:top-auto md:right-0 md:bottom-20 md:max-w-[420px] md:pt-4',
+          'pointer-events-none fixed inset-x-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 pt-[max(1rem,env(safe-area-inset-top))] outline-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary md:inset-x-auto md:top-auto md:right-0 md:bottom-20 md:max-w-[420px] md:pt-4',
           'data-[placement=other]:top-auto data-[placement=other]:bottom-[calc(4rem+env(safe-area-inset-bottom))] data-[placement=other]:pt-4',
           'md:data-[placement=other]:top-14 md:data-[placement=other]:bottom-auto',
         )}

@@ -35,6 +35,26 @@ describe('Your data', () => {
     expect(screen.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
   });
 
+  it('says what happens to a paid plan before the password is asked: one that renews is cancelled first, a cancelled one ends now, with the money-back date', async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    await renderAs(ACCOUNT, { 'GET /api/subscription': { body: { ...BASIC_SUBSCRIPTION, plan: 'premium', status: 'active', currentPeriodEnd: day(30), refundableUntil: day(14) } } });
+    const notice = within(await openDelete()).getByTestId('delete-plan-notice');
+    expect(notice).toHaveTextContent(/^Your Premium plan still renews on \w+ \d+, \d{4}\. Cancel it first, so your card is not charged again; then delete your account\. You can still ask for your money back until \w+ \d+, \d{4}\. Go to the Subscription page$/);
+    expect(within(notice).getByRole('link', { name: 'Go to the Subscription page' })).toHaveAttribute('href', '/subscription?manage=true');
+  });
+
+  it('says a cancelled plan ends with the account, its time left not refunded', async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    await renderAs(ACCOUNT, { 'GET /api/subscription': { body: { ...BASIC_SUBSCRIPTION, plan: 'premium', status: 'active', currentPeriodEnd: day(30), cancelAtPeriodEnd: true, refundableUntil: null } } });
+    const notice = within(await openDelete()).getByTestId('delete-plan-notice');
+    expect(notice).toHaveTextContent(/^Your Premium plan runs until \w+ \d+, \d{4}\. Deleting your account ends it now, and the time left is not refunded\. Go to the Subscription page$/);
+  });
+
+  it('says nothing of plans on Basic', async () => {
+    await renderAs(ACCOUNT);
+    expect(within(await openDelete()).queryByTestId('delete-plan-notice')).not.toBeInTheDocument();
+  });
+
   it('asks the password again, says a wrong one under the field, and a plan that still renews with the way to cancel it', async () => {
     let attempt = 0;
     const { calls } = await renderAs(ACCOUNT, {
@@ -82,5 +102,11 @@ describe('Your data', () => {
     expect(calls.filter((c) => c.path === '/api/auth/delete-account')).toHaveLength(1);
     expect(await listDeviceScans('sam@example.com')).toEqual([]);
     expect(await listDeviceScans('alex@example.com')).toHaveLength(1);
+    // a lasting word on the page, after the toast has gone, until dismissed
+    const notice = screen.getByTestId('account-deleted-notice');
+    expect(notice).toHaveTextContent(`The account ${ACCOUNT.email} was deleted, with everything kept with it. Nothing more will be charged for it.`);
+    await userEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('account-deleted-notice')).not.toBeInTheDocument();
+    expect(sessionStorage.getItem('baitcheck:deleted-account')).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { CurrentPasswordField, FormError, passwordRefusal } from '@/components/a
 import { apiUrl } from '@/lib/api-client';
 import { useDeleteAccount, type AuthError } from '@/lib/api/auth';
 import { manageSubscriptionHref } from '@/config/paths';
+import { formatBillingDate, isFuture, useSubscription } from '@/lib/api/billing';
 
 export const DELETED_TITLE = 'Account deleted';
 export const DELETED_TEXT = 'Your account and everything kept with it have been deleted. This browser is a new guest now.';
@@ -28,6 +29,30 @@ async function forgetDeviceHistory(email: string | null): Promise<void> {
   }
 }
 
+/**
+ * What happens to a paid plan, said before the password is asked: one that still renews must be
+ * cancelled first (the server refuses otherwise), and one that was cancelled ends with the account,
+ * its time left not refunded, while the money-back window may still be open.
+ */
+function PlanNotice() {
+  const { data: subscription } = useSubscription();
+  if (!subscription || subscription.plan === 'basic') return null;
+  const plan = subscription.plan.charAt(0).toUpperCase() + subscription.plan.slice(1);
+  const end = formatBillingDate(subscription.currentPeriodEnd);
+  const refundable = isFuture(subscription.refundableUntil) ? formatBillingDate(subscription.refundableUntil) : '';
+  return (
+    <p data-testid="delete-plan-notice" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      {subscription.cancelAtPeriodEnd
+        ? `Your ${plan} plan runs until ${end || 'the end of its period'}. Deleting your account ends it now, and the time left is not refunded.`
+        : `Your ${plan} plan still renews${end ? ` on ${end}` : ''}. Cancel it first, so your card is not charged again; then delete your account.`}
+      {refundable ? ` You can still ask for your money back until ${refundable}.` : ''}{' '}
+      <Link href={manageSubscriptionHref} className="font-medium underline focus-ring">
+        Go to the Subscription page
+      </Link>
+    </p>
+  );
+}
+
 function DeleteAccountForm({ email, remove, onDone }: { email: string; remove: ReturnType<typeof useDeleteAccount>; onDone: () => void }) {
   const id = useId();
   const [password, setPassword] = useState('');
@@ -40,6 +65,7 @@ function DeleteAccountForm({ email, remove, onDone }: { email: string; remove: R
     try {
       await remove.mutateAsync({ password });
       await forgetDeviceHistory(email);
+      rememberDeletion(email);
       toast({ title: DELETED_TITLE, description: DELETED_TEXT });
       onDone();
     } catch (caught) {
@@ -52,6 +78,7 @@ function DeleteAccountForm({ email, remove, onDone }: { email: string; remove: R
 
   return (
     <form onSubmit={submit} noValidate aria-busy={remove.isPending} className="space-y-4">
+      {planRenews ? null : <PlanNotice />}
       <CurrentPasswordField email={email} id={`${id}-password`} label="Password" value={password} error={error?.fields.password} onChange={(e) => setPassword(e.target.value)} />
       {planRenews ? (
         <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
@@ -111,11 +138,60 @@ function DeleteAccountDialog({ email, onDeleted }: { email: string; onDeleted?: 
   );
 }
 
+/** Where this tab keeps the address of the account it deleted: the confirmation outlives the toast. */
+const DELETED_KEY = 'baitcheck:deleted-account';
+
+function rememberDeletion(email: string): void {
+  try {
+    sessionStorage.setItem(DELETED_KEY, email);
+  } catch {
+    // storage refused (private mode): the toast still said it
+  }
+}
+
+function readDeletion(): string | null {
+  try {
+    return sessionStorage.getItem(DELETED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** A lasting word that the account is gone, on the guest's Account page of this tab, until dismissed. */
+function DeletedNotice() {
+  // read at each render: the deletion is noted after the page has already become the guest's
+  const [dismissed, setDismissed] = useState(false);
+  const email = dismissed ? null : readDeletion();
+  if (!email) return null;
+  return (
+    <div role="status" data-testid="account-deleted-notice" className="flex items-start justify-between gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+      <p>
+        The account <bdi className="font-medium">{email}</bdi> was deleted, with everything kept with it. Nothing more will be charged for it.
+      </p>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => {
+          try {
+            sessionStorage.removeItem(DELETED_KEY);
+          } catch {
+            // storage refused: hidden for this page's life all the same
+          }
+          setDismissed(true);
+        }}
+      >
+        Dismiss
+      </Button>
+    </div>
+  );
+}
+
 /** 'Your data' on the Account page: download it all, and (an account) delete it all. */
 export function YourDataCard({ user, onDeleted }: { user: CurrentUser; onDeleted?: () => void }) {
   return (
     <Card className="space-y-3 p-4">
       <h2 className="text-base font-semibold text-slate-900">Your data</h2>
+      {user.kind === 'guest' ? <DeletedNotice /> : null}
       <p className="text-sm text-slate-700">
         Download everything Baitcheck keeps for you as a file: your scan history, reports, blocked senders, plan and settings.
       </p>

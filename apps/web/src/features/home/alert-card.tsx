@@ -11,6 +11,7 @@ import { describeOrigin } from '@/lib/describe-origin';
 import { THREAT_COLORS } from '@/lib/threat-colors';
 import { useBlockAction, useReportAction } from '@/components/use-feedback-actions';
 import { cn } from '@/lib/cn';
+import { revealHidden } from '@/lib/reveal-hidden';
 
 /** One recent alert: what was found, where from, why, and what can be done about it. */
 export function AlertCard({ message, now, onDelete }: { message: MessageSummary; now?: Date; onDelete: () => void }) {
@@ -20,7 +21,7 @@ export function AlertCard({ message, now, onDelete }: { message: MessageSummary;
   // History's and the scan result's title: the spec's 'Suspicious Link' called a link-less text
   // ("Hi, is this Linda?") a link, and the same message by two names in two places.
   const title = THREAT_LEVEL_META[message.threatLevel].title;
-  const sender = message.sender.trim();
+  const sender = revealHidden(message.sender.trim());
   const titleId = `alert-${message.id}-title`;
   const report = () => reportAction.report({ kind: 'report', messageId: message.id }, message.source);
 

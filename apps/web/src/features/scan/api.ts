@@ -11,6 +11,7 @@ import { onDeviceStateNow } from '@/lib/on-device/on-device-state';
 import { readAuthError } from '@/lib/api/auth';
 import { invalidateScanData } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
+import { noteOwnScan } from '@/components/notifications/popup-store';
 
 /** What the scan screen sends for a message (the body of `POST /api/scan/text`). */
 export interface TextScanInput {
@@ -128,7 +129,10 @@ export function useScanText() {
       return api.post<TextScanResponse>(API.scanText.path, input, withKey(idempotencyKey));
     },
     networkMode,
-    onSuccess: () => invalidateScanData(queryClient),
+    onSuccess: (res) => {
+      if (res.message.id) noteOwnScan(res.message.id);
+      return invalidateScanData(queryClient);
+    },
     onSettled: () => void refreshUsage(queryClient),
   });
 }
@@ -143,7 +147,10 @@ export function useScanUrl() {
       return api.post<UrlScanResponse>(API.scanUrl.path, input, withKey(idempotencyKey));
     },
     networkMode,
-    onSuccess: () => invalidateScanData(queryClient),
+    onSuccess: (res) => {
+      if (res.messageId) noteOwnScan(res.messageId);
+      return invalidateScanData(queryClient);
+    },
     onSettled: () => void refreshUsage(queryClient),
   });
 }

@@ -13,6 +13,7 @@ import { RecommendationsSection, WhatToDoLine } from './what-to-do-line';
 import { ThreatIntelDetails } from './threat-intel-details';
 import { whatToDoNow } from './what-to-do';
 import type { ScanOutcome } from './api';
+import { revealHidden } from '@/lib/reveal-hidden';
 
 /**
  * The first field of the form the result came from, once the form is back: the active inner tab
@@ -74,7 +75,7 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
                 <>
                   {' · from '}
                   {/* isolated: a right-to-left override in a sender must not reorder the words after it */}
-                  <bdi>{outcome.sender}</bdi>
+                  <bdi>{revealHidden(outcome.sender)}</bdi>
                 </>
               ) : null}
               {outcome.messageId ? (outcome.onDevice ? ' · kept in this device’s history' : ' · saved to your history') : ''}

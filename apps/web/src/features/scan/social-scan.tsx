@@ -21,6 +21,7 @@ import { ScanLimitNote } from './scan-allowance';
 import { OnDeviceLine } from './result-view';
 import { deviceIdOf } from '@/lib/on-device/device-history';
 import { whatToDoNow } from './what-to-do';
+import { revealHidden } from '@/lib/reveal-hidden';
 
 /** The platforms the Social Media tab offers (spec section 2). */
 export const PLATFORMS = ['Facebook', 'Twitter/X', 'Instagram', 'LinkedIn', 'Discord', 'Reddit', 'WhatsApp'] as const;
@@ -67,7 +68,7 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
             {/* What was checked, as the General Scan result says it; the spec's 'Threat level:
                 phishing' showed the stored value under the verdict that already says it. */}
             <p className="text-sm text-slate-700">
-              <bdi>{message.sender}</bdi>
+              <bdi>{revealHidden(message.sender)}</bdi>
               {message.id ? (deviceIdOf(message.id) !== null ? ' · kept in this device’s history' : ' · saved to your history') : ''}
             </p>
             {message.id !== null && deviceIdOf(message.id) !== null ? <OnDeviceLine /> : null}

@@ -11,6 +11,7 @@ import { useBlockAction } from '@/components/use-feedback-actions';
 import { unblockSender, useBlockedSenders } from '@/lib/api/blocked-senders';
 import { queryKeys } from '@/lib/api/query-keys';
 import { formatAlertDate } from '@/lib/format-date';
+import { revealHidden } from '@/lib/reveal-hidden';
 
 /** How many blocked senders show before 'Show all': most people block a few, some block many. */
 export const BLOCKED_SENDERS_SHOWN = 20;
@@ -183,7 +184,7 @@ function BlockedSendersBody({
               className="flex items-center justify-between gap-3 rounded-md py-3 outline-none focus-ring"
             >
               <div className="min-w-0">
-                <p className="break-words text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">{entry.sender}</p>
+                <p className="break-words text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">{revealHidden(entry.sender)}</p>
                 <p className="text-sm text-slate-600">
                   <time dateTime={entry.createdAt}>{describeBlockedDate(entry.createdAt)}</time>
                 </p>
