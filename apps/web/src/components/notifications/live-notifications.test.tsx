@@ -45,6 +45,25 @@ function renderLive(path = '/') {
   );
 }
 
+/** The live notifications of a signed-in account, beside a Sign out button (a user switch). */
+function renderSignedInWithSignOut() {
+  function SignOut() {
+    const signOut = useSignOut();
+    return (
+      <button type="button" onClick={() => signOut.mutate()}>
+        Sign out
+      </button>
+    );
+  }
+  const { queryClient } = renderWithApp(
+    <>
+      <SignOut />
+      <LiveNotifications />
+    </>,
+  );
+  queryClient.setQueryData(['auth', 'me'], ACCOUNT);
+}
+
 describe('Live notifications (the stream)', () => {
   it('opens one stream, and its unread events set the badge', async () => {
     installFakeEventSource();
@@ -155,28 +174,14 @@ describe('Live notifications (the stream)', () => {
   it('does not pop up again, after a sign-up or sign-in, an alert this tab already showed (the guest’s alert is not new to the account)', async () => {
     installFakeEventSource();
     mockApi({ 'POST /api/auth/sign-out': { body: { success: true } }, 'GET /api/auth/me': { body: { user: GUEST } } });
-    function SignOut() {
-      const signOut = useSignOut();
-      return (
-        <button type="button" onClick={() => signOut.mutate()}>
-          Switch
-        </button>
-      );
-    }
-    const { queryClient } = renderWithApp(
-      <>
-        <SignOut />
-        <LiveNotifications />
-      </>,
-    );
-    queryClient.setQueryData(['auth', 'me'], ACCOUNT);
+    renderSignedInWithSignOut();
     const alert = makeNotification({ id: 'seen-1', createdAt: new Date(Date.now() + 1000).toISOString() });
     const first = FakeEventSource.latest();
     act(() => first.open());
     act(() => first.emit('notification', alert));
     await userEvent.click(await screen.findByRole('button', { name: 'Close alert' }));
     await waitFor(() => expect(screen.queryByTestId('notification-popup')).not.toBeInTheDocument());
-    await userEvent.click(screen.getByRole('button', { name: 'Switch' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
     const second = FakeEventSource.latest();
     act(() => second.open());
@@ -246,21 +251,7 @@ describe('Live notifications (the stream)', () => {
       'GET /api/auth/me': { body: { user: GUEST } },
       'POST /api/push-subscriptions': { body: makeChannels() },
     });
-    function SignOut() {
-      const signOut = useSignOut();
-      return (
-        <button type="button" onClick={() => signOut.mutate()}>
-          Sign out
-        </button>
-      );
-    }
-    const { queryClient } = renderWithApp(
-      <>
-        <SignOut />
-        <LiveNotifications />
-      </>,
-    );
-    queryClient.setQueryData(['auth', 'me'], ACCOUNT);
+    renderSignedInWithSignOut();
     const first = FakeEventSource.latest();
     act(() => first.open());
 
