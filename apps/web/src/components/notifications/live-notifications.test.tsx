@@ -10,7 +10,8 @@ import { api } from '@/lib/api-client';
 import { NOTIFICATIONS_POLL_MS, STREAM_RETRY_EVERY_POLLS } from '@/lib/notification-stream';
 import LiveNotifications, { isPopupWorthy } from './live-notifications';
 import { NotificationsButton } from './notifications-button';
-import { getPopup as popupState, noteOwnScan, removePopup, showPopup } from './popup-store';
+import { noteOwnScan } from '@/lib/own-scans';
+import { getPopup as popupState, removePopup, showPopup } from './popup-store';
 
 beforeEach(() => {
   removePopup();

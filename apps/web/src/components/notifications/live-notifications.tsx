@@ -11,7 +11,8 @@ import { useMarkNotificationRead } from '@/lib/api/notifications';
 import { startNotificationStream } from '@/lib/notification-stream';
 import { resendPushSubscription } from '@/lib/web-push';
 import { NotificationPopup } from './notification-popup';
-import { isOwnScan, removePopup, showPopup, updatePopup } from './popup-store';
+import { isOwnScan } from '@/lib/own-scans';
+import { removePopup, showPopup, updatePopup } from './popup-store';
 
 /** How far the server's clock may be behind this device's before an alert counts as older than the page. */
 const CLOCK_SLACK_MS = 60_000;

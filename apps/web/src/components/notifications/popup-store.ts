@@ -1,4 +1,5 @@
 import type { Notification } from '@baitcheck/contracts';
+import { onOwnScan } from '@/lib/own-scans';
 
 /**
  * The notification pop-up (spec section 4): at most one visible at a time; it can be added,
@@ -19,24 +20,6 @@ export interface PopupItem {
 }
 
 type Listener = () => void;
-
-/** The History entries of the scans made in this tab, whose results the person has on screen. */
-const ownScans = new Set<string>();
-
-/**
- * A scan made in this tab was saved as `messageId`: its alert goes to the bell, not over the
- * result being read. The alert may have come over the stream a moment before the scan's answer:
- * then the pop-up it raised goes (unless it also speaks for other alerts).
- */
-export function noteOwnScan(messageId: string): void {
-  ownScans.add(messageId);
-  if (popup?.open && popup.count === 1 && popup.notification.messageId === messageId) dismissPopup();
-}
-
-/** Whether `messageId` is a scan made in this tab. */
-export function isOwnScan(messageId: string | null): boolean {
-  return messageId !== null && ownScans.has(messageId);
-}
 
 let popup: PopupItem | null = null;
 let counter = 0;
@@ -69,6 +52,15 @@ export function updatePopup(notification: Notification): void {
   if (!popup?.open || popup.notification.id !== notification.id) return;
   emit({ ...popup, notification });
 }
+
+/**
+ * A scan made in this tab was saved as `messageId`: its alert may have come over the stream a
+ * moment before the scan's answer, and the pop-up it raised goes (unless it speaks for others too).
+ */
+function dismissPopupAbout(messageId: string): void {
+  if (popup?.open && popup.count === 1 && popup.notification.messageId === messageId) dismissPopup();
+}
+onOwnScan(dismissPopupAbout);
 
 /** Closes the pop-up (it stays in the store, closed, for its exit animation). */
 export function dismissPopup(): void {

@@ -11,7 +11,7 @@ import { onDeviceStateNow } from '@/lib/on-device/on-device-state';
 import { readAuthError } from '@/lib/api/auth';
 import { invalidateScanData } from '@/lib/api/messages';
 import { queryKeys } from '@/lib/api/query-keys';
-import { noteOwnScan } from '@/components/notifications/popup-store';
+import { noteOwnScan } from '@/lib/own-scans';
 
 /** What the scan screen sends for a message (the body of `POST /api/scan/text`). */
 export interface TextScanInput {
