@@ -17,13 +17,10 @@ test('the status banner follows the connection: offline, then active again', asy
   expect((await stream).status()).toBe(200);
 });
 
-// KNOWN DEFECT (issue 21's note, 2026-11-29): the pattern here named the chunk live-notifications-*.js,
-// which the build no longer makes (they load in after-first-screen-*.js since issue 20), so the test
-// aborted nothing and passed without testing anything. Aimed at the right chunk it fails: Chromium
-// keeps a dynamic import that failed to fetch as failed, so the retry once back online never
-// fetches it again (shell.tsx must import a fresh URL). Marked fixme until that is fixed, not left
-// passing for nothing.
-test.fixme('going offline while the live notifications load leaves the app running, and they start once back online', async ({ page, context }) => {
+// The live notifications load in after-first-screen-*.js (this test named another chunk, which the
+// build stopped making, and so passed while aborting nothing). A browser keeps a dynamic import that
+// failed to fetch as failed: the shell's retry imports a fresh address (shell.tsx).
+test('going offline while the live notifications load leaves the app running, and they start once back online', async ({ page, context }) => {
   // the chunk fails to load, as it does when the connection drops just then
   let fail = true;
   await page.route(/after-first-screen-.*\.js$/, (route) => (fail ? route.abort('internetdisconnected') : route.continue()));

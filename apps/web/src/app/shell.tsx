@@ -15,7 +15,21 @@ const AccessibilityPanel = lazy(() =>
 );
 
 // The live stream and the alert pop-up: started once the first screen is up, in their own chunk.
-const loadLiveNotifications = () => import('./after-first-screen');
+type AfterFirstScreenModule = typeof import('./after-first-screen');
+let retries = 0;
+
+/**
+ * Loads the chunk; after a failure, from the address the failure names with a query of its own:
+ * a browser keeps a dynamic import that failed to fetch as failed (Chromium, Firefox), so importing
+ * the same address again would never fetch it again. Where the failure names no address (Safari),
+ * the same import is tried again.
+ */
+function loadLiveNotifications(failure?: unknown): Promise<AfterFirstScreenModule> {
+  const failed = failure instanceof Error ? /https?:\/\/[^\s'"]+\.js/.exec(failure.message)?.[0] : undefined;
+  if (failed === undefined || new URL(failed).origin !== window.location.origin) return import('./after-first-screen');
+  retries += 1;
+  return import(/* @vite-ignore */ `${failed}?retry=${retries}`) as Promise<AfterFirstScreenModule>;
+}
 
 /**
  * Loads and renders the live notifications once the browser is idle after the first render (or
@@ -28,15 +42,17 @@ function LiveNotificationsAfterFirstScreen() {
   useEffect(() => {
     let cancelled = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let lastFailure: unknown;
     const load = () => {
       clearTimeout(retry);
       window.removeEventListener('online', load);
-      loadLiveNotifications().then(
+      loadLiveNotifications(lastFailure).then(
         (module) => {
           if (!cancelled) setLive(() => module.default);
         },
-        () => {
+        (failure: unknown) => {
           if (cancelled) return;
+          lastFailure = failure;
           // whichever comes first: the connection back, or a minute
           retry = setTimeout(load, 60_000);
           window.addEventListener('online', load, { once: true });
