@@ -10,7 +10,7 @@
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ERROR_CATALOGUE } from '@baitcheck/contracts';
 import { vapidKeysPath } from '../adapters/push/vapid-keys.ts';
@@ -18,7 +18,7 @@ import { acquireDataDirLock, lockHolder } from '../db/data-dir-lock.ts';
 import { adminTokenPath, readAdminToken } from '../lib/admin-token.ts';
 import { secretKeyPath } from '../lib/secret-box.ts';
 import { BACKUP_ROUTE, DumpFileError, dumpPglite, readDumpSql } from '../db/dump.ts';
-import { foreignServer, nobodyListens, runAsProgram, serverBaseUrl, startCommand, type CliIo } from './cli-kit.ts';
+import { foreignServer, nobodyListens, pathFromCaller, runAsProgram, serverBaseUrl, startCommand, type CliIo } from './cli-kit.ts';
 
 const USAGE = 'Usage: npm run backup [-- --out <file>]';
 
@@ -27,6 +27,19 @@ export function postgresAdvice(command: 'backup' | 'restore'): string {
   return command === 'backup'
     ? 'DATABASE_URL is set: the data is in PostgreSQL, and npm run backup is for the embedded database. Back PostgreSQL up with its own tools: pg_dump --format=custom --file=baitcheck.dump "$DATABASE_URL" (see README, Backups).'
     : 'DATABASE_URL is set: the data is in PostgreSQL, and npm run restore is for the embedded database. Restore PostgreSQL with its own tools: pg_restore --dbname="$DATABASE_URL" baitcheck.dump, or psql -f for a plain SQL dump (see README, Backups).';
+}
+
+/**
+ * {@link startCommand} for the embedded database's tools: with `DATABASE_URL` set, says which of
+ * PostgreSQL's own tools to use instead (exit 1).
+ */
+export function startEmbeddedCommand<A>(command: 'backup' | 'restore', argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo, usage: string, parse: (argv: readonly string[]) => A | string): ReturnType<typeof startCommand<A>> {
+  const started = startCommand(argv, env, io, usage, parse);
+  if (typeof started !== 'number' && started.config.databaseUrl) {
+    io.err(postgresAdvice(command));
+    return 1;
+  }
+  return started;
 }
 
 /** `1.2 MB`, `340 KB`, `912 bytes`. */
@@ -97,15 +110,11 @@ async function dumpThroughServer(base: string, token: string, partial: string): 
 
 /** Runs the command; returns the exit code (0 done, 1 failed, 2 usage). */
 export async function runBackup(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo, clock: () => Date = () => new Date()): Promise<number> {
-  const started = startCommand(argv, env, io, USAGE, parseArgs);
+  const started = startEmbeddedCommand('backup', argv, env, io, USAGE, parseArgs);
   if (typeof started === 'number') return started;
   const { args, config } = started;
-  if (config.databaseUrl) {
-    io.err(postgresAdvice('backup'));
-    return 1;
-  }
   const startedAt = Date.now();
-  const out = args.out === undefined ? defaultOutPath(config.dataDir, clock()) : isAbsolute(args.out) ? args.out : resolve(env.INIT_CWD ?? process.cwd(), args.out);
+  const out = args.out === undefined ? defaultOutPath(config.dataDir, clock()) : pathFromCaller(args.out, env);
   if (existsSync(out)) {
     io.err(`${out} already exists: name another file with --out (a backup never overwrites one)`);
     return 1;

@@ -4,7 +4,7 @@
  * run as a program.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, REPO_ROOT, type Config } from '../config.ts';
 
@@ -30,6 +30,11 @@ export function startCommand<A>(argv: readonly string[], env: NodeJS.ProcessEnv,
     io.err(err instanceof ConfigError ? err.message : String(err));
     return 1;
   }
+}
+
+/** A path the person typed, taken from the folder they ran npm in (npm changes into the workspace's). */
+export function pathFromCaller(path: string, env: NodeJS.ProcessEnv): string {
+  return isAbsolute(path) ? path : resolve(env.INIT_CWD ?? process.cwd(), path);
 }
 
 /** The address tools use to reach the server on this machine. */

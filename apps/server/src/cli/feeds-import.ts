@@ -8,13 +8,13 @@
  * would. It never opens a database another process holds: it says so and stops.
  */
 import { existsSync } from 'node:fs';
-import { basename, extname, isAbsolute, resolve } from 'node:path';
+import { basename, extname } from 'node:path';
 import { FEED_FORMATS, type FeedImportResult, type FeedSource } from '@baitcheck/contracts';
 import { databaseTargetFor, openDatabase } from '../db/database.ts';
 import { adminTokenPath, readAdminToken } from '../lib/admin-token.ts';
 import { createFeedsRepository } from '../modules/intel/feeds/feeds.repository.ts';
 import { createFeedsService, FeedImportError } from '../modules/intel/feeds/feeds.service.ts';
-import { foreignServer, nobodyListens, runAsProgram, serverBaseUrl, startCommand, type CliIo } from './cli-kit.ts';
+import { foreignServer, nobodyListens, pathFromCaller, runAsProgram, serverBaseUrl, startCommand, type CliIo } from './cli-kit.ts';
 
 export { serverBaseUrl, type CliIo } from './cli-kit.ts';
 
@@ -115,7 +115,7 @@ export async function runFeedsImport(argv: readonly string[], env: NodeJS.Proces
   let location = args.location;
   if (location !== undefined && !/^https?:\/\//i.test(location)) {
     // the server reads the file, so it gets a path that does not depend on its folder
-    location = isAbsolute(location) ? location : resolve(env.INIT_CWD ?? process.cwd(), location);
+    location = pathFromCaller(location, env);
     if (!existsSync(location)) {
       io.err(`file not found: ${location}`);
       return 1;

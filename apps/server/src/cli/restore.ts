@@ -7,15 +7,15 @@
  * kept, never deleted. A dump that does not load leaves everything as it was.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
 import { MIGRATIONS_DIR } from '../db/database.ts';
 import { countRows, DumpFileError, loadDumpSql, readDumpSql, RESTORING_SUFFIX, schemaDifferences } from '../db/dump.ts';
-import { fileStamp, postgresAdvice } from './backup.ts';
-import { runAsProgram, startCommand, type CliIo } from './cli-kit.ts';
+import { fileStamp, startEmbeddedCommand } from './backup.ts';
+import { pathFromCaller, runAsProgram, type CliIo } from './cli-kit.ts';
 
 const USAGE = 'Usage: npm run restore -- <file> [--replace]';
 
@@ -41,14 +41,10 @@ async function migrationsApplied(client: PGlite): Promise<number> {
 
 /** Runs the command; returns the exit code (0 done, 1 failed, 2 usage). */
 export async function runRestore(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIo, clock: () => Date = () => new Date()): Promise<number> {
-  const started = startCommand(argv, env, io, USAGE, parseArgs);
+  const started = startEmbeddedCommand('restore', argv, env, io, USAGE, parseArgs);
   if (typeof started === 'number') return started;
   const { args, config } = started;
-  if (config.databaseUrl) {
-    io.err(postgresAdvice('restore'));
-    return 1;
-  }
-  const file = isAbsolute(args.file) ? args.file : resolve(env.INIT_CWD ?? process.cwd(), args.file);
+  const file = pathFromCaller(args.file, env);
   let sql: string;
   try {
     sql = readDumpSql(readFileSync(file));

@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { DATABASES } from '../test/databases.ts';
 import { makeVisitor } from '../test/harness.ts';
+import { createNotificationHub } from '../modules/alerts/notification-hub.ts';
 import { BUS_CHANNEL, createClusterBus, type ClusterBus } from './bus.ts';
 import { createKeyLocks } from './key-locks.ts';
 import { runWithSchedulerLock } from './scheduler-lock.ts';
@@ -74,6 +75,23 @@ describe.skipIf(!postgres)('several instances on one PostgreSQL', () => {
     expect(await until(() => resynced === 1, 8_000)).toBe(true);
     await a.publish('sessions.ended', { userId: 'u2' });
     expect(await until(() => heardByB.length === 2)).toBe(true);
+  });
+
+  it("bring one instance's live alerts to the streams open on another", async () => {
+    const a = await createClusterBus(first, quiet);
+    const b = await createClusterBus(second, quiet);
+    closing.push(() => a.close(), () => b.close());
+    const limits = { perUser: 5, perAddress: 5, total: 100 };
+    const hubA = createNotificationHub(limits, a);
+    const hubB = createNotificationHub(limits, b);
+    const heard: unknown[] = [];
+    hubB.listen('person-1', '198.51.100.30', (event) => heard.push(event));
+    // A cannot know a stream is open on B: it reads the unread count for anyone it alerts
+    expect(hubA.listening('person-1')).toBe(true);
+    hubA.publish('person-1', { kind: 'unread', unread: 4 });
+    hubA.publish('person-2', { kind: 'unread', unread: 9 });
+    expect(await until(() => heard.length === 1)).toBe(true);
+    expect(heard).toEqual([{ kind: 'unread', unread: 4 }]);
   });
 
   it('run the scheduled work in one of them at a time, and hand it over when that one stops', async () => {
