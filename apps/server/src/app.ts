@@ -13,6 +13,7 @@ import { createAccountsRepository } from './modules/accounts/accounts.repository
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import type { SignInLimits } from './modules/accounts/sign-in-throttle.ts';
+import { createDatabaseThrottleStore } from './modules/accounts/sign-in-throttle-store.ts';
 import { createNotificationPreferencesRepository } from './modules/notification-preferences/notification-preferences.repository.ts';
 import { registerNotificationPreferencesRoutes } from './modules/notification-preferences/notification-preferences.routes.ts';
 import { registerPluginsRoutes } from './modules/plugins/plugins.routes.ts';
@@ -84,7 +85,7 @@ import { createStatsService } from './modules/stats/stats.service.ts';
 import { answerClientError, answerConnect, answerUnmetExpectation, errorsPlugin, toAppError } from './http/errors.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { rateLimitsPlugin } from './http/rate-limits.ts';
-import { postgresLimitWindows } from './http/limit-windows.ts';
+import { memoryLimiters, postgresLimiters, postgresLimitWindows, type LimiterFactory } from './http/limit-windows.ts';
 import { sessionPlugin } from './http/session.ts';
 import { DEFAULT_STORAGE_LIMITS } from './lib/storage-limits.ts';
 import { staticPlugin } from './http/static.ts';
@@ -180,27 +181,27 @@ export type { Database } from './db/database.ts';
  * The outside sources enhanced scans ask, in the panel's order. Without `intelSources` (tests
  * building the app) only the server's own threat feeds are asked: nothing leaves the machine.
  */
-function intelProviders(config: AppDeps['config'], feeds: FeedsService): IntelProvider[] {
+function intelProviders(config: AppDeps['config'], feeds: FeedsService, limiters: LimiterFactory): IntelProvider[] {
   const wanted = new Set(config.intelSources ?? ['feeds']);
   const q = { ...DEFAULT_INTEL_QUOTAS, ...config.intelQuotas };
   // one allowance for both DNS sources: they share the resolvers
-  const dnsQuota = createLookupQuota('DNS', { perMinute: q.dnsPerMinute });
+  const dnsQuota = createLookupQuota('DNS', { perMinute: q.dnsPerMinute }, limiters);
   const providers: IntelProvider[] = [];
   if (wanted.has('feeds')) providers.push(createFeedsProvider(feeds));
   if (wanted.has('dns')) providers.push(createDnsProvider({ servers: config.dnsServers ?? [], quota: dnsQuota }));
   // a pasted email's own SPF, DKIM and DMARC: DNS lookups of the domains it names
   if (wanted.has('dns')) providers.push(createEmailAuthProvider({ servers: config.dnsServers ?? [], quota: dnsQuota }));
   if (wanted.has('rdap')) {
-    const quota = createLookupQuota('domain registry (RDAP)', { perMinute: q.rdapPerMinute, perDay: q.rdapPerDay });
+    const quota = createLookupQuota('domain registry (RDAP)', { perMinute: q.rdapPerMinute, perDay: q.rdapPerDay }, limiters);
     providers.push(createRdapProvider({ quota, ...(config.rdapBootstrapUrl ? { bootstrapUrl: config.rdapBootstrapUrl } : {}) }));
   }
   // listed even without a key, so the panel can say it was not used and why
   if (wanted.has('safe-browsing')) {
-    const quota = createLookupQuota('Google Safe Browsing', { perDay: q.safeBrowsingPerDay });
+    const quota = createLookupQuota('Google Safe Browsing', { perDay: q.safeBrowsingPerDay }, limiters);
     providers.push(createSafeBrowsingProvider({ quota, ...(config.safeBrowsingApiKey ? { apiKey: config.safeBrowsingApiKey } : {}) }));
   }
   if (wanted.has('virustotal')) {
-    const quota = createLookupQuota('VirusTotal', { perMinute: q.virusTotalPerMinute, perDay: q.virusTotalPerDay });
+    const quota = createLookupQuota('VirusTotal', { perMinute: q.virusTotalPerMinute, perDay: q.virusTotalPerDay }, limiters);
     providers.push(createVirusTotalProvider({ quota, ...(config.virusTotalApiKey ? { apiKey: config.virusTotalApiKey } : {}) }));
   }
   return providers;
@@ -275,6 +276,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const articleIndex = createArticleIndex(content.articles);
 
   const db = database.db;
+  // Limits and quotas that several instances on one PostgreSQL must count together (issue 21):
+  // in the database there; in this process's memory on PGlite (one process).
+  const sharedWindows = database.postgres ? postgresLimitWindows(database.postgres.pool) : undefined;
+  const sharedLimiters = database.postgres ? postgresLimiters(database.postgres.pool) : memoryLimiters;
   const storageLimits = { ...DEFAULT_STORAGE_LIMITS, ...config.storageLimits };
   // plans first: the plan rules (daily scans, history windows) read the plan in effect
   const billingRepo = createBillingRepository(db);
@@ -316,9 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure, trustProxy: config.trustProxy, countsScans: scanUsage.counts });
   // after the session plugin: limits count per session as well as per address
   if (config.rateLimits !== false) {
-    // several instances on one PostgreSQL count in the same windows (issue 21); one PGlite process in memory
-    const windows = database.postgres ? postgresLimitWindows(database.postgres.pool) : undefined;
-    await app.register(rateLimitsPlugin, { ...(config.clientRateLimits ? { limits: config.clientRateLimits } : {}), ...(windows ? { windows } : {}) });
+    await app.register(rateLimitsPlugin, { ...(config.clientRateLimits ? { limits: config.clientRateLimits } : {}), ...(sharedWindows ? { windows: sharedWindows } : {}) });
   }
 
   registerHealthRoutes(app, createHealthService(createHealthRepository(db), database.driver));
@@ -348,8 +351,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     blockedSendersChanged: (userId) => blockedSenders.forget(userId),
     rateLimits: config.rateLimits !== false,
+    ...(sharedWindows ? { limitWindows: sharedWindows } : {}),
     ...(config.accountLimits ? { limits: config.accountLimits } : {}),
     ...(config.signInLimits ? { signInLimits: config.signInLimits } : {}),
+    // several instances on one PostgreSQL count password guesses together (issue 21); one PGlite process in memory
+    ...(database.postgres
+      ? {
+          signInStore: (clock: () => number) => {
+            const store = createDatabaseThrottleStore(db, { clock });
+            app.addHook('onClose', () => store.close());
+            return store;
+          },
+        }
+      : {}),
     storageLimits,
     securityEvent: (userId, event) => tell('an account event', () => alerts.service.security(userId, event, { key: crypto.randomUUID() })),
     planStillRenews: async (userId) => {
@@ -374,7 +388,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFeedsRoutes(app, feeds, deps.adminToken);
   registerBackupRoutes(app, deps.database, deps.adminToken);
   const intel = {
-    providers: intelProviders(config, feeds),
+    providers: intelProviders(config, feeds, sharedLimiters),
     ...(config.intelBudgetMs !== undefined ? { budgetMs: config.intelBudgetMs } : {}),
     // the person reads a plain sentence; the cause (a host name, ENOTFOUND, a URL) is logged
     onSourceError: (source: string, detail: string) => app.log.warn({ source, detail }, 'an intel source failed'),
@@ -424,6 +438,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       supportEmail: config.supportEmail,
       clock,
       ...(config.rateLimits === false ? { perAddressPerHour: false as const } : {}),
+      ...(sharedWindows ? { limitWindows: sharedWindows } : {}),
       log: (detail, fields = {}) => app.log.warn(fields, detail),
     }),
   );

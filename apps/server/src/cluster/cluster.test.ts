@@ -167,7 +167,7 @@ describe.skipIf(!postgres)('several instances on one PostgreSQL', () => {
     beforeAll(async () => {
       busA = await createClusterBus(first, quiet);
       busB = await createClusterBus(second, quiet);
-      const config = { cookieSecure: 'auto' as const, trustProxy: false, webDistDir: '/nonexistent', scanLimitPerDay: 0, clientRateLimits: { scansPerMinute: 3 } };
+      const config = { cookieSecure: 'auto' as const, trustProxy: false, webDistDir: '/nonexistent', scanLimitPerDay: 0, clientRateLimits: { scansPerMinute: 3 }, accountLimits: { signUpsPerHour: 3 } };
       appA = await buildApp({ config, database: first, logger: false, bus: busA });
       appB = await buildApp({ config, database: second, logger: false, bus: busB });
     });
@@ -193,6 +193,29 @@ describe.skipIf(!postgres)('several instances on one PostgreSQL', () => {
       const stored = await first.postgres!.pool.query<{ n: number }>("select count(*)::int as n from rate_limit_windows where key like 'scans:session:%'");
       // its minute and its day
       expect(stored.rows[0]!.n).toBe(2);
+    });
+
+    it('hold a password guesser to 5 attempts at an account from one address, whichever instance answers (the sign-in throttle in the database)', async () => {
+      const owner = makeVisitor(appA, { remoteAddress: '198.51.100.30' });
+      expect((await owner.post('/api/auth/sign-up', { email: 'guessed@example.com', password: 'the owner’s long password' })).statusCode).toBe(201);
+      const guess = (app: FastifyInstance) =>
+        app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress: '203.0.113.30', payload: { email: 'guessed@example.com', password: 'a wrong guess here' } });
+      const answers: number[] = [];
+      for (let i = 0; i < 6; i++) answers.push((await guess(i % 2 === 0 ? appA : appB)).statusCode);
+      // five wrong guesses answered as such, alternating instances; the sixth refused, and on the other instance too
+      expect(answers.slice(0, 5).every((status) => status === 401)).toBe(true);
+      expect(answers[5]).toBe(429);
+      const other = await guess(appA);
+      expect(other.statusCode).toBe(429);
+      expect(Number(other.headers['retry-after'])).toBeGreaterThan(800);
+    });
+
+    it('count sign-ups from one network together: 3 an hour across both instances', async () => {
+      const signUp = (app: FastifyInstance, i: number) =>
+        app.inject({ method: 'POST', url: '/api/auth/sign-up', remoteAddress: '198.51.100.40', payload: { email: `network-${i}@example.com`, password: 'a long enough password' } });
+      const answers: number[] = [];
+      for (let i = 0; i < 4; i++) answers.push((await signUp(i % 2 === 0 ? appB : appA, i)).statusCode);
+      expect(answers).toEqual([201, 201, 201, 429]);
     });
 
     it('end a session everywhere: signed out through one instance, the cookie is nobody’s on the other at once', async () => {

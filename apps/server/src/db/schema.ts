@@ -766,3 +766,22 @@ export const rateLimitWindows = pgTable(
   },
   (t) => [index('rate_limit_windows_expire_idx').on(t.expire)],
 );
+
+/**
+ * What the sign-in throttle keeps when the server runs on PostgreSQL (issue 21), so that every
+ * instance sharing the database counts password guesses in the same windows
+ * (modules/accounts/sign-in-throttle.ts says what the rows mean). Times are epoch milliseconds;
+ * a row past `expires_at` is forgotten, and deleted by the next prune. On PGlite (one process)
+ * the throttle keeps its rows in memory and this table stays empty.
+ */
+export const signInThrottle = pgTable(
+  'sign_in_throttle',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    at: bigint('at', { mode: 'number' }).notNull(),
+    until: bigint('until', { mode: 'number' }).notNull(),
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('sign_in_throttle_expires_idx').on(t.expiresAt)],
+);

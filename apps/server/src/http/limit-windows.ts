@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { createWindowCounter } from '../lib/window-counter.ts';
 
 /** The outcome of counting one request in a window: it fit (and can be given back), or how long until there is room. */
@@ -34,27 +34,39 @@ export function memoryLimitWindows(clock: () => number = Date.now): LimitWindows
 /** The table rate-limiter-flexible's Postgres store uses (made by migration 0018, never by the library). */
 export const LIMIT_WINDOWS_TABLE = 'rate_limit_windows';
 
+/** Makes a rate-limiter-flexible limiter of `points` per `durationSeconds`, its keys prefixed by `keyPrefix`. */
+export type LimiterFactory = (keyPrefix: string, points: number, durationSeconds: number) => RateLimiterAbstract;
+
+/** Limiters in this process's memory (PGlite: one process). */
+export const memoryLimiters: LimiterFactory = (keyPrefix, points, duration) => new RateLimiterMemory({ keyPrefix, points, duration });
+
 /**
- * In PostgreSQL, shared by every instance on the database (issue 21): rate-limiter-flexible's
+ * Limiters in PostgreSQL, shared by every instance on the database (issue 21): rate-limiter-flexible's
  * Postgres store, one atomic upsert per count. While PostgreSQL does not answer, each instance
  * counts in memory instead (the library's insurance limiter) rather than refusing everyone or
  * letting everyone through.
  */
-export function postgresLimitWindows(pool: pg.Pool): LimitWindows {
-  return (name, limit, windowMs) => {
-    const duration = Math.max(1, Math.round(windowMs / 1000));
-    const limiter = new RateLimiterPostgres({
+export function postgresLimiters(pool: pg.Pool): LimiterFactory {
+  return (keyPrefix, points, duration) =>
+    new RateLimiterPostgres({
       storeClient: pool,
       storeType: 'pool',
       tableName: LIMIT_WINDOWS_TABLE,
       tableCreated: true,
-      keyPrefix: name,
-      points: limit,
+      keyPrefix,
+      points,
       duration,
       // expired windows are deleted by the library every 5 minutes (an hour after they ended)
       clearExpiredByTimeout: true,
-      insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points: limit, duration }),
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
     });
+}
+
+/** The per-client limits' windows in PostgreSQL ({@link postgresLimiters}), shared by every instance on the database. */
+export function postgresLimitWindows(pool: pg.Pool): LimitWindows {
+  const limiters = postgresLimiters(pool);
+  return (name, limit, windowMs) => {
+    const limiter = limiters(name, limit, Math.max(1, Math.round(windowMs / 1000)));
     return {
       async spend(key) {
         try {

@@ -1,10 +1,10 @@
 /**
- * A fixed-window counter per key (a session, an address, an account and an address), kept in memory and bounded.
+ * A fixed-window counter per key (a session, an address), kept in memory and bounded: the
+ * per-client limits' windows on PGlite (`http/limit-windows.ts`, one process).
  *
- * Ours rather than rate-limiter-flexible's because the sign-in throttle must look at several
- * counters and take from all of them in one synchronous step (no `await` between the look and
- * the take, so concurrent requests cannot all pass the same look), and because tests drive it
- * with a clock instead of waiting out fifteen minutes.
+ * Ours rather than rate-limiter-flexible's memory store because a count is looked at and taken in
+ * one synchronous step (no `await` between the look and the take, so concurrent requests cannot
+ * all pass the same look), and because tests drive it with a clock instead of waiting out an hour.
  */
 export interface WindowCounter {
   /** Milliseconds until `key` may count once more; 0 when it may now. */

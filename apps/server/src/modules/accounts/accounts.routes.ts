@@ -43,7 +43,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   app.addHook('onRequest', async (request, reply) => {
     if (!isPost(request, ENDPOINTS.signUp.path)) return;
     try {
-      signUpRefunds.set(request, accounts.admitSignUp(request.ip));
+      signUpRefunds.set(request, await accounts.admitSignUp(request.ip));
     } catch (err) {
       setRetryAfter(reply, err);
       throw err;
@@ -71,7 +71,10 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     // an invalid body checked nothing: its count is given back
     if (reply.statusCode === 400) signUpRefunds.get(request)?.();
     // settled by the handler unless it never got that far; a second settling changes nothing
-    signInAttempts.get(request)?.abandoned();
+    await signInAttempts
+      .get(request)
+      ?.abandoned()
+      .catch((error: unknown) => request.log.warn({ err: error }, 'a sign-in attempt could not be given back (its place frees itself)'));
   });
 
   // a newcomer (nothing stored yet, so no row) is shown as the empty guest it would become

@@ -8,7 +8,8 @@ import { addDeviceToken, DEVICE_TOKEN_TTL_MS, emailKey, findDeviceToken } from '
 import { DEFAULT_HASHING_CONCURRENCY, HashingBusyError, createHashingGate, type HashingGate, type HashingRequest } from './hashing-gate.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 import { createSignInThrottle, type SignInAttempt, type SignInLimits } from './sign-in-throttle.ts';
-import { createWindowCounter } from '../../lib/window-counter.ts';
+import type { ThrottleStore } from './sign-in-throttle-store.ts';
+import { memoryLimitWindows, type LimitWindows } from '../../http/limit-windows.ts';
 import { DEFAULT_STORAGE_LIMITS, type StorageLimits } from '../../lib/storage-limits.ts';
 import { IDEMPOTENCY_KEYS_PER_USER, IDEMPOTENCY_WINDOW_MS } from '../scan/scan.service.ts';
 
@@ -79,6 +80,10 @@ export function createAccountsService(deps: {
   limits?: Partial<AccountLimits>;
   /** Tests pass short delays. */
   signInLimits?: Partial<SignInLimits>;
+  /** Where the per-address sign-up limit counts (default: this process's memory; on PostgreSQL the shared windows). */
+  limitWindows?: LimitWindows;
+  /** Where the sign-in throttle keeps its counts (default: this process's memory; on PostgreSQL the database, shared by every instance). */
+  signInStore?: (clock: () => number) => ThrottleStore;
   /** The server-wide hashing gate; one is made when omitted. */
   hashing?: HashingGate;
   /** What one user may keep (`MAX_*`): a guest merged into an account leaves it within them. */
@@ -106,8 +111,12 @@ export function createAccountsService(deps: {
   const limits: AccountLimits = { ...DEFAULT_ACCOUNT_LIMITS, ...deps.limits };
   const storageLimits: StorageLimits = { ...DEFAULT_STORAGE_LIMITS, ...deps.storageLimits };
   const hashing = deps.hashing ?? createHashingGate({ concurrency: limits.hashingConcurrency });
-  const throttle = createSignInThrottle({ ...(deps.signInLimits ? { limits: deps.signInLimits } : {}), clock: now });
-  const signUps = deps.rateLimits === false ? null : createWindowCounter({ limit: limits.signUpsPerHour, windowMs: HOUR_MS, clock: now });
+  const throttle = createSignInThrottle({
+    ...(deps.signInLimits ? { limits: deps.signInLimits } : {}),
+    ...(deps.signInStore ? { store: deps.signInStore(now) } : {}),
+    clock: now,
+  });
+  const signUps = deps.rateLimits === false ? null : (deps.limitWindows ?? memoryLimitWindows(now))('sign-ups', limits.signUpsPerHour, HOUR_MS);
 
   // read (or made) once per process; a failed read is tried again by the next request
   let deviceKey: Promise<Buffer> | undefined;
@@ -140,21 +149,20 @@ export function createAccountsService(deps: {
       // an unknown email costs the same hashing as a wrong password, and gets the same answer
       ok = await hashing.run(async () => verifyPassword(password, hash ?? (await decoyHash())), place);
     } catch (err) {
-      if (err instanceof HashingBusyError) attempt.busy();
-      else attempt.abandoned();
+      await (err instanceof HashingBusyError ? attempt.busy() : attempt.abandoned()).catch(() => {
+        // the error that ended the check is the one to answer; an attempt left counted frees its place by itself
+      });
       throw err;
     }
-    if (ok) attempt.succeeded();
-    else attempt.failed();
+    await (ok ? attempt.succeeded() : attempt.failed());
     return ok;
   };
 
   /** Counts an attempt at `email` from `address` (with the browser's device cookie, if any), or throws {@link RateLimitedError}. */
   const admitSignIn = async (email: string, address: string, deviceCookie?: string): Promise<SignInAttempt> => {
     const account = emailKey(email);
-    // the key is awaited before the throttle, whose look-and-count stays one synchronous step
     const device = deviceCookie ? findDeviceToken(await loadDeviceKey(), deviceCookie, account, now()) : null;
-    const admission = throttle.admit(account, addressKey(address), device);
+    const admission = await throttle.admit(account, addressKey(address), device);
     if ('refused' in admission) throw new RateLimitedError(admission.retryAfterMs);
     return admission;
   };
@@ -194,12 +202,11 @@ export function createAccountsService(deps: {
      * for it: a refused flood costs no database row. Every sign-up counts, a taken email too:
      * that answer is what the limit rations (docs/decisions/004).
      */
-    admitSignUp(address: string): () => void {
+    async admitSignUp(address: string): Promise<() => void> {
       if (!signUps) return () => {};
-      const key = addressKey(address);
-      const wait = signUps.waitMs(key);
-      if (wait > 0) throw new RateLimitedError(wait, 'sign-ups from your network');
-      return signUps.take(key);
+      const spent = await signUps.spend(addressKey(address));
+      if (!spent.fits) throw new RateLimitedError(spent.waitMs, 'sign-ups from your network');
+      return () => void spent.refund();
     },
 
     admitSignIn,

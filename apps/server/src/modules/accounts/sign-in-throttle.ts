@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createLruCache } from '../../lib/lru-cache.ts';
-import { createWindowCounter } from '../../lib/window-counter.ts';
+import { createMemoryThrottleStore, type ThrottleRow, type ThrottleStore, type ThrottleView } from './sign-in-throttle-store.ts';
 
 /**
  * How password guessing is held back (see docs/decisions/005-password-guessing-slows-down-never-locks.md).
@@ -63,92 +62,206 @@ export interface SignInAttempt {
   /** Whether it came with a device cookie of the account (and within that cookie's limit): its hash goes first. */
   trusted: boolean;
   /** The password was wrong (or the account unknown): the attempt stays counted everywhere. */
-  failed(): void;
+  failed(): Promise<void>;
   /** The password was right: the attempt is given back. */
-  succeeded(): void;
+  succeeded(): Promise<void>;
   /** No password was checked because the server was too busy (503): the address keeps the attempt counted, the account does not. */
-  busy(): void;
+  busy(): Promise<void>;
   /** No password was checked for another reason (an error of ours): the attempt is given back. */
-  abandoned(): void;
+  abandoned(): Promise<void>;
 }
 
 /** Why an attempt may not go ahead, and for how long. */
 export type SignInRefusal = { refused: true; retryAfterMs: number };
 
-/** One account's (or unknown email's) state across strangers' addresses. */
-interface AccountState {
-  /** Strangers' failures not yet forgotten, counting attempts in flight until they turn out right. */
-  failures: number;
-  lastFailureAt: number;
-  /**
-   * Until when a stranger's attempt holds the one place strangers have, being held or checked;
-   * 0 when free. A time rather than a flag, so an attempt that is somehow never settled frees
-   * the place by itself.
-   */
-  strangerBusyUntil: number;
-}
-
-/** Longest a password check may take after its hold before its place counts as free again. */
+/**
+ * Longest a password check may take after its hold before its place counts as free again: an
+ * account's `until` is a time rather than a flag, so an attempt that is somehow never settled
+ * frees the place by itself.
+ */
 const CHECK_GRACE_MS = 30_000;
 
 type Outcome = 'failed' | 'succeeded' | 'busy' | 'abandoned';
 
-/**
- * The key an account is counted under: a SHA-256 of its name, so whatever a caller passes (the
- * review sent 900 KB emails, each kept for an hour) every key held is 43 characters.
- */
-const accountKey = (account: string) => createHash('sha256').update(account).digest('base64url');
+/** A count taken in a window, to give back: its key, and the end of the window it was taken in. */
+interface Taken {
+  key: string;
+  endsAt: number;
+}
 
 /**
- * The sign-in throttle. `admit` decides and counts in one synchronous step, before any password
- * is hashed: a burst of concurrent guesses sees the counts of the ones before it. Keys are the
- * account's lower-cased email (unknown emails are throttled exactly like accounts, or the
- * throttle would tell which exist) as {@link accountKey}, the address's {@link addressKey}, and
- * a device cookie's token (already verified for this account by the caller).
- *
- * Memory: an attempt that is given back (a success, one that checked nothing) leaves no key
- * behind, so only counted attempts hold keys, and those are bounded by the address's limit:
- * one address adds at most `attemptsPerAddress` accounts and pairs per window, whatever it sends.
+ * The key an account (or a device token) is counted under: a SHA-256 of it, so whatever a caller
+ * passes (the review sent 900 KB emails, each kept for an hour) every key held is short.
  */
-export function createSignInThrottle(options: { limits?: Partial<SignInLimits>; clock?: () => number } = {}) {
+const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/**
+ * What the throttle keeps, each under a key of its own in the {@link ThrottleStore}:
+ * - fixed windows (`count` in the window ending at `expiresAt`): per address, per account and
+ *   address, per device's failures, per account's device attempts;
+ * - an account's strangers' failures (`count`, counting attempts in flight until they turn out
+ *   right), the last failure (`at`), until when a stranger's attempt holds the one place
+ *   strangers have (`until`, 0 when free), forgotten `failureMemoryMs` after the last failure;
+ * - the account-and-address pairs that guessed wrong (they take their turn after everyone else).
+ */
+const KEYS = {
+  address: (address: string) => `address ${address}`,
+  pair: (account: string, address: string) => `pair ${account} ${address}`,
+  deviceFailures: (device: string) => `device ${device}`,
+  deviceAttempts: (account: string) => `devices ${account}`,
+  account: (account: string) => `account ${account}`,
+  guessedWrong: (account: string, address: string) => `wrong ${account} ${address}`,
+};
+
+/** `limit` counts per window of `windowMs`, the window starting at a key's first count. */
+function fixedWindow(limit: number, windowMs: number) {
+  return {
+    /** Milliseconds until `key` may count once more; 0 when it may now. */
+    waitMs(view: ThrottleView, key: string, now: number): number {
+      const window = view.get(key);
+      return window && window.count >= limit ? window.expiresAt - now : 0;
+    },
+    /** Counts one for `key`. */
+    take(view: ThrottleView, key: string, now: number): Taken {
+      const window = view.get(key) ?? { count: 0, at: now, until: 0, expiresAt: now + windowMs };
+      view.set(key, { ...window, count: window.count + 1 });
+      return { key, endsAt: window.expiresAt };
+    },
+  };
+}
+
+/**
+ * Un-counts what {@link fixedWindow}'s `take` counted, unless its window has ended meanwhile (a
+ * refund never adds to a later window). A window a refund leaves at zero is dropped: what was
+ * given back keeps no key.
+ */
+function giveBack(view: ThrottleView, taken: Taken, now: number): void {
+  const window = view.get(taken.key);
+  if (!window || window.expiresAt !== taken.endsAt || window.expiresAt <= now) return;
+  if (window.count <= 1) view.delete(taken.key);
+  else view.set(taken.key, { ...window, count: window.count - 1 });
+}
+
+/**
+ * The sign-in throttle. `admit` decides and counts in one step of its store, before any password
+ * is hashed: a burst of concurrent guesses sees the counts of the ones before it. In memory that
+ * step is synchronous; on PostgreSQL it is a transaction holding the account's and the address's
+ * locks, so every instance on the database counts in the same windows (issue 21). Keys are the
+ * account's lower-cased email (unknown emails are throttled exactly like accounts, or the
+ * throttle would tell which exist), the address's {@link addressKey}, and a device cookie's token
+ * (already verified for this account by the caller), the first and last hashed.
+ *
+ * What is kept: an attempt that is given back (a success, one that checked nothing) leaves no key
+ * behind, so only counted attempts hold keys, and those are bounded by the address's limit: one
+ * address adds at most `attemptsPerAddress` accounts and pairs per window, whatever it sends.
+ */
+export function createSignInThrottle(options: { limits?: Partial<SignInLimits>; clock?: () => number; store?: ThrottleStore } = {}) {
   const limits: SignInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...options.limits };
   const clock = options.clock ?? Date.now;
-  const perAddress = createWindowCounter({ limit: limits.attemptsPerAddress, windowMs: limits.windowMs, clock });
-  const perPair = createWindowCounter({ limit: limits.attemptsPerAccountAndAddress, windowMs: limits.windowMs, clock });
-  const deviceFailures = createWindowCounter({ limit: limits.failuresPerDevice, windowMs: limits.windowMs, clock });
-  const deviceAttempts = createWindowCounter({ limit: limits.deviceAttemptsPerAccount, windowMs: limits.windowMs, clock });
-  const accounts = createLruCache<string, AccountState>({ maxEntries: 100_000, ttlMs: limits.failureMemoryMs, clock });
-  // account-and-address pairs that guessed wrong: they take their turn after everyone else
-  const guessedWrong = createLruCache<string, true>({ maxEntries: 100_000, ttlMs: limits.failureMemoryMs, clock });
+  const store = options.store ?? createMemoryThrottleStore({ clock });
+  const perAddress = fixedWindow(limits.attemptsPerAddress, limits.windowMs);
+  const perPair = fixedWindow(limits.attemptsPerAccountAndAddress, limits.windowMs);
+  const deviceFailures = fixedWindow(limits.failuresPerDevice, limits.windowMs);
+  const deviceAttempts = fixedWindow(limits.deviceAttemptsPerAccount, limits.windowMs);
 
   const delayAfter = (failures: number) =>
     failures < limits.freeFailuresPerAccount ? 0 : Math.min(limits.firstDelayMs * 2 ** (failures - limits.freeFailuresPerAccount), limits.maxDelayMs);
 
-  const settleOnce = (settle: (outcome: Outcome) => void): Pick<SignInAttempt, 'failed' | 'succeeded' | 'busy' | 'abandoned'> => {
+  /** The attempt's four outcomes, of which the first called is settled in the store (each step under the same locks as the admission). */
+  const settleOnce = (keys: readonly string[], locks: readonly string[], settle: (view: ThrottleView, outcome: Outcome, now: number) => void): Pick<SignInAttempt, Outcome> => {
     let settled = false;
-    const once = (outcome: Outcome) => () => {
+    const once = (outcome: Outcome) => async () => {
       if (settled) return;
       settled = true;
-      settle(outcome);
+      await store.step(keys, locks, (view) => settle(view, outcome, clock()));
     };
     return { failed: once('failed'), succeeded: once('succeeded'), busy: once('busy'), abandoned: once('abandoned') };
   };
 
   /**
-   * The owner's browser: counted on its cookie alone, so no number of strangers' guesses slows
-   * it. Every attempt counts on the account's device allowance (a success mints a fresh cookie,
-   * so a per-cookie count alone would not bound someone signing in to their own account over
-   * and over to fill the hashing line's front).
+   * Whether `address` may try a password for `account` now, and if so the attempt, counted; run
+   * in one step of the store.
    */
-  const admitDevice = (account: string, device: string): SignInAttempt => {
-    const failure = deviceFailures.take(device);
-    const attempt = deviceAttempts.take(account);
+  const decide = (view: ThrottleView, account: string, address: string, device: string | null, now: number): SignInAttempt | SignInRefusal => {
+    const keys = {
+      address: KEYS.address(address),
+      pair: KEYS.pair(account, address),
+      account: KEYS.account(account),
+      guessedWrong: KEYS.guessedWrong(account, address),
+      deviceFailures: device ? KEYS.deviceFailures(device) : '',
+      deviceAttempts: KEYS.deviceAttempts(account),
+    };
+    const locks = [account, address];
+    const touched = Object.values(keys).filter((k) => k !== '');
+
+    // The owner's browser: counted on its cookie alone, so no number of strangers' guesses slows
+    // it. Every attempt counts on the account's device allowance (a success mints a fresh cookie,
+    // so a per-cookie count alone would not bound someone signing in to their own account over
+    // and over to fill the hashing line's front).
+    if (device && deviceFailures.waitMs(view, keys.deviceFailures, now) === 0 && deviceAttempts.waitMs(view, keys.deviceAttempts, now) === 0) {
+      const failure = deviceFailures.take(view, keys.deviceFailures, now);
+      const attempt = deviceAttempts.take(view, keys.deviceAttempts, now);
+      return {
+        holdMs: 0,
+        trusted: true,
+        ...settleOnce(touched, locks, (settling, outcome, at) => {
+          if (outcome === 'succeeded' || outcome === 'abandoned') giveBack(settling, failure, at);
+          if (outcome === 'abandoned') giveBack(settling, attempt, at);
+        }),
+      };
+    }
+
+    const hard = Math.max(perAddress.waitMs(view, keys.address, now), perPair.waitMs(view, keys.pair, now));
+    if (hard > 0) return { refused: true, retryAfterMs: hard };
+    // a refused attempt counts on the address like any other: polling a wait is not free
+    const refuse = (retryAfterMs: number): SignInRefusal => {
+      perAddress.take(view, keys.address, now);
+      perPair.take(view, keys.pair, now);
+      return { refused: true, retryAfterMs };
+    };
+    const state: ThrottleRow = view.get(keys.account) ?? { count: 0, at: now, until: 0, expiresAt: now + limits.failureMemoryMs };
+    // one stranger's attempt at a time: a concurrent burst cannot all pass the same wait
+    if (state.until > now) return refuse(1000);
+    const delay = delayAfter(state.count);
+    // Addresses that already guessed wrong here wait longer than the rest, and are never held:
+    // when the wait ends, one arriving as it was told (the owner from a new browser) gets the
+    // turn before a few addresses polling all along, and none can be admitted early and take
+    // the place from it.
+    const repeat = delay > 0 && view.get(keys.guessedWrong) !== undefined;
+    const waitEnds = state.at + delay + (repeat ? Math.max(delay, limits.repeatGuesserExtraMs) : 0);
+    const holdMs = Math.max(0, waitEnds - now);
+    if (holdMs > 0 && (repeat || holdMs > limits.maxHeldMs)) return refuse(holdMs);
+
+    // counted now, as failures, before anything is awaited; a success gives its own count back
+    const taken = [perAddress.take(view, keys.address, now), perPair.take(view, keys.pair, now)];
+    const busyUntil = now + holdMs + CHECK_GRACE_MS;
+    // an account's failures are forgotten failureMemoryMs after the last one (or after the first attempt, until one fails)
+    view.set(keys.account, { ...state, count: state.count + 1, until: busyUntil });
+
     return {
-      holdMs: 0,
-      trusted: true,
-      ...settleOnce((outcome) => {
-        if (outcome === 'succeeded' || outcome === 'abandoned') failure();
-        if (outcome === 'abandoned') attempt();
+      holdMs,
+      trusted: false,
+      ...settleOnce(touched, locks, (settling, outcome, at) => {
+        const current = settling.get(keys.account);
+        const until = current && current.until !== busyUntil ? current.until : 0;
+        if (outcome === 'failed') {
+          // written again so the time to live restarts: forgotten failureMemoryMs after the last failure
+          settling.set(keys.account, { count: current?.count ?? 1, at, until, expiresAt: at + limits.failureMemoryMs });
+          settling.set(keys.guessedWrong, { count: 1, at, until: 0, expiresAt: at + limits.failureMemoryMs });
+          return;
+        }
+        // nothing was guessed: the account's count goes back (only this attempt's: failures of
+        // attempts still in flight stay counted); a state back at nothing is dropped, so that
+        // attempts given back hold no memory
+        if (current) {
+          const failures = Math.max(0, current.count - 1);
+          if (failures === 0 && until === 0) settling.delete(keys.account);
+          else settling.set(keys.account, { ...current, count: failures, until });
+        }
+        // a 503 keeps its place on the address's count: a flood that fills the hashing line
+        // pays for its refusals like any other attempt
+        if (outcome !== 'busy') for (const t of taken) giveBack(settling, t, at);
+        if (outcome === 'succeeded') settling.delete(keys.guessedWrong);
       }),
     };
   };
@@ -156,73 +269,25 @@ export function createSignInThrottle(options: { limits?: Partial<SignInLimits>; 
   return {
     limits,
 
-    /** Keys held across the throttle's counters and memories (for tests: what a flood leaves behind). */
-    keysHeld(): number {
-      return perAddress.size + perPair.size + deviceFailures.size + deviceAttempts.size + accounts.size + guessedWrong.size;
-    },
+    /** Keys held in the store (for tests: what a flood leaves behind). */
+    keysHeld: (): Promise<number> => store.size(),
 
     /**
      * Whether `address` may try a password for `account` now, and if so the attempt, already
      * counted. `device`: the token of a device cookie the caller verified for this account.
      */
-    admit(accountName: string, address: string, device?: string | null): SignInAttempt | SignInRefusal {
-      const account = accountKey(accountName);
-      if (device && deviceFailures.waitMs(device) === 0 && deviceAttempts.waitMs(account) === 0) return admitDevice(account, device);
-
-      const now = clock();
-      const pair = `${account}\n${address}`;
-      const hard = Math.max(perAddress.waitMs(address), perPair.waitMs(pair));
-      if (hard > 0) return { refused: true, retryAfterMs: hard };
-      // a refused attempt counts on the address like any other: polling a wait is not free
-      const refuse = (retryAfterMs: number): SignInRefusal => {
-        perAddress.take(address);
-        perPair.take(pair);
-        return { refused: true, retryAfterMs };
-      };
-      const existing = accounts.get(account);
-      const state = existing ?? { failures: 0, lastFailureAt: now, strangerBusyUntil: 0 };
-      // one stranger's attempt at a time: a concurrent burst cannot all pass the same wait
-      if (state.strangerBusyUntil > now) return refuse(1000);
-      const delay = delayAfter(state.failures);
-      // Addresses that already guessed wrong here wait longer than the rest, and are never held:
-      // when the wait ends, one arriving as it was told (the owner from a new browser) gets the
-      // turn before a few addresses polling all along, and none can be admitted early and take
-      // the place from it.
-      const repeat = delay > 0 && guessedWrong.get(pair) !== undefined;
-      const waitEnds = state.lastFailureAt + delay + (repeat ? Math.max(delay, limits.repeatGuesserExtraMs) : 0);
-      const holdMs = Math.max(0, waitEnds - now);
-      if (holdMs > 0 && (repeat || holdMs > limits.maxHeldMs)) return refuse(holdMs);
-
-      // counted now, as failures, before anything is awaited; a success gives its own count back
-      const refunds = [perAddress.take(address), perPair.take(pair)];
-      state.failures += 1;
-      const busyUntil = now + holdMs + CHECK_GRACE_MS;
-      state.strangerBusyUntil = busyUntil;
-      if (!existing) accounts.set(account, state);
-
-      return {
-        holdMs,
-        trusted: false,
-        ...settleOnce((outcome) => {
-          if (state.strangerBusyUntil === busyUntil) state.strangerBusyUntil = 0;
-          if (outcome === 'failed') {
-            state.lastFailureAt = clock();
-            // written again so the time to live restarts: forgotten failureMemoryMs after the last failure
-            accounts.set(account, state);
-            guessedWrong.set(pair, true);
-            return;
-          }
-          // nothing was guessed: the account's count goes back (only this attempt's: failures
-          // of attempts still in flight stay counted)
-          state.failures = Math.max(0, state.failures - 1);
-          // a state back at nothing is a fresh one: dropped, so that attempts given back hold no memory
-          if (state.failures === 0 && state.strangerBusyUntil === 0 && accounts.get(account) === state) accounts.delete(account);
-          // a 503 keeps its place on the address's count: a flood that fills the hashing line
-          // pays for its refusals like any other attempt
-          if (outcome !== 'busy') for (const refund of refunds) refund();
-          if (outcome === 'succeeded') guessedWrong.delete(pair);
-        }),
-      };
+    admit(accountName: string, address: string, device?: string | null): Promise<SignInAttempt | SignInRefusal> {
+      const account = digest(accountName);
+      const deviceKey = device ? digest(device) : null;
+      const keys = [
+        KEYS.address(address),
+        KEYS.pair(account, address),
+        KEYS.account(account),
+        KEYS.guessedWrong(account, address),
+        KEYS.deviceAttempts(account),
+        ...(deviceKey ? [KEYS.deviceFailures(deviceKey)] : []),
+      ];
+      return store.step(keys, [account, address], (view) => decide(view, account, address, deviceKey, clock()));
     },
   };
 }

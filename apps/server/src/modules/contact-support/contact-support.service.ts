@@ -16,7 +16,7 @@ import type { EmailMessage, EmailSender, SendResult } from '../../adapters/email
 import { AppError } from '../../lib/app-error.ts';
 import { mailboxOf } from '../../lib/mailbox.ts';
 import { waitWords } from '../../lib/wait-words.ts';
-import { createWindowCounter } from '../../lib/window-counter.ts';
+import { memoryLimitWindows, type LimitWindows } from '../../http/limit-windows.ts';
 import type { ContactSupportRepository } from './contact-support.repository.ts';
 
 /**
@@ -131,6 +131,8 @@ export interface ContactSupportServiceDeps {
    * false with `RATE_LIMITS=off`, as the other per-client limits (the person's limit stays).
    */
   perAddressPerHour?: number | false;
+  /** Where the per-address limit counts (default: this process's memory; on PostgreSQL the windows every instance shares). */
+  limitWindows?: LimitWindows;
   /** Told when an email was not sent (the cause stays in the log). */
   log?: (detail: string, fields?: Record<string, unknown>) => void;
 }
@@ -146,11 +148,11 @@ export function createContactSupportService(deps: ContactSupportServiceDeps) {
   const log = deps.log ?? (() => {});
   const supportEmail = deps.supportEmail;
   const emailConfigured = email.configured && supportEmail !== undefined;
-  // per client address, in this process (decision 008: one server's memory, as the other per-address limits)
+  // per client address: in this process's memory on PGlite, in the windows every instance shares on PostgreSQL
   const perAddress =
     deps.perAddressPerHour === false
       ? null
-      : createWindowCounter({ limit: deps.perAddressPerHour ?? SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000, clock: () => clock().getTime(), maxKeys: 100_000 });
+      : (deps.limitWindows ?? memoryLimitWindows(() => clock().getTime()))('support-requests', deps.perAddressPerHour ?? SUPPORT_REQUESTS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000);
 
   const planOf = async (userId: string): Promise<{ plan: PlanId; priority: boolean }> => {
     if (userId === '') return { plan: 'basic', priority: false };
@@ -180,10 +182,10 @@ export function createContactSupportService(deps: ContactSupportServiceDeps) {
       // the contract has checked the subject typed after the prefix
       const { issueType, typed } = readSupportSubject(body.subject);
 
-      const addressWait = perAddress?.waitMs(clientAddress) ?? 0;
-      if (addressWait > 0) throw new SupportLimitError(limitMessage('address', addressWait), Math.max(1, Math.ceil(addressWait / 1000)));
-      // taken now, with no await since the look: requests arriving together cannot all pass it
-      const giveBack = perAddress?.take(clientAddress) ?? (() => {});
+      // looked at and taken in one step: requests arriving together cannot all pass it
+      const spent = perAddress ? await perAddress.spend(clientAddress) : null;
+      if (spent && !spent.fits) throw new SupportLimitError(limitMessage('address', spent.waitMs), Math.max(1, Math.ceil(spent.waitMs / 1000)));
+      const giveBack = () => void spent?.refund();
       let stored;
       let plan: PlanId;
       let priority: boolean;

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { postgresLimiters } from '../../http/limit-windows.ts';
+import { DATABASES } from '../../test/databases.ts';
 import { clientShare, createLookupQuota, LookupLimitError, lookupsFor, quotaFetch } from './lookup-limits.ts';
 
 describe('createLookupQuota', () => {
@@ -80,5 +83,33 @@ describe('quotaFetch', () => {
     await fetchImpl('http://127.0.0.1:9/');
     await expect(fetchImpl('http://127.0.0.1:9/')).rejects.toBeInstanceOf(LookupLimitError);
     expect(sent).toBe(1);
+  });
+});
+
+const postgres = DATABASES.find((d) => d.name === 'postgres');
+
+describe.skipIf(!postgres)('a source’s allowance on PostgreSQL (several instances, issue 21)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await postgres!.open();
+  });
+  afterAll(() => database?.close());
+
+  it('is one allowance for every instance on the database, the clients’ shares too', async () => {
+    // two instances: each its own quota object, one store
+    const limiters = postgresLimiters(database.postgres!.pool);
+    const [one, two] = [createLookupQuota('VirusTotal', { perMinute: 4, perDay: 500 }, limiters), createLookupQuota('VirusTotal', { perMinute: 4, perDay: 500 }, limiters)];
+    await one.take();
+    await two.take();
+    await one.take();
+    await two.take();
+    await expect(one.take()).rejects.toThrow(/this server has used its allowance of VirusTotal lookups for this minute/);
+    await expect(two.take()).rejects.toBeInstanceOf(LookupLimitError);
+    // a client's share (one a minute of 4) is counted across instances as well
+    const share = [createLookupQuota('RDAP', { perMinute: 8 }, limiters), createLookupQuota('RDAP', { perMinute: 8 }, limiters)];
+    const client = { user: 'someone', address: '198.51.100.7' };
+    await lookupsFor(client, () => share[0]!.take());
+    await lookupsFor(client, () => share[0]!.take());
+    await expect(lookupsFor(client, () => share[1]!.take())).rejects.toThrow(/you have used your share of RDAP lookups for this minute/);
   });
 });

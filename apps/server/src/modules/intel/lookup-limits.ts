@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { memoryLimiters, type LimiterFactory } from '../../http/limit-windows.ts';
 import { waitWords } from '../../lib/wait-words.ts';
 
 /**
@@ -60,7 +61,7 @@ export function clientShare(points: number, windowSeconds: number): number {
  * minute and 500 a day) or a registry's patience for every user. Within it, each client has a
  * share ({@link clientShare}), counted for lookups run inside {@link lookupsFor}.
  */
-export function createLookupQuota(source: string, windows: QuotaWindows): LookupQuota {
+export function createLookupQuota(source: string, windows: QuotaWindows, makeLimiter: LimiterFactory = memoryLimiters): LookupQuota {
   const spans: [number | undefined, number, string][] = [
     [windows.perMinute, 60, 'this minute'],
     [windows.perDay, 86_400, 'today'],
@@ -71,21 +72,21 @@ export function createLookupQuota(source: string, windows: QuotaWindows): Lookup
       : [
           {
             when,
-            server: new RateLimiterMemory({ keyPrefix: `lookups-${source}-${duration}`, points, duration }),
-            client: new RateLimiterMemory({ keyPrefix: `lookups-${source}-${duration}-client`, points: clientShare(points, duration), duration }),
+            server: makeLimiter(`lookups-${source}-${duration}`, points, duration),
+            client: makeLimiter(`lookups-${source}-${duration}-client`, clientShare(points, duration), duration),
           },
         ],
   );
   return {
     async take(requests = 1) {
       const client = currentClient.getStore();
-      const spent: { limiter: RateLimiterMemory; key: string; points: number }[] = [];
+      const spent: { limiter: RateLimiterAbstract; key: string; points: number }[] = [];
       // nothing spent on a lookup that is not made: what was taken is given back when a later limit refuses
       const refuse = async (res: RateLimiterRes, message: string): Promise<never> => {
         for (const s of spent) await s.limiter.reward(s.key, s.points);
         throw new LookupLimitError(message, res.msBeforeNext);
       };
-      const consume = async (limiter: RateLimiterMemory, key: string, message: (wait: string) => string) => {
+      const consume = async (limiter: RateLimiterAbstract, key: string, message: (wait: string) => string) => {
         try {
           await limiter.consume(key, requests);
           spent.push({ limiter, key, points: requests });
