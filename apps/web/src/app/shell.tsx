@@ -35,7 +35,7 @@ function loadLiveNotifications(failure?: unknown): Promise<AfterFirstScreenModul
  * Loads and renders the live notifications once the browser is idle after the first render (or
  * soon after, where it has no idle callback). Not React.lazy: a chunk that fails to load (the
  * connection dropped just then) must not take the app down with it; it is loaded again when the
- * browser is back online, or a minute later.
+ * browser is back online (at once when it came back while the load was failing), or a minute later.
  */
 function LiveNotificationsAfterFirstScreen() {
   const [Live, setLive] = useState<ComponentType | null>(null);
@@ -43,16 +43,31 @@ function LiveNotificationsAfterFirstScreen() {
     let cancelled = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let lastFailure: unknown;
+    // the connection can come back before a load's failure is told (a fetch that hangs until it
+    // times out, a busy page): that 'online' has gone by then, and waiting for the next one left
+    // the live notifications off for a minute
+    let backOnline = false;
+    const noteOnline = () => {
+      backOnline = true;
+    };
     const load = () => {
       clearTimeout(retry);
       window.removeEventListener('online', load);
+      backOnline = false;
+      window.addEventListener('online', noteOnline);
       loadLiveNotifications(lastFailure).then(
         (module) => {
+          window.removeEventListener('online', noteOnline);
           if (!cancelled) setLive(() => module.default);
         },
         (failure: unknown) => {
+          window.removeEventListener('online', noteOnline);
           if (cancelled) return;
           lastFailure = failure;
+          if (backOnline) {
+            load();
+            return;
+          }
           // whichever comes first: the connection back, or a minute
           retry = setTimeout(load, 60_000);
           window.addEventListener('online', load, { once: true });
@@ -66,6 +81,7 @@ function LiveNotificationsAfterFirstScreen() {
       if (idle !== undefined) window.cancelIdleCallback(idle);
       clearTimeout(retry);
       window.removeEventListener('online', load);
+      window.removeEventListener('online', noteOnline);
     };
   }, []);
   return Live ? <Live /> : null;

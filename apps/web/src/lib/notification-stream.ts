@@ -39,8 +39,9 @@ function refreshList(queryClient: QueryClient, evenIfHidden: boolean): void {
 /**
  * The one live connection of the app to `GET /api/notifications/stream` (Server-Sent Events):
  * `unread` events set the badge, `notification` events go into the cached list and to
- * `onNotification`. The browser reconnects by itself after a dropped connection; each (re)open
- * reads the list again, since something may have arrived meanwhile. A refused stream (429
+ * `onNotification`. The browser reconnects by itself after a dropped connection, and the stream
+ * reopens at once when the browser is back online; each (re)open reads the list again, since
+ * something may have arrived meanwhile. A refused stream (429
  * TOO_MANY_STREAMS, a server error) closes for good: the list is then read every
  * {@link NOTIFICATIONS_POLL_MS}, and the stream tried again now and then. Returns a function that stops.
  */
@@ -112,14 +113,22 @@ export function startNotificationStream(queryClient: QueryClient, { onNotificati
 
   // a newcomer's first scan (or any change) makes their session: the stream that waits for one
   // reopens now rather than at the browser's next try, so that scan's alert pops up
-  const stopNudges = afterWrite(() => {
-    if (!waiting || !source) return;
+  const reopen = () => {
+    if (!source) return;
     waiting = false;
     source.close();
     open();
+  };
+  const stopNudges = afterWrite(() => {
+    if (waiting) reopen();
   });
+  // back online: the stream starts again now, not at the browser's next try (the server asks for
+  // 5 s, 15 s for a newcomer, one more wait when a try fell in the offline time); one that stayed
+  // open through the offline may be dead without the browser knowing (a phone that changed networks)
+  window.addEventListener('online', reopen);
 
   return () => {
+    window.removeEventListener('online', reopen);
     stopNudges();
     stopPolling();
     source?.close();

@@ -108,6 +108,28 @@ describe('Live notifications (the stream)', () => {
     expect(FakeEventSource.instances).toHaveLength(2);
   });
 
+  it('starts the stream again at once when the browser is back online, whether it was waiting to reconnect or stayed open', async () => {
+    installFakeEventSource();
+    mockServer();
+    renderLive();
+    const first = FakeEventSource.latest();
+    // the connection dropped: the browser waits (seconds) before its next try
+    act(() => first.fail({ closed: false }));
+    act(() => window.dispatchEvent(new Event('online')));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    // one that stayed open through the offline time may be dead: opened anew too
+    const second = FakeEventSource.latest();
+    act(() => second.open());
+    act(() => window.dispatchEvent(new Event('online')));
+    expect(FakeEventSource.instances).toHaveLength(3);
+    expect(second.readyState).toBe(FakeEventSource.CLOSED);
+    // one refused for good (polling instead) is left to the polls
+    act(() => FakeEventSource.latest().fail({ closed: true }));
+    act(() => window.dispatchEvent(new Event('online')));
+    expect(FakeEventSource.instances).toHaveLength(3);
+  });
+
   it('puts a new alert on top of the open list and shows its pop-up; a change to a listed one gets no pop-up', async () => {
     installFakeEventSource();
     mockServer();
