@@ -36,7 +36,7 @@ describe('loadConfig', () => {
       virusTotalApiKey: undefined,
       publicOrigins: [],
       rateLimits: true,
-      clientRateLimits: { scansPerMinute: 30, scansPerDay: 600, assistantPerMinute: 20, assistantPerDay: 300, listsPerMinute: 120, addressMultiplier: 5, enhancedPerMinute: 10, enhancedPerDay: 200, writesPerMinute: 60, writesPerDay: 500, newGuestsPerHour: 30 },
+      clientRateLimits: { scansPerMinute: 30, scansPerDay: 600, assistantPerMinute: 20, assistantPerDay: 300, listsPerMinute: 120, addressMultiplier: 5, enhancedPerMinute: 10, enhancedPerDay: 200, writesPerMinute: 60, writesPerDay: 500, newGuestsPerHour: 30, refusalHoldMs: 1000 },
       intelQuotas: { dnsPerMinute: 3000, rdapPerMinute: 60, rdapPerDay: 10_000, safeBrowsingPerDay: 10_000, virusTotalPerMinute: 4, virusTotalPerDay: 500 },
       accountLimits: { signUpsPerHour: 10, hashingConcurrency: 2 },
       storageLimits: { messages: 5000, reports: 200, blockedSenders: 1000, deviceScans: 20000 },

@@ -156,6 +156,7 @@ const EnvSchema = z
   RATE_LIMIT_WRITES_PER_MINUTE: count(DEFAULT_CLIENT_RATE_LIMITS.writesPerMinute),
   RATE_LIMIT_WRITES_PER_DAY: count(DEFAULT_CLIENT_RATE_LIMITS.writesPerDay),
   RATE_LIMIT_NEW_GUESTS_PER_HOUR: count(DEFAULT_CLIENT_RATE_LIMITS.newGuestsPerHour),
+  RATE_LIMIT_REFUSAL_HOLD_MS: z.preprocess((v) => (v === undefined || v === '' ? String(DEFAULT_CLIENT_RATE_LIMITS.refusalHoldMs) : v), z.coerce.number().int().min(0).max(10_000)),
   DNS_LOOKUPS_PER_MINUTE: count(DEFAULT_INTEL_QUOTAS.dnsPerMinute),
   RDAP_LOOKUPS_PER_MINUTE: count(DEFAULT_INTEL_QUOTAS.rdapPerMinute),
   RDAP_LOOKUPS_PER_DAY: count(DEFAULT_INTEL_QUOTAS.rdapPerDay),
@@ -448,6 +449,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
       writesPerDay: e.RATE_LIMIT_WRITES_PER_DAY,
       newGuestsPerHour: e.RATE_LIMIT_NEW_GUESTS_PER_HOUR,
+      refusalHoldMs: e.RATE_LIMIT_REFUSAL_HOLD_MS,
     },
     intelQuotas: {
       dnsPerMinute: e.DNS_LOOKUPS_PER_MINUTE,

@@ -66,10 +66,16 @@ export function serverEnvironment(store: ServerStore, options: { port: number; r
   };
 }
 
+/**
+ * `BENCH_CPU_PROFILE_DIR=<folder>`: the server is started with V8's CPU profiler, which writes a
+ * `.cpuprofile` there when it stops (open it in Chrome's DevTools): where a bench's time goes.
+ */
+const cpuProfileArgs = () => (process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : []);
+
 /** Starts `apps/server/src/main.ts` with `env` and waits (up to `timeoutMs`) until it answers. */
 export async function launchServer(env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<ControlledServer> {
   const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: `${REPO_ROOT}apps/server`, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...cpuProfileArgs(), '--import', 'tsx', 'src/main.ts'], { cwd: `${REPO_ROOT}apps/server`, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-20_000)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -4,6 +4,7 @@ import { AppError } from '../lib/app-error.ts';
 import { addressKey } from '../lib/client-address.ts';
 import { globalPlugin } from '../lib/plugin.ts';
 import { waitWords } from '../lib/wait-words.ts';
+import { createRefusalBrake, DEFAULT_REFUSAL_BRAKE } from './refusal-brake.ts';
 import { memoryLimitWindows, spendAll, type LimitWindow, type LimitWindows } from './limit-windows.ts';
 import { LookupLimitError } from '../modules/intel/lookup-limits.ts';
 
@@ -45,6 +46,8 @@ export interface ClientRateLimits {
   writesPerDay: number;
   /** Guests (a visitor's first stored request) one address may make an hour; not multiplied. */
   newGuestsPerHour: number;
+  /** How long a client's 429s are held once it has had 5 in a row without waiting (refusal-brake.ts); 0: never held. */
+  refusalHoldMs: number;
 }
 
 /**
@@ -68,6 +71,7 @@ export const DEFAULT_CLIENT_RATE_LIMITS: ClientRateLimits = {
   writesPerMinute: 60,
   writesPerDay: 500,
   newGuestsPerHour: 30,
+  refusalHoldMs: DEFAULT_REFUSAL_BRAKE.holdMs,
 };
 
 type Kind = 'scans' | 'assistant' | 'lists' | 'enhanced' | 'writes' | 'deletes';
@@ -196,6 +200,8 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
     deletes: writes.map(({ scope, limiters }) => ({ scope, limiters: limiters.slice(0, 1) })),
   };
   const newGuests = makeWindow('new-guests:address:3600', limits.newGuestsPerHour, HOUR_S * 1000);
+  // a client asking again and again after its 429s waits for each further one (refusal-brake.ts)
+  const brake = createRefusalBrake({ holdMs: limits.refusalHoldMs });
 
   /**
    * Spends one of `kind` for the request's session and address: null, or how long until the
@@ -252,6 +258,8 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
     if (kind === undefined) return;
     if (!request.sessionHash) newcomers.add(request);
     const waitMs = await spend(kind, request);
-    if (waitMs !== null) refuse(reply, waitMs, WHAT[kind]);
+    if (waitMs === null) return;
+    await brake.refused(addressKey(request.ip), waitMs);
+    refuse(reply, waitMs, WHAT[kind]);
   });
 });
