@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_ROUTES, type EndpointName, type HttpMethod } from './lite';
-import { MyDataExportSchema } from './my-data';
+import { MyDataExportQuerySchema, MyDataExportSchema } from './my-data';
 import { DeviceScanParamsSchema, SyncDeviceScansRequestSchema, SyncDeviceScansResponseSchema } from './device-scans';
 import {
   PluginAuthRequestSchema,
@@ -150,8 +150,8 @@ export const ENDPOINTS = {
   signOut: { ...API_ROUTES.signOut, response: SuccessResponseSchema, status: 200 },
   changePassword: { ...API_ROUTES.changePassword, body: ChangePasswordRequestSchema, response: SuccessResponseSchema, status: 200 },
   deleteAccount: { ...API_ROUTES.deleteAccount, body: DeleteAccountRequestSchema, response: SuccessResponseSchema, status: 200 },
-  // streamed: the document can be as long as the history
-  exportMyData: { ...API_ROUTES.exportMyData, response: MyDataExportSchema, status: 200 },
+  // streamed: the document can be as long as the history; `?format=html` streams the readable copy (text/html) instead
+  exportMyData: { ...API_ROUTES.exportMyData, query: MyDataExportQuerySchema, response: MyDataExportSchema, status: 200 },
   getNotificationPreferences: { ...API_ROUTES.getNotificationPreferences, response: NotificationPreferencesSchema, status: 200 },
   patchNotificationPreferences: { ...API_ROUTES.patchNotificationPreferences, body: NotificationPreferencesPatchSchema, response: NotificationPreferencesSchema, status: 200 },
   listFeeds: { ...API_ROUTES.listFeeds, response: FeedSourceListSchema, status: 200 },

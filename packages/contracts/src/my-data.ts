@@ -4,7 +4,7 @@ import { BlockedSenderSchema, MessageSchema, ProtectionSettingsSchema, ReportSch
 import { DEVICE_PLATFORMS, SUPPORT_ISSUE_TYPES } from './lite';
 import { NotificationSchema } from './notifications';
 import { PluginFieldValueSchema, PluginIdSchema } from './plugins';
-import { CurrentUserSchema, NotificationPreferencesSchema } from './requests';
+import { CurrentUserSchema, NotificationPreferencesSchema, TimeZoneSchema } from './requests';
 
 /**
  * 'Download my data' (issue 21, `GET /api/account/export`): everything the server keeps of the
@@ -21,6 +21,26 @@ import { CurrentUserSchema, NotificationPreferencesSchema } from './requests';
  * document is one consistent snapshot (one read-only REPEATABLE READ transaction).
  */
 export const MY_DATA_FORMAT = 'baitcheck-my-data-2';
+
+/**
+ * What 'Download my data' gives: `json`, the data file ({@link MyDataExportSchema}, for moving to
+ * another service), or `html`, a readable copy of the same content (one self-contained page to
+ * open in a browser and print, with no script and nothing loaded from elsewhere).
+ */
+export const MY_DATA_DOWNLOAD_FORMATS = ['json', 'html'] as const;
+/** A download's format. */
+export type MyDataDownloadFormat = (typeof MY_DATA_DOWNLOAD_FORMATS)[number];
+
+/**
+ * `GET /api/account/export` query: the format (the data file unless `html` is asked for) and, for
+ * the readable copy, the IANA time zone its dates and times are written in (default UTC).
+ */
+export const MyDataExportQuerySchema = z.object({
+  format: z.enum(MY_DATA_DOWNLOAD_FORMATS, { error: 'Unknown format: choose json (the data file) or html (a readable copy).' }).default('json'),
+  tz: TimeZoneSchema.default('UTC'),
+});
+/** The export query. */
+export type MyDataExportQuery = z.infer<typeof MyDataExportQuerySchema>;
 
 /** A source plugin as the person set it up: its settings, never its password or token. */
 export const MyDataPluginSchema = z.object({

@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { MyDataExportSchema } from '@baitcheck/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,9 +47,10 @@ interface Download {
   close(): void;
 }
 
-for (const [index, factory] of DATABASES.entries()) {
+for (const factory of DATABASES) {
   describe(`'Download my data' over a real connection [${factory.name}]`, () => {
-    const port = 5761 + index;
+    // a port the system picks: two runs of this file at once (two checkouts, two databases) never meet
+    let port = 0;
     let database: Database;
     let app: FastifyInstance;
     let snapshots = 0;
@@ -79,7 +81,8 @@ for (const [index, factory] of DATABASES.entries()) {
         limits: { idleWriteMs: TUNED_IDLE_MS, concurrent: 1 },
       });
       await app.register(async (child) => registerMyDataRoutes(child, tuned), { prefix: '/tuned' });
-      await app.listen({ port, host: '127.0.0.1' });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      port = (app.server.address() as AddressInfo).port;
     });
     afterAll(async () => {
       await app?.close();
@@ -224,6 +227,48 @@ for (const [index, factory] of DATABASES.entries()) {
       expect(whole.complete).toBe(true);
     });
 
+    it('makes the readable copy under the same limits: a data file being made refuses one for the same person (429), and the other way round', async () => {
+      const file = await download(EXPORT, a.v);
+      expect(file.status).toBe(200);
+      const refused = await download(`${EXPORT}?format=html`, a.v);
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(EXPORT_RETRY_AFTER_SECONDS));
+      // a refusal is an answer to read, never a file named as the data
+      expect(refused.headers['content-disposition']).toBeUndefined();
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      expect((await errorOf(refused)).error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/already being made, in another tab or window/) });
+      await wholeDocument(file);
+
+      const copy = await download(`${EXPORT}?format=html`, a.v);
+      expect(copy.status).toBe(200);
+      expect(copy.headers['content-disposition']).toMatch(/^attachment; filename="baitcheck-my-data-\d{4}-\d{2}-\d{2}\.html"$/);
+      const other = await download(EXPORT, a.v);
+      expect(other.status).toBe(429);
+      await other.body();
+      // read, it is whole: every message of the history, in full, and the line that says so last
+      const { text, ended } = await copy.body();
+      expect(ended).toBe(true);
+      expect(text.match(/<article class="item">/g)).toHaveLength(HISTORY);
+      expect(text).toContain(bigContent(HISTORY - 1));
+      expect(text).toContain(`${HISTORY} scans in all.`);
+      expect(text.trimEnd()).toMatch(/<p id="complete" class="complete">This copy is complete[^<]*<\/p><\/main><\/body><\/html>$/);
+    });
+
+    it('cuts a readable copy whose reader stops, and the cut copy lacks the line that says it is complete', async () => {
+      const stalled = await download(`${TUNED}?format=html`, a.v);
+      expect(stalled.status).toBe(200);
+      // the one place is held while the server waits for the reader, then freed by the idle cut
+      const next = await whenFree(b.v);
+      expect(next.status).toBe(200);
+      const cut = await stalled.body();
+      expect(cut.ended).toBe(false);
+      expect(cut.text).toMatch(/^<!DOCTYPE html>/);
+      expect(cut.text).toContain('<section id="scans">');
+      expect(cut.text).not.toContain('id="complete"');
+      expect(cut.text).not.toContain('This copy is complete');
+      await wholeDocument(next);
+    });
+
     it('answers HEAD with the headers and no body, reading nothing', async () => {
       const before = snapshots;
       const head = await download(TUNED, a.v, 'HEAD');
@@ -231,6 +276,13 @@ for (const [index, factory] of DATABASES.entries()) {
       expect(head.headers['content-disposition']).toMatch(/^attachment; filename="baitcheck-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
       expect(head.headers['cache-control']).toBe('no-store');
       expect((await head.body()).text).toBe('');
+      // the readable copy's the same way
+      const readable = await download(`${TUNED}?format=html`, a.v, 'HEAD');
+      expect(readable.status).toBe(200);
+      expect(readable.headers['content-disposition']).toMatch(/^attachment; filename="baitcheck-my-data-\d{4}-\d{2}-\d{2}\.html"$/);
+      expect(readable.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(readable.headers['cache-control']).toBe('no-store');
+      expect((await readable.body()).text).toBe('');
       expect(snapshots).toBe(before);
       // and a GET does read
       await wholeDocument(await download(TUNED, a.v));

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ENDPOINTS } from '@baitcheck/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../lib/route.ts';
+import { MY_DATA_HTML_CSP } from './my-data.html.ts';
 import { ExportBusyError, ExportCutError, type ExportSink, type MyDataService } from './my-data.service.ts';
 
 /**
@@ -37,23 +38,34 @@ export function createStreamSink(out: Writable, idleMs: number, onFirst: () => v
   };
 }
 
-/** `GET /api/account/export`: the visitor's data as a JSON file to download. */
+/**
+ * `GET /api/account/export`: the visitor's data as a file to download, the data file (JSON) or,
+ * with `?format=html`, its readable copy; both under the same limits, read the same way.
+ */
 export function registerMyDataRoutes(app: FastifyInstance, service: MyDataService, clock: () => Date = () => new Date()): void {
-  defineRoute(app, ENDPOINTS.exportMyData, async ({ userId, request, reply }) => {
+  defineRoute(app, ENDPOINTS.exportMyData, async ({ userId, query, request, reply }) => {
     const day = clock().toISOString().slice(0, 10);
+    const html = query.format === 'html';
     reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="baitcheck-my-data-${day}.json"`)
+      .header('content-type', html ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="baitcheck-my-data-${day}.${html ? 'html' : 'json'}"`)
       // a person's whole history: never kept by a cache on the way
       .header('cache-control', 'no-store');
+    // should a browser ever show the page where it was served, the page's own policy holds there too
+    if (html) reply.header('content-security-policy', MY_DATA_HTML_CSP);
     // HEAD asks what a download would be, not for one: the headers, nothing read
     if (request.method === 'HEAD') return reply.send() as never;
+    /** What fails before the first piece is an error answer: one to read, not a file to save. */
+    const answer = (error: unknown): never => {
+      reply.removeHeader('content-disposition');
+      if (error instanceof ExportBusyError) reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    };
     let release: () => void;
     try {
       release = service.admit(userId);
     } catch (error) {
-      if (error instanceof ExportBusyError) reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
+      return answer(error);
     }
     // The document is streamed (MyDataExportSchema, checked by the tests), not returned whole; the
     // response starts with its first piece, so what fails before it is an error answer.
@@ -66,18 +78,20 @@ export function registerMyDataRoutes(app: FastifyInstance, service: MyDataServic
       reply.send(out);
       begin();
     });
-    const written = service.write(userId, sink).finally(release);
+    const written = service.write(userId, sink, { format: query.format, timeZone: query.tz }).finally(release);
     void written.then(
       () => out.end(),
       (error: unknown) => {
         if (!streaming) return;
-        // once the file has begun, a failure cuts it: the connection is ended and the file lacks `complete: true`
+        // once the file has begun, a failure cuts it: the connection is ended and the file lacks its
+        // mark of completeness (`complete: true`, the readable copy's last line)
         out.destroy();
         if (error instanceof ExportCutError) request.log.info({ reason: error.message }, 'a download of data was cut');
         else request.log.error({ err: error }, 'a download of data failed part way');
       },
     );
-    await Promise.race([begun, written]);
+    // the race settles with the first piece, or with a failure before it (begun never settles then)
+    await Promise.race([begun, written]).catch(answer);
     return reply as never;
   });
 }

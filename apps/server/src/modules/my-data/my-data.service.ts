@@ -1,5 +1,19 @@
-import { MY_DATA_FORMAT, type CurrentUser, type NotificationPreferences, type ProtectionSettings, type Subscription } from '@baitcheck/contracts';
+import {
+  MY_DATA_FORMAT,
+  type BlockedSender,
+  type CurrentUser,
+  type Message,
+  type MyDataDownloadFormat,
+  type MyDataExport,
+  type MyDataSupportRequest,
+  type Notification,
+  type NotificationPreferences,
+  type ProtectionSettings,
+  type Report,
+  type Subscription,
+} from '@baitcheck/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { createHtmlEncoder } from './my-data.html.ts';
 import type { ExportCursor, ExportPage, MyDataReader, MyDataRepository, PageLimits } from './my-data.repository.ts';
 
 /** How downloads of data are bounded, per person and for the whole server. */
@@ -44,10 +58,69 @@ export class ExportCutError extends Error {
 /** Where the document goes: each piece is written once the reader has taken what came before. */
 export type ExportSink = (piece: string) => Promise<void>;
 
+/** The lists of the document, read a page at a time, and the rows of each. */
+export interface MyDataLists {
+  blockedSenders: BlockedSender;
+  reports: Report;
+  deviceScanVerdicts: MyDataExport['deviceScanVerdicts'][number];
+  notifications: Notification;
+  supportRequests: MyDataSupportRequest;
+  history: Message;
+}
+/** The name of a list of the document. */
+export type MyDataListName = keyof MyDataLists;
+/** What is read before the first piece is written: everything but the lists, small. */
+export type MyDataHead = Omit<MyDataExport, MyDataListName | 'complete'>;
+
 /**
- * 'Download my data': the visitor's whole stored data as one JSON document (the contract's
- * `MyDataExportSchema`), written piece by piece as it is read, so that a long history is never
- * held whole in memory. A newcomer (nothing stored yet) gets the document of an empty guest.
+ * How a document is written out: its head, then each list (in the encoder's order) row by row,
+ * then, only when every list was written whole, the mark that it is complete. Each answer is one
+ * piece of the download; the walk over the data, its pages and their bounds are the service's.
+ */
+export interface ExportEncoder {
+  /** The order the lists are written in. */
+  readonly lists: readonly MyDataListName[];
+  begin(head: MyDataHead): string;
+  beginList(name: MyDataListName): string;
+  row<K extends MyDataListName>(name: K, row: MyDataLists[K], index: number): string;
+  endList(name: MyDataListName, count: number): string;
+  /** The last piece: the document is whole. */
+  complete(): string;
+}
+
+/** The data file ({@link MY_DATA_FORMAT}): the head's JSON without its closing brace, the lists, the history last, then `"complete":true}`. */
+export function createJsonEncoder(): ExportEncoder {
+  return {
+    lists: ['blockedSenders', 'reports', 'deviceScanVerdicts', 'notifications', 'supportRequests', 'history'],
+    begin: (head) => JSON.stringify(head).slice(0, -1),
+    beginList: (name) => `,${JSON.stringify(name)}:[`,
+    row: (_name, row, index) => `${index === 0 ? '' : ','}${JSON.stringify(row)}`,
+    endList: () => ']',
+    complete: () => ',"complete":true}\n',
+  };
+}
+
+/** How a download is written: its format, and for the readable copy the time zone of its dates. */
+export interface DownloadOptions {
+  format: MyDataDownloadFormat;
+  timeZone: string;
+}
+
+/** Each list's pages, from the export's reader. */
+const PAGES: { [K in MyDataListName]: (reader: MyDataReader, userId: string, cursor: ExportCursor | undefined, limits: PageLimits) => Promise<ExportPage<MyDataLists[K]>> } = {
+  blockedSenders: (reader, userId, cursor, limits) => reader.blockedSendersPage(userId, cursor, limits),
+  reports: (reader, userId, cursor, limits) => reader.reportsPage(userId, cursor, limits),
+  deviceScanVerdicts: (reader, userId, cursor, limits) => reader.deviceScanVerdictsPage(userId, cursor, limits),
+  notifications: (reader, userId, cursor, limits) => reader.notificationsPage(userId, cursor, limits),
+  supportRequests: (reader, userId, cursor, limits) => reader.supportRequestsPage(userId, cursor, limits),
+  history: (reader, userId, cursor, limits) => reader.historyPage(userId, cursor, limits),
+};
+
+/**
+ * 'Download my data': the visitor's whole stored data as one document, the data file (the
+ * contract's `MyDataExportSchema`) or its readable copy (HTML), written piece by piece as it is
+ * read, so that a long history is never held whole in memory. A newcomer (nothing stored yet) gets
+ * the document of an empty guest.
  */
 export function createMyDataService(deps: {
   repo: MyDataRepository;
@@ -63,24 +136,22 @@ export function createMyDataService(deps: {
   /** The people whose download is being written (in this process). */
   const running = new Set<string>();
 
-  /** Writes one list, page by page, row by row. */
-  async function writeList<T>(sink: ExportSink, name: string, page: (cursor: ExportCursor | undefined, limits: PageLimits) => Promise<ExportPage<T>>): Promise<void> {
-    await sink(`,${JSON.stringify(name)}:[`);
+  /** Writes one list, page by page, row by row (`page` answers none on a newcomer's). */
+  async function writeList(sink: ExportSink, encoder: ExportEncoder, name: MyDataListName, page: ((cursor: ExportCursor | undefined, limits: PageLimits) => Promise<ExportPage<MyDataLists[MyDataListName]>>) | null): Promise<void> {
+    await sink(encoder.beginList(name));
     let cursor: ExportCursor | undefined;
-    let first = true;
-    do {
+    let count = 0;
+    while (page) {
       const { rows, next } = await page(cursor, limits.page);
-      for (const row of rows) {
-        await sink(`${first ? '' : ','}${JSON.stringify(row)}`);
-        first = false;
-      }
-      cursor = next ?? undefined;
-    } while (cursor);
-    await sink(']');
+      for (const row of rows) await sink(encoder.row(name, row, count++));
+      if (!next) break;
+      cursor = next;
+    }
+    await sink(encoder.endList(name, count));
   }
 
   /** The person's document, read from `reader`. */
-  async function writeDocument(userId: string, reader: MyDataReader, sink: ExportSink): Promise<void> {
+  async function writeDocument(userId: string, reader: MyDataReader, sink: ExportSink, encoder: ExportEncoder): Promise<void> {
     // the account may have gone between the request's session and this view of the database
     if (!(await reader.userExists(userId))) throw new AppError('NOT_SIGNED_IN');
     // the small parts first: a failure there is an error answer, not a cut document
@@ -89,20 +160,13 @@ export function createMyDataService(deps: {
       Promise.all([deps.account(userId), deps.subscription(userId), deps.notificationPreferences(userId), deps.protectionSettings(userId)]),
       (async () => [await reader.family(userId), await reader.plugins(userId), await reader.pushDevices(userId)] as const)(),
     ]);
-    const head = { format: MY_DATA_FORMAT, exportedAt: clock().toISOString(), account, subscription, notificationPreferences, protectionSettings, family, plugins, pushDevices };
-    // the head's JSON without its closing brace; the lists follow, the history last of them
-    await sink(JSON.stringify(head).slice(0, -1));
-    await writeList(sink, 'blockedSenders', (cursor, page) => reader.blockedSendersPage(userId, cursor, page));
-    await writeList(sink, 'reports', (cursor, page) => reader.reportsPage(userId, cursor, page));
-    await writeList(sink, 'deviceScanVerdicts', (cursor, page) => reader.deviceScanVerdictsPage(userId, cursor, page));
-    await writeList(sink, 'notifications', (cursor, page) => reader.notificationsPage(userId, cursor, page));
-    await writeList(sink, 'supportRequests', (cursor, page) => reader.supportRequestsPage(userId, cursor, page));
-    await writeList(sink, 'history', (cursor, page) => reader.historyPage(userId, cursor, page));
+    await sink(encoder.begin({ format: MY_DATA_FORMAT, exportedAt: clock().toISOString(), account, subscription, notificationPreferences, protectionSettings, family, plugins, pushDevices }));
+    for (const name of encoder.lists) await writeList(sink, encoder, name, (cursor, page) => PAGES[name](reader, userId, cursor, page));
     // On PGlite (no snapshot) an account deleted while its lists were written reads as empty lists
     // from then on: such a document is cut, never closed as if it were whole. In a snapshot the
     // account is there to the end.
     if (!(await reader.userExists(userId))) throw new ExportCutError('the account was deleted while its data was being written');
-    await sink(',"complete":true}\n');
+    await sink(encoder.complete());
   }
 
   return {
@@ -130,19 +194,23 @@ export function createMyDataService(deps: {
     },
 
     /**
-     * Writes the document through `sink`. Everything but the lists is read before the first piece,
-     * so a failure there is an error answer; past it, a failure cuts the document, which then
-     * lacks its closing `complete: true`.
+     * Writes the document through `sink`, in the format asked for (the data file by default).
+     * Everything but the lists is read before the first piece, so a failure there is an error
+     * answer; past it, a failure cuts the document, which then lacks its closing mark of
+     * completeness (`complete: true`, or the readable copy's last line).
      */
-    async write(userId: string, sink: ExportSink): Promise<void> {
+    async write(userId: string, sink: ExportSink, options: DownloadOptions = { format: 'json', timeZone: 'UTC' }): Promise<void> {
+      const encoder = options.format === 'html' ? createHtmlEncoder({ timeZone: options.timeZone }) : createJsonEncoder();
       if (userId === '') {
         const [notificationPreferences, protectionSettings] = await Promise.all([deps.notificationPreferences(userId), deps.protectionSettings(userId)]);
-        const empty = { format: MY_DATA_FORMAT, exportedAt: clock().toISOString(), account: await deps.account(userId), subscription: await deps.subscription(userId), notificationPreferences, protectionSettings };
-        const lists = { family: null, plugins: [], pushDevices: [], blockedSenders: [], reports: [], deviceScanVerdicts: [], notifications: [], supportRequests: [], history: [], complete: true };
-        await sink(`${JSON.stringify({ ...empty, ...lists })}\n`);
+        const account = await deps.account(userId);
+        const subscription = await deps.subscription(userId);
+        await sink(encoder.begin({ format: MY_DATA_FORMAT, exportedAt: clock().toISOString(), account, subscription, notificationPreferences, protectionSettings, family: null, plugins: [], pushDevices: [] }));
+        for (const name of encoder.lists) await writeList(sink, encoder, name, null);
+        await sink(encoder.complete());
         return;
       }
-      await deps.repo.snapshot((reader) => writeDocument(userId, reader, sink));
+      await deps.repo.snapshot((reader) => writeDocument(userId, reader, sink, encoder));
     },
   };
 }

@@ -1,11 +1,14 @@
-import { FamilyInvitationCreatedSchema, MyDataExportSchema } from '@baitcheck/contracts';
+import { createHash } from 'node:crypto';
+import { FamilyInvitationCreatedSchema, HIDDEN_MARK, MyDataExportSchema, revealHidden } from '@baitcheck/contracts';
 import { sql } from 'drizzle-orm';
+import { parse, type DefaultTreeAdapterMap, type ParserError } from 'parse5';
 import { expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { deviceTokens, messages, pluginConnections, pushSubscriptions } from '../../db/schema.ts';
 import { userIdOf } from '../../test/fixtures.ts';
 import { describeWithDatabases, makeVisitor, type Visitor } from '../../test/harness.ts';
 import { signUp, TEST_PASSWORD, upgrade } from '../../test/plans.ts';
+import { MY_DATA_HTML_CSP } from './my-data.html.ts';
 import { createMyDataRepository, type ExportCursor } from './my-data.repository.ts';
 import { EXPORT_PAGE_ROWS } from './my-data.service.ts';
 
@@ -20,6 +23,28 @@ async function exportOf(visitor: Visitor) {
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename="baitcheck-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
   expect(res.headers['cache-control']).toBe('no-store');
   return MyDataExportSchema.parse(JSON.parse(res.body));
+}
+
+type HtmlNode = DefaultTreeAdapterMap['node'];
+type HtmlElement = DefaultTreeAdapterMap['element'];
+
+/** The elements the readable copy is made of: anything else in it came from stored text. */
+const COPY_ELEMENTS = new Set(['html', 'head', 'meta', 'title', 'style', 'body', 'main', 'section', 'article', 'h1', 'h2', 'h3', 'p', 'dl', 'dt', 'dd', 'ul', 'li', 'blockquote', 'span', 'bdi', 'time', 'strong', 'br']);
+
+/** The readable copy as a browser's HTML parser reads it: its elements, the text of any node, its parse errors. */
+function readCopy(html: string) {
+  const errors: ParserError[] = [];
+  const document = parse(html, { onParseError: (error) => errors.push(error) });
+  const elements: HtmlElement[] = [];
+  const walk = (node: HtmlNode) => {
+    if ('tagName' in node) elements.push(node);
+    if ('childNodes' in node) node.childNodes.forEach(walk);
+  };
+  walk(document);
+  const text = (node: HtmlNode): string => ('value' in node && node.nodeName === '#text' ? node.value : 'childNodes' in node ? node.childNodes.map(text).join('') : '');
+  const attr = (element: HtmlElement, name: string) => element.attrs.find((a) => a.name === name)?.value;
+  const byId = (id: string) => elements.find((e) => attr(e, 'id') === id);
+  return { errors, elements, text, attr, byId, body: elements.find((e) => e.tagName === 'body')! };
 }
 
 /** Every row of every table of the database that names `userId` or `email` anywhere in it. */
@@ -205,6 +230,129 @@ describeWithDatabases('your data', (ctx) => {
     // and through the API, the document holds them whole
     const data = await exportOf(person);
     expect(data.history.map((m) => m.content)).toEqual(Array.from({ length: 12 }, (_, i) => huge(11 - i)));
+  });
+
+  it('gives a readable copy (?format=html) that shows every stored text as text: no markup of it, no script, no link, nothing loaded, nobody else’s', async () => {
+    let address = 0;
+    const visitor = () => makeVisitor(ctx.app, { remoteAddress: `203.0.113.${++address}` });
+    const person = visitor();
+    const email = await signUp(person);
+    // what a scam or a hostile person could make us store: markup, links, entities, a hidden direction character
+    const payloads = [
+      `<script>alert('XSS-RAN script')</script>`,
+      `<img src=x onerror="alert('XSS-RAN img')">`,
+      `"><svg onload=alert('XSS-RAN svg')>`,
+      `' onmouseover='alert(1)' x='`,
+      `<a href="javascript:alert('XSS-RAN a')">Verify your account</a>`,
+      `<a href="https://paypa1-secure-login.example/signin">https://www.paypal.com/signin</a>`,
+      `</blockquote></main><script>alert('XSS-RAN break')</script>`,
+      `</title></style><iframe srcdoc="<script>parent.x=1</script>"></iframe>`,
+      `<meta http-equiv="refresh" content="0;url=https://evil.example/"><base href="https://evil.example/"><link rel="stylesheet" href="https://evil.example/x.css">`,
+      `<style>@import url(https://evil.example/x.css); body{background:url(https://evil.example/p.png)}</style>`,
+      `&lt;img src=x onerror=alert(1)&gt; &#60;script&#62;`,
+      `<!-- <![CDATA[ ]]> -->`,
+      `invoice\u202Efdp.exe`,
+    ];
+    const content = `URGENT: your PayPal account is suspended. Verify at http://paypa1-secure-login.example/verify\n${payloads.join('\n')}`;
+    const sender = `PayPal\u202Egnp.exe <img src=x onerror=alert('XSS-RAN sender')>`;
+    const scanned = await person.post('/api/scan/text', { content, sender, source: 'sms' });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    const note = `my bank never texts ${payloads[1]} ${payloads[4]}`;
+    expect((await person.post('/api/reports', { messageId: scanned.json().message.id, note })).statusCode).toBe(201);
+    expect((await person.post('/api/blocked-senders', { sender })).statusCode).toBe(201);
+    const support = { name: `Sam <script>alert('XSS-RAN name')</script>`, subject: `SECURITY: I clicked <a href="https://evil.example/">this</a>`, message: `I clicked the link and typed my password. ${payloads[0]} ${payloads[6]}` };
+    const asked = await person.post('/api/contact-support', { ...support, email });
+    expect(asked.statusCode, asked.body).toBeLessThan(300);
+    const other = visitor();
+    await signUp(other);
+    await other.post('/api/scan/text', { content: 'someone else’s message <b>not yours</b>', sender: 'Their bank', source: 'sms' });
+
+    const res = await person.get('/api/account/export?format=html&tz=Europe/London');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="baitcheck-my-data-\d{4}-\d{2}-\d{2}\.html"$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toBe(MY_DATA_HTML_CSP);
+    const html = res.body;
+    // no markup of the stored text survives as markup: every '<' of it was escaped
+    for (const tag of ['<script', '<img', '<svg', '<iframe', '<a ', '<link', '<base', '<!--', '<![CDATA']) expect(html.toLowerCase(), tag).not.toContain(tag.toLowerCase());
+
+    const copy = readCopy(html);
+    // a well-formed document: the parser met nothing it had to repair
+    expect(copy.errors.map((e) => e.code)).toEqual([]);
+    expect(copy.elements.map((e) => e.tagName).filter((tag) => !COPY_ELEMENTS.has(tag))).toEqual([]);
+    for (const element of copy.elements) {
+      for (const { name } of element.attrs) {
+        expect(name, `<${element.tagName} ${name}>`).not.toMatch(/^on/i);
+        expect(['href', 'src', 'srcdoc', 'action', 'formaction', 'style', 'background', 'xlink:href'], `<${element.tagName} ${name}>`).not.toContain(name.toLowerCase());
+      }
+    }
+    // the policy first in <head>: nothing loads or runs, and the one style is named by its hash
+    const head = copy.elements.find((e) => e.tagName === 'head')!;
+    const firstInHead = head.childNodes.find((n): n is HtmlElement => 'tagName' in n)!;
+    expect(firstInHead.tagName).toBe('meta');
+    expect(copy.attr(firstInHead, 'http-equiv')).toBe('Content-Security-Policy');
+    const styles = copy.elements.filter((e) => e.tagName === 'style');
+    expect(styles).toHaveLength(1);
+    const hash = createHash('sha256').update(copy.text(styles[0]!)).digest('base64');
+    expect(copy.attr(firstInHead, 'content')).toBe(`default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'`);
+    expect(copy.elements.filter((e) => e.tagName === 'meta').map((m) => copy.attr(m, 'charset') ?? copy.attr(m, 'name') ?? copy.attr(m, 'http-equiv'))).toEqual(['Content-Security-Policy', 'utf-8', 'viewport', 'format-detection', 'referrer', 'robots']);
+    expect(copy.attr(copy.elements[0]!, 'lang')).toBe('en');
+
+    // and every stored text reads as it was stored, hidden direction characters shown
+    const text = copy.text(copy.body);
+    expect(text).toContain(revealHidden(content));
+    expect(text).toContain(`invoice${HIDDEN_MARK}fdp.exe`);
+    expect(text).not.toContain('\u202E');
+    expect(text).toContain(revealHidden(note));
+    for (const part of Object.values(support)) expect(text).toContain(part);
+    // senders are isolated, shown as typed (in the scan, the report and the blocked senders)
+    const senders = copy.elements.filter((e) => e.tagName === 'bdi').map((e) => copy.text(e));
+    expect(senders.filter((s) => s === revealHidden(sender))).toHaveLength(3);
+    // the sections, each with its heading, and the line that says the copy is whole, last
+    for (const id of ['account', 'preferences', 'scans', 'device-scans', 'reports', 'blocked-senders', 'alerts', 'sources', 'devices', 'family', 'support-requests']) {
+      const section = copy.byId(id);
+      expect(section?.tagName, id).toBe('section');
+      expect(section!.childNodes.find((n): n is HtmlElement => 'tagName' in n)?.tagName, id).toBe('h2');
+    }
+    expect(copy.text(copy.byId('account')!)).toContain(email);
+    expect(copy.text(copy.byId('scans')!)).toMatch(/Phishing/);
+    expect(copy.text(copy.byId('scans')!)).toContain('1 scan in all.');
+    expect(copy.text(copy.byId('sources')!)).toContain('You have not connected any sources.');
+    const main = copy.elements.find((e) => e.tagName === 'main')!;
+    const last = main.childNodes.filter((n): n is HtmlElement => 'tagName' in n).at(-1)!;
+    expect(copy.attr(last, 'id')).toBe('complete');
+    expect(copy.text(last)).toMatch(/^This copy is complete/);
+    // nobody else's
+    expect(text).not.toContain('someone else');
+    expect(text).not.toContain('Their bank');
+  });
+
+  it('refuses an unknown format or time zone with 400 VALIDATION_FAILED naming the field; a newcomer’s readable copy says plainly that each part is empty', async () => {
+    const person = ctx.visitor();
+    for (const [query, field] of [['format=pdf', 'format'], ['format=HTML', 'format'], ['format=html&format=json', 'format'], ['format=html&tz=Mars/Olympus', 'tz']] as const) {
+      const res = await person.get(`/api/account/export?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers['content-disposition'], query).toBeUndefined();
+      expect(res.json(), query).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'Some of the information sent is not valid.', details: [{ field, message: expect.any(String) }] } });
+    }
+    expect((await person.get('/api/account/export?format=pdf')).json().error.details[0].message).toBe('Unknown format: choose json (the data file) or html (a readable copy).');
+    // json stays the default, and can be asked for by name
+    expect(MyDataExportSchema.parse(JSON.parse((await person.get('/api/account/export?format=json')).body)).complete).toBe(true);
+
+    const res = await person.get('/api/account/export?format=html');
+    expect(res.statusCode).toBe(200);
+    const copy = readCopy(res.body);
+    expect(copy.errors).toEqual([]);
+    const text = copy.text(copy.body);
+    expect(text).toContain('for a guest of this browser (no account)');
+    expect(text).toContain('Dates and times are in UTC.');
+    for (const empty of ['No scans are kept.', 'You have not reported anything.', 'You have not blocked anyone.', 'No alerts.', 'You have not connected any sources.', 'No devices.', 'You are not in a family.', 'You have not sent any support requests.']) {
+      expect(text).toContain(empty);
+    }
+    expect(copy.byId('complete')).toBeDefined();
+    // asking stores nothing: no guest is made for it
+    expect(person.cookie).toBeUndefined();
   });
 
   it("'Delete my account' needs the password, an account and no plan that still renews", async () => {
