@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { MyDataExportSchema } from '@baitcheck/contracts';
+import { MyDataExportSchema, revealHidden } from '@baitcheck/contracts';
 import { SAMPLES, SCREENSHOT_DIR, expectNoAxeViolations, screenshotWholePage, seedText } from './helpers';
+import { PHISHING_HOST, XSS_TITLE, payloadMessages, payloadsWithin } from './xss-payloads';
 
 // Issue 21, "Your data": 'Download my data' and 'Delete my account' on the Account page.
 
@@ -71,4 +73,55 @@ test('a plan that still renews is to be cancelled first, with the way there', as
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'your-data-plan-390.png') });
   await alert.getByRole('link', { name: 'Go to the Subscription page' }).click();
   await expect(page).toHaveURL(/\/subscription\?manage=true$/);
+});
+
+test('downloads a readable copy that, opened from the file, shows a scam’s markup as text and runs or loads nothing', async ({ page, browser }, testInfo) => {
+  await newAccount(page);
+  const [message] = payloadMessages(1);
+  const sender = `PayPal\u202Egnp.exe ${payloadsWithin(300)}`.slice(0, 320).trim();
+  await seedText(page.request, message!, sender);
+  await page.goto('/account');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download a readable copy' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^baitcheck-my-data-\d{4}-\d{2}-\d{2}\.html$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your download has started' })).toBeVisible();
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+
+  // opened as a person opens it from their downloads: a file:// page of its own
+  const reader = await browser.newPage();
+  const seen: string[] = [];
+  reader.on('dialog', (dialog) => {
+    seen.push(`dialog ${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss().catch(() => undefined);
+  });
+  reader.on('console', (line) => seen.push(`console: ${line.text()}`));
+  reader.on('pageerror', (error) => seen.push(`error: ${error.message}`));
+  reader.on('request', (request) => {
+    if (request.url() !== pathToFileURL(file).href) seen.push(`request: ${request.url()}`);
+  });
+  await reader.goto(pathToFileURL(file).href);
+  await expect(reader.getByRole('heading', { level: 1, name: 'Your Baitcheck data' })).toBeVisible();
+  const scan = reader.locator('#scans article');
+  await expect(scan).toHaveCount(1);
+  // the message in full, every payload as its characters; the sender as typed, its hidden character shown
+  expect(await scan.locator('blockquote').textContent()).toBe(revealHidden(message!));
+  await expect(scan.locator('bdi')).toHaveText(revealHidden(sender));
+  await expect(scan.getByRole('heading', { level: 3 })).toContainText('Phishing');
+  await expect(reader.locator('#complete')).toHaveText(/^This copy is complete/);
+  // nothing the payloads could have made: no script, image, frame, link, form, nor anything they would have done
+  expect(await reader.locator('script, img, svg, iframe, object, embed, a, form, base, link, input, details, math').count()).toBe(0);
+  expect(await reader.evaluate(() => ({ xss: (window as { __xss?: unknown }).__xss, title: document.title }))).toEqual({ xss: undefined, title: expect.stringMatching(/^Your Baitcheck data, /) });
+  expect(await reader.title()).not.toContain(XSS_TITLE);
+  // the scam's link is there, as words
+  await expect(scan.locator('blockquote')).toContainText(`https://${PHISHING_HOST}/signin`);
+  // no dialog, no error, no request but the file's own, and not even a script the policy blocked
+  expect(seen).toEqual([]);
+
+  for (const width of [390, 1280]) {
+    await reader.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await screenshotWholePage(reader, join(SCREENSHOT_DIR, `your-data-readable-${width}.png`));
+  }
+  await reader.emulateMedia({ media: 'print' });
+  await reader.screenshot({ path: join(SCREENSHOT_DIR, 'your-data-readable-print.png'), fullPage: true });
+  await reader.close();
 });

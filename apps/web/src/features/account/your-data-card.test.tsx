@@ -8,7 +8,8 @@ import { mockApi, renderWithApp } from '@/testing/render';
 import { ACCOUNT, BASIC_SUBSCRIPTION, failWith, GUEST } from '@/testing/fixtures';
 import { addDeviceScan, listDeviceScans } from '@/lib/on-device/device-history';
 import AccountPage from './account-page';
-import { DELETED_TEXT } from './your-data-card';
+import { getTimeZone } from '@/lib/api-client';
+import { DELETED_TEXT, DOWNLOAD_STARTED_TEXT } from './your-data-card';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,12 +28,35 @@ async function openDelete() {
 }
 
 describe('Your data', () => {
-  it('offers a guest the download only, as a file from the server', async () => {
+  it('offers a guest the downloads only, the data file and a readable copy, each said what it is for', async () => {
     await renderAs(GUEST);
     const download = screen.getByRole('link', { name: 'Download my data' });
     expect(download).toHaveAttribute('href', '/api/account/export');
     expect(download).toHaveAttribute('download');
+    // the readable copy: the same route, as a page, its times in this browser's time zone
+    const readable = screen.getByRole('link', { name: 'Download a readable copy' });
+    expect(readable).toHaveAttribute('href', `/api/account/export?format=html&tz=${encodeURIComponent(getTimeZone())}`);
+    expect(readable).toHaveAttribute('download');
+    for (const link of [download, readable]) {
+      expect(link).toHaveAccessibleDescription('The readable copy is a page to read or print; the data file (Download my data) is for moving your data to another service.');
+    }
     expect(screen.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
+  });
+
+  it('says where a download goes once asked for, and that a second one waits for the first', async () => {
+    await renderAs(ACCOUNT);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(/^$/);
+    // jsdom cannot download: the click is the app's alone
+    const noNavigation = (event: MouseEvent) => event.preventDefault();
+    document.addEventListener('click', noNavigation);
+    try {
+      await userEvent.click(screen.getByRole('link', { name: 'Download a readable copy' }));
+    } finally {
+      document.removeEventListener('click', noNavigation);
+    }
+    expect(status).toHaveTextContent(DOWNLOAD_STARTED_TEXT);
+    expect(status).toBeVisible();
   });
 
   it('says what happens to a paid plan before the password is asked: one that renews is cancelled first, a cancelled one ends now, with the money-back date', async () => {

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { Link } from 'wouter';
-import { Download, Trash2 } from 'lucide-react';
-import type { CurrentUser } from '@baitcheck/contracts';
+import { Download, FileText, Trash2 } from 'lucide-react';
+import type { CurrentUser, MyDataDownloadFormat } from '@baitcheck/contracts';
 import { API_ROUTES as API } from '@baitcheck/contracts/lite';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,13 +10,26 @@ import { DialogActions, DialogPanel } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/toast-store';
 import { CurrentPasswordField, FormError, passwordRefusal } from '@/components/auth/password-field';
-import { apiUrl } from '@/lib/api-client';
+import { apiUrl, getTimeZone } from '@/lib/api-client';
 import { useDeleteAccount, type AuthError } from '@/lib/api/auth';
 import { manageSubscriptionHref } from '@/config/paths';
 import { formatBillingDate, isFuture, useSubscription } from '@/lib/api/billing';
 
 export const DELETED_TITLE = 'Account deleted';
 export const DELETED_TEXT = 'Your account and everything kept with it have been deleted. This browser is a new guest now.';
+/**
+ * Said once a download is asked for. The browser keeps the download and says if it failed; the
+ * page cannot see it, and the server makes one download of a person's data at a time (a second is
+ * refused, 429, while the first is being made).
+ */
+export const DOWNLOAD_STARTED_TEXT =
+  'Your download has started: your browser shows it with its downloads. If it says the download failed, a download of your data may still be running in another tab or window: let it finish, then try again.';
+
+/** The readable copy: the same data as one page to read or print, its dates and times in this browser's time zone. */
+function readableCopyHref(): string {
+  const format: MyDataDownloadFormat = 'html';
+  return apiUrl(`${API.exportMyData.path}?${new URLSearchParams({ format, tz: getTimeZone() }).toString()}`);
+}
 
 /** The scans this browser kept on the device for the account go with it (they were its only copy). */
 async function forgetDeviceHistory(email: string | null): Promise<void> {
@@ -186,24 +199,40 @@ function DeletedNotice() {
   );
 }
 
-/** 'Your data' on the Account page: download it all, and (an account) delete it all. */
+/** 'Your data' on the Account page: download it all (a readable copy, or the data file), and (an account) delete it all. */
 export function YourDataCard({ user, onDeleted }: { user: CurrentUser; onDeleted?: () => void }) {
+  const explanation = useId();
+  const [started, setStarted] = useState(false);
+  const start = () => setStarted(true);
   return (
     <Card className="space-y-3 p-4">
       <h2 className="text-base font-semibold text-slate-900">Your data</h2>
       {user.kind === 'guest' ? <DeletedNotice /> : null}
       <p className="text-sm text-slate-700">
-        Download everything Baitcheck keeps for you as a file: your scan history, reports, blocked senders, plan and settings.
+        Download everything Baitcheck keeps for you: your scan history, reports, blocked senders, plan and settings.
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <p id={explanation} className="text-sm text-slate-700">
+        The readable copy is a page to read or print; the data file (Download my data) is for moving your data to another service.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button asChild variant="outline" className="w-full sm:w-auto">
-          <a href={apiUrl(API.exportMyData.path)} download>
+          <a href={apiUrl(API.exportMyData.path)} download aria-describedby={explanation} onClick={start}>
             <Download aria-hidden="true" className="h-4 w-4" />
             Download my data
           </a>
         </Button>
+        <Button asChild variant="outline" className="w-full sm:w-auto">
+          <a href={readableCopyHref()} download aria-describedby={explanation} onClick={start}>
+            <FileText aria-hidden="true" className="h-4 w-4" />
+            Download a readable copy
+          </a>
+        </Button>
         {user.kind === 'account' && user.email ? <DeleteAccountDialog email={user.email} {...(onDeleted ? { onDeleted } : {})} /> : null}
       </div>
+      {/* in the page from the start, so that the words are announced when they come */}
+      <p role="status" className={started ? 'text-sm text-slate-700' : 'sr-only'}>
+        {started ? DOWNLOAD_STARTED_TEXT : ''}
+      </p>
     </Card>
   );
 }
