@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { createClusterBus } from './cluster/bus.ts';
 import { runClusterPrimary } from './cluster/primary.ts';
 import { runWithSchedulerLock, type SchedulerLock } from './cluster/scheduler-lock.ts';
+import { createTableMaintenance, type MaintenanceRound } from './db/maintenance.ts';
 import { ConfigError, REPO_ROOT, loadConfig, type Config } from './config.ts';
 import { databaseTargetFor, openDatabase } from './db/database.ts';
 import { createLogger, describeListeningUrl } from './logger.ts';
@@ -76,6 +77,13 @@ const prune = async () => {
 };
 let pruneTimer: NodeJS.Timeout | undefined;
 
+// PGlite has no autovacuum: its tables are analyzed and vacuumed here (db/maintenance.ts)
+const maintenance = createTableMaintenance(database);
+const reportMaintenance = (outcome: MaintenanceRound | Error) => {
+  if (outcome instanceof Error) logger.warn({ err: outcome }, 'analyzing or vacuuming the embedded database failed');
+  else logger.info(outcome, 'analyzed and vacuumed the embedded database');
+};
+
 /**
  * What runs in one instance at a time (on PostgreSQL, the one holding the scheduler lock; on
  * PGlite, this one): the pruning, the retention job, the plugins' drivers and feed, the alert
@@ -88,6 +96,11 @@ const scheduledWork = {
     pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
     pruneTimer.unref();
     void prune();
+    if (database.driver === 'pglite') {
+      // statistics for the planner from the start, then as the tables change
+      void maintenance.round().then(reportMaintenance, (error: unknown) => reportMaintenance(error instanceof Error ? error : new Error(String(error))));
+      maintenance.start(reportMaintenance);
+    }
     retentionSchedule = startRetentionSchedule({ retention: app.retention, intervalMs: RETENTION_INTERVAL_MS, logger });
     // what arrived while the server was stopped is scanned now; inboxes are watched again
     void app.pluginRuntime.start();
@@ -102,6 +115,7 @@ const scheduledWork = {
   async stop() {
     scheduledRunning = false;
     clearInterval(pruneTimer);
+    await maintenance.stop();
     feedSchedule?.stop();
     feedSchedule = undefined;
     // a retention run in progress stops after its batch

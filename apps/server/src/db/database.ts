@@ -14,6 +14,9 @@ import * as schema from './schema.ts';
 /** The Drizzle handle both drivers satisfy; repositories only ever see this type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of a raw `db.execute(sql...)` (the same shape on PGlite and node-postgres). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /** An open database: the query handle, which driver it is, and how to close it. */
 export interface Database {
   db: Db;

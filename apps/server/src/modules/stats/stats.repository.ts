@@ -1,6 +1,6 @@
 import type { ThreatLevel } from '@baitcheck/contracts';
 import { sql, type AnyColumn } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { rowsOf, type Db } from '../../db/database.ts';
 import { deviceScans, messages, scanCounts } from '../../db/schema.ts';
 
 /** The counts' quarter hour (`scan_counts.bucket`, UTC-aligned). */
@@ -43,7 +43,6 @@ const sums = sql`coalesce(sum(safe), 0)::int as safe, coalesce(sum(suspicious), 
 const countsOf = (r: LevelCounts): LevelCounts => ({ safe: Number(r.safe), suspicious: Number(r.suspicious), phishing: Number(r.phishing) });
 
 /** The rows of a raw statement: both drivers answer `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** All SQL of the dashboard counters. */
 export function createStatsRepository(db: Db) {
