@@ -86,7 +86,7 @@ test.describe('at 1280 px', () => {
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a toast at the top steps off the header when Tab reaches the header', async ({ page }) => {
+  test('a toast hides none of the controls Tab reaches, up to the header', async ({ page }) => {
     await page.clock.install();
     await page.goto('/settings');
     const sms = page.getByRole('switch', { name: 'SMS Protection' });

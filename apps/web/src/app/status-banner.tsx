@@ -42,6 +42,8 @@ export function StatusBanner() {
     <div
       role="status"
       data-state={state}
+      // the toasts and the alert pop-up never cover it (components/ui/message-dock.ts)
+      data-status-banner=""
       className={cn(
         'border-b',
         state === 'active' && 'border-green-200 bg-green-50 text-green-900',

@@ -5,35 +5,10 @@ import { X } from 'lucide-react';
 import type { Notification } from '@baitcheck/contracts';
 import { NOTIFICATION_POPUP_MS } from '@baitcheck/contracts/lite';
 import { cn } from '@/lib/cn';
-import { TOAST_SWIPE_THRESHOLD_PX, subscribeToasts } from '@/components/ui/toast-store';
-import { focusedOutside, overlapArea, ringedBox, useStepAside } from '@/components/ui/use-step-aside';
+import { TOAST_SWIPE_THRESHOLD_PX } from '@/components/ui/toast-store';
+import { useMessageDock } from '@/components/ui/message-dock';
 import { NotificationIcon } from './notification-icon';
 import { dismissPopup, getPopup, subscribePopup, type PopupItem } from './popup-store';
-
-// Covering what has focus (WCAG 2.4.11) weighs more than covering a toast.
-const FOCUS_WEIGHT = 4;
-
-/**
- * How much the pop-up in `viewport` covers of what has focus (with its ring) and of the ordinary
- * toasts: it shows in its usual place (on a phone above the bottom navigation, from the md
- * breakpoint top right under the header, where the toasts are not) and moves when that covers less.
- */
-function cost(viewport: HTMLElement): number {
-  const items = [...viewport.children].map((item) => item.getBoundingClientRect());
-  let total = 0;
-  const region = viewport.parentElement ?? viewport;
-  const focused = focusedOutside(region);
-  if (focused) {
-    const ringed = ringedBox(focused);
-    for (const item of items) total += FOCUS_WEIGHT * overlapArea(item, ringed);
-  }
-  for (const toast of document.querySelectorAll('.toast-root')) {
-    if (region.contains(toast)) continue;
-    const t = toast.getBoundingClientRect();
-    for (const item of items) total += overlapArea(item, t);
-  }
-  return total;
-}
 
 /** What the pop-up says: the alert, or how many came and the latest. */
 export function popupText(item: Pick<PopupItem, 'count' | 'notification'>): { title: string; description: string } {
@@ -50,7 +25,8 @@ export function popupText(item: Pick<PopupItem, 'count' | 'notification'>): { ti
 export function NotificationPopup({ onOpen }: { onOpen?: (notification: Notification) => void }) {
   const popup = useSyncExternalStore(subscribePopup, getPopup, getPopup);
   const viewportRef = useRef<HTMLOListElement>(null);
-  useStepAside(viewportRef, popup?.open ? popup.key : undefined, cost, subscribeToasts);
+  // in the message dock, just beyond the toasts: at the bottom, or under the header and banner
+  useMessageDock(viewportRef, 'alerts', popup?.open ? popup.key : undefined);
 
   // An update draws the pop-up anew; the focus goes back to where it was in it.
   useLayoutEffect(() => {
@@ -101,10 +77,8 @@ export function NotificationPopup({ onOpen }: { onOpen?: (notification: Notifica
           </Toast.Close>
         </Toast.Root>
       ) : null}
-      {/* Usual place: on a phone above the bottom navigation (the toasts' usual place is the
-          top), from md top right under the header, near the bell (the toasts' is bottom right).
-          The other place: the top of a phone's screen, from md bottom right. No hotkey: F8 is
-          the toasts'; everything the pop-up says is also in the header's list. */}
+      {/* Past the toasts in the dock (message-dock.ts), under open dialogs. No hotkey: F8 is the
+          toasts'; everything the pop-up says is also in the header's list. */}
       <Toast.Viewport
         ref={viewportRef}
         hotkey={[]}
@@ -112,9 +86,9 @@ export function NotificationPopup({ onOpen }: { onOpen?: (notification: Notifica
         data-placement="usual"
         data-notification-popups=""
         className={cn(
-          'pointer-events-none fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-40 flex max-h-screen w-full flex-col gap-2 p-4 outline-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary md:inset-x-auto md:right-0 md:top-14 md:bottom-auto md:max-w-[420px]',
-          'data-[placement=other]:top-0 data-[placement=other]:bottom-auto data-[placement=other]:pt-[max(1rem,env(safe-area-inset-top))]',
-          'md:data-[placement=other]:top-auto md:data-[placement=other]:bottom-20 md:data-[placement=other]:pt-4',
+          'pointer-events-none fixed inset-x-0 z-40 flex w-full flex-col gap-2 p-4 outline-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary md:inset-x-auto md:right-0 md:max-w-[420px]',
+          'bottom-[calc(4rem+env(safe-area-inset-bottom)+var(--message-dock-offset,0px))]',
+          'data-[placement=other]:top-[calc(var(--message-dock-top,3.5rem)+var(--message-dock-offset,0px))] data-[placement=other]:bottom-auto',
         )}
       />
     </Toast.Provider>

@@ -10,25 +10,14 @@ import {
   getToasts,
   subscribeToasts,
 } from './toast-store';
-import { focusedOutside, overlapArea, ringedBox, useStepAside } from './use-step-aside';
-
-/** How much of what has focus (with its ring) the toasts in `viewport` cover, in square pixels. */
-function coveredFocus(viewport: HTMLElement): number {
-  const focused = focusedOutside(viewport.parentElement ?? viewport);
-  if (!focused) return 0;
-  const ringed = ringedBox(focused);
-  let area = 0;
-  for (const item of viewport.children) area += overlapArea(item.getBoundingClientRect(), ringed);
-  return area;
-}
+import { useMessageDock } from './message-dock';
 
 /** Renders the toast store: swipe right to dismiss, F8 focuses the viewport. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   const viewportRef = useRef<HTMLOListElement>(null);
-  // a toast shows in its usual place (on a phone at the top, over the header; from the md
-  // breakpoint bottom right, above the navigation) and steps aside from what has focus
-  useStepAside(viewportRef, toasts.find((t) => t.open)?.id, coveredFocus);
+  // in the message dock with the alert pop-up: at the bottom, or under the header and banner
+  useMessageDock(viewportRef, 'toasts', toasts.find((t) => t.open)?.id);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {toasts.map((t) => (
@@ -69,18 +58,14 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      {/* Usual place: on a phone the top of the screen (at the bottom it covered the result's Scan
-          New Content and Report buttons); from the md breakpoint, where the content is a centred
-          column, bottom right above the navigation. The other place, taken when the toast would
-          cover what has focus: on a phone above the bottom navigation, from md top right below
-          the header. */}
+      {/* Nearest the dock's edge (message-dock.ts), over open dialogs: a toast often answers
+          something done in one */}
       <Toast.Viewport
         ref={viewportRef}
         data-placement="usual"
         className={cn(
-          'pointer-events-none fixed inset-x-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 pt-[max(1rem,env(safe-area-inset-top))] outline-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary md:inset-x-auto md:top-auto md:right-0 md:bottom-20 md:max-w-[420px] md:pt-4',
-          'data-[placement=other]:top-auto data-[placement=other]:bottom-[calc(4rem+env(safe-area-inset-bottom))] data-[placement=other]:pt-4',
-          'md:data-[placement=other]:top-14 md:data-[placement=other]:bottom-auto',
+          'pointer-events-none fixed inset-x-0 z-[100] flex w-full flex-col gap-2 p-4 outline-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary md:inset-x-auto md:right-0 md:max-w-[420px]',
+          'bottom-[calc(4rem+env(safe-area-inset-bottom))] data-[placement=other]:top-[var(--message-dock-top,3.5rem)] data-[placement=other]:bottom-auto',
         )}
       />
     </Toast.Provider>

@@ -123,7 +123,8 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
           />
         )}
         <ThreatIntelDetails threatData={analysis.threatData} enhanced={analysis.enhanced} requested={outcome.enhancedRequested} sources={analysis.intelSources ?? []} onDevice={outcome.onDevice} />
-        <div className="flex flex-wrap gap-2">
+        {/* the result's primary actions: the toasts and the alert pop-up step aside from them */}
+        <div data-keep-clear="" className="flex flex-wrap gap-2">
           <Button onClick={scanNew}>
             <RotateCcw aria-hidden="true" className="h-4 w-4" />
             Scan New Content

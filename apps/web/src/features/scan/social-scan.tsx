@@ -93,7 +93,8 @@ function SocialResult({ result, onClear }: { result: TextScanResponse; onClear: 
           </div>
         </section>
         <RecommendationsSection id="social-recommendations" recommendations={analysis.recommendations} safe={safe} />
-        <div className="flex flex-wrap gap-2">
+        {/* the result's actions: the toasts and the alert pop-up step aside from them */}
+        <div data-keep-clear="" className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={onClear}>
             <X aria-hidden="true" className="h-4 w-4" />
             Clear Results
