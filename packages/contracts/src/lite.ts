@@ -179,14 +179,21 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/** Time zones already found real by {@link isTimeZone}. */
+const knownTimeZones = new Set<string>();
+
 /** True when `tz` is an IANA time zone this runtime knows. */
 export function isTimeZone(tz: string): boolean {
+  if (knownTimeZones.has(tz)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
   } catch {
     return false;
   }
+  // building a formatter is the costly part (every dashboard's request checks its zone): a zone
+  // found once is remembered; only real zones, a few hundred spellings, and at most 1,000
+  if (knownTimeZones.size < 1000) knownTimeZones.add(tz);
+  return true;
 }
 
 /** What an alert is about (issue 19): the spec's push types, then the other notification types. */

@@ -1,4 +1,5 @@
 import { DASHBOARD_WINDOW_DAYS, PLANS, type DailyCount, type MessageStats } from '@baitcheck/contracts';
+import { canonicalTimeZone, localDate } from '../../lib/local-day.ts';
 import type { HistoryWindow } from '../messages/history-window.ts';
 import type { StatsRepository } from './stats.repository.ts';
 
@@ -6,15 +7,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days in the bar chart. */
 export const CHART_DAYS = 7;
 
-/** The calendar date `YYYY-MM-DD` of `instant` in `timeZone`. */
-export function toLocalDate(instant: Date, timeZone: string): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
 
 /** The `count` local dates ending with today, oldest first. Calendar arithmetic, so DST cannot skip a day. */
 export function lastLocalDates(now: Date, timeZone: string, count: number): string[] {
-  const [y, m, d] = toLocalDate(now, timeZone).split('-').map(Number) as [number, number, number];
+  const [y, m, d] = localDate(now, timeZone).split('-').map(Number) as [number, number, number];
   return Array.from({ length: count }, (_, i) => new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10));
 }
 
@@ -29,7 +25,7 @@ export function createStatsService(repo: StatsRepository, window: HistoryWindow)
     async get(userId: string, requestedTimeZone: string): Promise<MessageStats> {
       // The canonical spelling ('europe/paris' -> 'Europe/Paris') is the one PostgreSQL's
       // time zone database is sure to share with the runtime's.
-      const timeZone = new Intl.DateTimeFormat('en-US', { timeZone: requestedTimeZone }).resolvedOptions().timeZone;
+      const timeZone = canonicalTimeZone(requestedTimeZone);
       const { plan, since, now } = await window.of(userId);
       const windowDays = Math.min(DASHBOARD_WINDOW_DAYS, PLANS[plan].retentionDays);
       // Seven local days start at most seven days ago in any time zone; eight leaves margin.
