@@ -9,7 +9,7 @@ import { formatScaleOut, measureScaleOut } from './scale-out.ts';
 import { formatSoak, measureSoak, SOAK_DEFAULTS } from './soak.ts';
 
 // `npm run bench [-- --json] [-- --duration 10] [-- --connections 50] [-- --enhanced-scans 200] [-- --engine-only]`
-// `npm run bench -- --soak [--minutes 10] [--people 2000] [--connections 50] [--abuser-connections 2 (0: none)] [--json]`: the soak and abuse run alone
+// `npm run bench -- --soak [--minutes 10] [--people 200] [--connections 50] [--abuser-connections 2 (0: none)] [--json]`: the soak and abuse run alone
 const args = process.argv.slice(2);
 // From the root, `npm run bench -- --json` reaches the inner npm as its own --json flag, which
 // it passes on as npm_config_json.

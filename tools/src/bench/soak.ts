@@ -19,8 +19,15 @@ export interface SoakOptions {
   log?: (line: string) => void;
 }
 
-/** The defaults of `npm run bench -- --soak`. */
-export const SOAK_DEFAULTS: Omit<SoakOptions, 'log'> = { minutes: 10, connections: 50, people: 2_000, abuserConnections: 2 };
+/**
+ * The defaults of `npm run bench -- --soak`: 200 people, each asking at most every 1.5 s (1.5 to
+ * 2.25 s apart), offer about 105 requests a second over the 50 connections: a busy server's day
+ * (9 million requests), below what one process on PGlite answers on this 2-core machine with the
+ * load generator beside it (about 150 a second of this mix). More people than that do not make
+ * more traffic, only a queue: with 2,000 (the first soak) every connection was always busy and
+ * the p99 was the queue's length, not the server's answer time. `--people` moves the load.
+ */
+export const SOAK_DEFAULTS: Omit<SoakOptions, 'log'> = { minutes: 10, connections: 50, people: 200, abuserConnections: 2 };
 
 /** Issue 21's targets for the soak. */
 export const SOAK_TARGETS = { latencyP99Ms: 100, rssGrowth: 0.2 };
@@ -40,6 +47,8 @@ export interface SoakReport {
   people: number;
   /** Each person's least time between two of their requests (their limits leave room to spare). */
   personGapMs: number;
+  /** What the people ask for, on average (people / their mean gap), and what was answered. */
+  offeredPerSecond: number;
   requestsPerSecond: number;
   /** Per kind and over all the people's requests. */
   latency: Record<SoakKind | 'all', LatencyFigures>;
@@ -192,6 +201,8 @@ export async function measureSoak(options: SoakOptions): Promise<SoakReport> {
       connections: options.connections,
       people: options.people,
       personGapMs,
+      // each next request is due 1 to 1.5 gaps after the last answer: 1.25 gaps on average
+      offeredPerSecond: Math.round(options.people / ((personGapMs * 1.25) / 1000)),
       requestsPerSecond: Math.round(all.length / elapsedS),
       latency,
       errors,
@@ -254,7 +265,7 @@ export function formatSoak(r: SoakReport): string {
   const rows: [string, string, string, string][] = [
     ['Errors (people: non-2xx or no answer)', String(r.errors), '0', yes(r.met.errors)],
     ...SOAK_KINDS.map((k): [string, string, string, string] => [`${SOAK_KIND_LABELS[k]} p50, p99 (${r.latency[k].requests} requests)`, `${r.latency[k].p50Ms} ms, ${r.latency[k].p99Ms} ms`, '', '']),
-    [`All requests p50, p99 (${r.latency.all.requests}, ${r.requestsPerSecond}/s)`, `${r.latency.all.p50Ms} ms, ${r.latency.all.p99Ms} ms`, `p99 < ${SOAK_TARGETS.latencyP99Ms} ms`, yes(r.met.latencyP99Ms)],
+    [`All requests p50, p99 (${r.latency.all.requests}, ${r.requestsPerSecond}/s of ${r.offeredPerSecond}/s asked)`, `${r.latency.all.p50Ms} ms, ${r.latency.all.p99Ms} ms`, `p99 < ${SOAK_TARGETS.latencyP99Ms} ms`, yes(r.met.latencyP99Ms)],
     [`Server RSS at ${r.rssReference.atS} s and at the end (${r.rssEnd.atS} s)`, `${r.rssReference.mb} MB, ${r.rssEnd.mb} MB (${r.rssGrowth >= 0 ? '+' : ''}${(r.rssGrowth * 100).toFixed(1)}%)`, `end at most +${SOAK_TARGETS.rssGrowth * 100}%`, yes(r.met.rss)],
     ['Abuser: 429s of its scans', `${r.abuser.rateLimited} of ${r.abuser.requests} (${r.abuser.accepted} accepted, ${r.abuser.other} other)`, '> 0', yes(r.met.abuserLimited)],
     ['Everyone else: 429s', String(r.othersRateLimited), '0', yes(r.met.othersNotLimited)],
