@@ -1,24 +1,27 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { paths } from '@/config/paths';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { lazyWithRetry } from '@/lib/chunk-load';
 
-// Every screen is its own chunk: the first screen loads only the shell and the page it shows.
-const HomePage = lazy(() => import('@/features/home/home-page'));
-const ScanPage = lazy(() => import('@/features/scan/scan-page'));
-const HistoryPage = lazy(() => import('@/features/history/history-page'));
+// Every screen is its own chunk: the first screen loads only the shell and the page it shows. One
+// that fails to load (the connection dropped) loads again from an address of its own.
+const HomePage = lazyWithRetry(() => import('@/features/home/home-page'));
+const ScanPage = lazyWithRetry(() => import('@/features/scan/scan-page'));
+const HistoryPage = lazyWithRetry(() => import('@/features/history/history-page'));
 // the Account page with the family's parts (the Family Dashboard tab, a member's family card)
-const AccountPage = lazy(() => import('@/app/account-route'));
-const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
-const SubscriptionPage = lazy(() => import('@/features/subscription/subscription-page'));
-const TestCheckoutPage = lazy(() => import('@/features/test-checkout/test-checkout-page'));
-const FamilyJoinPage = lazy(() => import('@/features/family/join-page'));
-const PrivacyPolicyPage = lazy(() => import('@/features/help-pages/privacy-policy-page'));
-const TermsOfServicePage = lazy(() => import('@/features/help-pages/terms-of-service-page'));
-const FaqPage = lazy(() => import('@/features/help-pages/faq-page'));
-const ContactSupportPage = lazy(() => import('@/features/contact-support/contact-support-page'));
-const LiveChatPage = lazy(() => import('@/features/live-chat/live-chat-page'));
-const KnowledgeBasePage = lazy(() => import('@/features/knowledge-base/knowledge-base-page'));
-const NotFoundPage = lazy(() => import('@/features/not-found/not-found-page'));
+const AccountPage = lazyWithRetry(() => import('@/app/account-route'));
+const SettingsPage = lazyWithRetry(() => import('@/features/settings/settings-page'));
+const SubscriptionPage = lazyWithRetry(() => import('@/features/subscription/subscription-page'));
+const TestCheckoutPage = lazyWithRetry(() => import('@/features/test-checkout/test-checkout-page'));
+const FamilyJoinPage = lazyWithRetry(() => import('@/features/family/join-page'));
+const PrivacyPolicyPage = lazyWithRetry(() => import('@/features/help-pages/privacy-policy-page'));
+const TermsOfServicePage = lazyWithRetry(() => import('@/features/help-pages/terms-of-service-page'));
+const FaqPage = lazyWithRetry(() => import('@/features/help-pages/faq-page'));
+const ContactSupportPage = lazyWithRetry(() => import('@/features/contact-support/contact-support-page'));
+const LiveChatPage = lazyWithRetry(() => import('@/features/live-chat/live-chat-page'));
+const KnowledgeBasePage = lazyWithRetry(() => import('@/features/knowledge-base/knowledge-base-page'));
+const NotFoundPage = lazyWithRetry(() => import('@/features/not-found/not-found-page'));
 
 function PageFallback() {
   return (
@@ -34,18 +37,18 @@ const HEADING_WAIT_MS = 3_000;
 /**
  * Resets scroll when the route changes, as a page load would, and moves the focus to the new
  * page's heading, so a keyboard or screen-reader user starts at the top of what they opened
- * (not on a link of the page they left). Not on the first load, and not when the new page has
- * already put the focus somewhere of its own.
+ * (not on a link of the page they left). Not on the first load (`startLocation`: the page the app
+ * started on, until a page is shown), and not when the new page has already put the focus
+ * somewhere of its own. Inside the page's Suspense, so it runs once the page's code is there; after
+ * a failure it is mounted anew with the page shown in the message's place.
  */
-function ScrollAndFocusOnNavigate() {
+function ScrollAndFocusOnNavigate({ startLocation }: { startLocation: { current: string | null } }) {
   const [location] = useLocation();
-  const first = useRef(true);
   useEffect(() => {
     if (!window.location.search.includes('messageId=')) window.scrollTo?.(0, 0);
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    const firstLoad = startLocation.current === location;
+    startLocation.current = null;
+    if (firstLoad) return;
     const started = Date.now();
     let timer: ReturnType<typeof setTimeout>;
     const tryFocus = () => {
@@ -63,7 +66,7 @@ function ScrollAndFocusOnNavigate() {
     };
     timer = setTimeout(tryFocus, 0);
     return () => clearTimeout(timer);
-  }, [location]);
+  }, [location, startLocation]);
   return null;
 }
 
@@ -105,28 +108,40 @@ function DocumentTitle() {
   return null;
 }
 
+/**
+ * The page for the location. A page that fails (its code did not load, or a fault in it) shows a
+ * message in its place, never an empty app; opening another page shows that one.
+ */
 export function AppRouter() {
+  const [location] = useLocation();
+  // kept here, not in ScrollAndFocusOnNavigate, which a failure unmounts
+  const startLocation = useRef<string | null>(location);
   return (
-    <Suspense fallback={<PageFallback />}>
-      <ScrollAndFocusOnNavigate />
+    <>
       <DocumentTitle />
-      <Switch>
-        <Route path={paths.home} component={HomePage} />
-        <Route path={paths.scan} component={ScanPage} />
-        <Route path={paths.history} component={HistoryPage} />
-        <Route path={paths.account} component={AccountPage} />
-        <Route path={paths.settings} component={SettingsPage} />
-        <Route path={paths.subscription} component={SubscriptionPage} />
-        <Route path={paths.testCheckout} component={TestCheckoutPage} />
-        <Route path={paths.familyJoin} component={FamilyJoinPage} />
-        <Route path={paths.privacyPolicy} component={PrivacyPolicyPage} />
-        <Route path={paths.termsOfService} component={TermsOfServicePage} />
-        <Route path={paths.faq} component={FaqPage} />
-        <Route path={paths.contactSupport} component={ContactSupportPage} />
-        <Route path={paths.liveChat} component={LiveChatPage} />
-        <Route path={paths.knowledgeBase} component={KnowledgeBasePage} />
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+      {/* a retry that takes the focus away with the message is, for the focus, like opening the page */}
+      <ErrorBoundary resetKey={location} onRetry={() => (startLocation.current = null)}>
+        <Suspense fallback={<PageFallback />}>
+          <ScrollAndFocusOnNavigate startLocation={startLocation} />
+          <Switch>
+            <Route path={paths.home} component={HomePage} />
+            <Route path={paths.scan} component={ScanPage} />
+            <Route path={paths.history} component={HistoryPage} />
+            <Route path={paths.account} component={AccountPage} />
+            <Route path={paths.settings} component={SettingsPage} />
+            <Route path={paths.subscription} component={SubscriptionPage} />
+            <Route path={paths.testCheckout} component={TestCheckoutPage} />
+            <Route path={paths.familyJoin} component={FamilyJoinPage} />
+            <Route path={paths.privacyPolicy} component={PrivacyPolicyPage} />
+            <Route path={paths.termsOfService} component={TermsOfServicePage} />
+            <Route path={paths.faq} component={FaqPage} />
+            <Route path={paths.contactSupport} component={ContactSupportPage} />
+            <Route path={paths.liveChat} component={LiveChatPage} />
+            <Route path={paths.knowledgeBase} component={KnowledgeBasePage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
+    </>
   );
 }

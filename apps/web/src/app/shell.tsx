@@ -1,34 +1,33 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Dialog } from 'radix-ui';
 import { Accessibility, History, LayoutDashboard, ScanSearch, Settings, ShieldCheck, User, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { importFailedChunk, lazyWithRetry } from '@/lib/chunk-load';
 import { ColorVisionFilters } from '@/components/accessibility/color-vision-filters';
 import { DialogPanel } from '@/components/ui/dialog';
+import { ErrorBoundary } from '@/components/error-boundary';
 import { NotificationsButton } from '@/components/notifications/notifications-button';
 import { StatusBanner } from './status-banner';
 
 // Loaded when the dialog first opens, so the first screen does not carry it.
-const AccessibilityPanel = lazy(() =>
-  import('@/components/accessibility/accessibility-panel').then((m) => ({ default: m.AccessibilityPanel })),
+const AccessibilityPanel = lazyWithRetry(
+  () => import('@/components/accessibility/accessibility-panel'),
+  (m) => m.AccessibilityPanel,
 );
 
 // The live stream and the alert pop-up: started once the first screen is up, in their own chunk.
 type AfterFirstScreenModule = typeof import('./after-first-screen');
-let retries = 0;
+
+const pickLiveNotifications = (module: AfterFirstScreenModule) => module.default;
 
 /**
- * Loads the chunk; after a failure, from the address the failure names with a query of its own:
- * a browser keeps a dynamic import that failed to fetch as failed (Chromium, Firefox), so importing
- * the same address again would never fetch it again. Where the failure names no address (Safari),
- * the same import is tried again.
+ * Loads the chunk; after a failure, from the address the failure names with a query of its own
+ * (lib/chunk-load.ts). Where the failure names no address (Safari), the same import is tried again.
  */
-function loadLiveNotifications(failure?: unknown): Promise<AfterFirstScreenModule> {
-  const failed = failure instanceof Error ? /https?:\/\/[^\s'"]+\.js/.exec(failure.message)?.[0] : undefined;
-  if (failed === undefined || new URL(failed).origin !== window.location.origin) return import('./after-first-screen');
-  retries += 1;
-  return import(/* @vite-ignore */ `${failed}?retry=${retries}`) as Promise<AfterFirstScreenModule>;
+function loadLiveNotifications(failure?: unknown): Promise<ComponentType> {
+  return importFailedChunk(failure, pickLiveNotifications) ?? import('./after-first-screen').then(pickLiveNotifications);
 }
 
 /**
@@ -56,9 +55,9 @@ function LiveNotificationsAfterFirstScreen() {
       backOnline = false;
       window.addEventListener('online', noteOnline);
       loadLiveNotifications(lastFailure).then(
-        (module) => {
+        (component) => {
           window.removeEventListener('online', noteOnline);
-          if (!cancelled) setLive(() => module.default);
+          if (!cancelled) setLive(() => component);
         },
         (failure: unknown) => {
           window.removeEventListener('online', noteOnline);
@@ -111,9 +110,11 @@ function AccessibilityDialog() {
         <Accessibility aria-hidden="true" className="h-5 w-5" />
       </Dialog.Trigger>
       <DialogPanel title="Accessibility" description="Saved on this device and applied across the app at once." className="max-w-lg">
-        <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
-          <AccessibilityPanel />
-        </Suspense>
+        <ErrorBoundary place="part">
+          <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+            <AccessibilityPanel />
+          </Suspense>
+        </ErrorBoundary>
       </DialogPanel>
     </Dialog.Root>
   );

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Cpu } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/lib/api/auth';
+import { lazyWithRetry } from '@/lib/chunk-load';
 
 /** What the switch says, on and off. */
 export const ON_DEVICE_TEXT = {
@@ -39,8 +40,9 @@ export function OnDeviceUpgradeRow({ place }: { place: 'home' | 'settings' }) {
   );
 }
 
-// the plan, the family and the switch itself: an account's only (a guest's Home does not load them)
-const ForAccount = lazy(() => import('./on-device-switch-account'));
+// the plan, the family and the switch itself: an account's only (a guest's Home does not load them);
+// a failed load is the page's to show (its error boundary) and loads again on its retry
+const ForAccount = lazyWithRetry(() => import('./on-device-switch-account'));
 
 /**
  * The On-Device Scanning row (issue 20), on Home and in Settings. A guest is on Basic (a paid plan

@@ -1,11 +1,16 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { Bell, X } from 'lucide-react';
 import { useUnreadCount } from '@/lib/api/notifications';
 import { cn } from '@/lib/cn';
+import { lazyWithRetry } from '@/lib/chunk-load';
+import { ErrorBoundary } from '@/components/error-boundary';
 
 // The list loads when the panel first opens: the first screen carries only the bell and its count.
-const NotificationList = lazy(() => import('./notification-list').then((m) => ({ default: m.NotificationList })));
+const NotificationList = lazyWithRetry(
+  () => import('./notification-list'),
+  (m) => m.NotificationList,
+);
 
 /** The badge's text: the count, '99+' above 99. */
 export function formatUnread(unread: number): string {
@@ -63,14 +68,16 @@ export function NotificationsButton({ className }: { className?: string }) {
               <X aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
           </div>
-          <Suspense fallback={<p className="p-4 text-sm text-slate-600">Loading…</p>}>
-            <NotificationList
-              onFollow={(movesFocus) => {
-                followed.current = movesFocus;
-                setOpen(false);
-              }}
-            />
-          </Suspense>
+          <ErrorBoundary place="part" className="m-4">
+            <Suspense fallback={<p className="p-4 text-sm text-slate-600">Loading…</p>}>
+              <NotificationList
+                onFollow={(movesFocus) => {
+                  followed.current = movesFocus;
+                  setOpen(false);
+                }}
+              />
+            </Suspense>
+          </ErrorBoundary>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
