@@ -1,11 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SAMPLES, seedText } from './helpers';
+import { SAMPLES, holdChunk, seedText } from './helpers';
 
 const isStream = (url: string) => url.includes('/api/notifications/stream');
 
 /**
  * Opens the home page and waits until it is drawn: going offline while the page's own chunk loads
- * empties the whole app (no error boundary catches a failed page import), which is not what these
+ * shows the page's load failure in its place (page-load-failure.spec.ts), which is not what these
  * tests are about.
  */
 async function openHome(page: Page) {
@@ -37,39 +37,12 @@ test('the status banner follows the connection: offline, then active again', asy
   expect((await (await again).response())?.status()).toBe(200);
 });
 
-/**
- * Holds the after-first-screen chunk's first request until `fail` is called, then fails it as a
- * dropped connection does (`fail` resolves once it has failed).
- */
-async function holdLiveNotificationsChunk(page: Page): Promise<{ requested: Promise<void>; fail: () => Promise<void> }> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let markFailed!: () => void;
-  const failed = new Promise<void>((resolve) => (markFailed = resolve));
-  let markRequested!: () => void;
-  const requested = new Promise<void>((resolve) => (markRequested = resolve));
-  // the first request only: the retry's address has a query of its own (shell.tsx)
-  await page.route(/after-first-screen-[^/?]*\.js$/, async (route) => {
-    markRequested();
-    await released;
-    await route.abort('internetdisconnected');
-    markFailed();
-  });
-  return {
-    requested,
-    fail: () => {
-      release();
-      return failed;
-    },
-  };
-}
-
 // The live notifications load in after-first-screen-*.js (this test named another chunk, which the
 // build stopped making, and so passed while aborting nothing). A browser keeps a dynamic import that
 // failed to fetch as failed: the shell's retry imports a fresh address (shell.tsx).
 test('going offline while the live notifications load leaves the app running, and they start once back online', async ({ page, context }) => {
   // the chunk fails to load, as it does when the connection drops just then
-  const chunk = await holdLiveNotificationsChunk(page);
+  const chunk = await holdChunk(page, 'after-first-screen');
   await openHome(page);
   const banner = page.locator('[role="status"][data-state]');
   await expect(banner).toHaveAttribute('data-state', 'active');
@@ -85,7 +58,7 @@ test('going offline while the live notifications load leaves the app running, an
 
 test('when the connection is back before the failed load of the live notifications is told, they start at once', async ({ page, context }) => {
   // a fetch that hangs until the connection is back, then fails: the 'online' has gone by then
-  const chunk = await holdLiveNotificationsChunk(page);
+  const chunk = await holdChunk(page, 'after-first-screen');
   await openHome(page);
   const banner = page.locator('[role="status"][data-state]');
   await chunk.requested;

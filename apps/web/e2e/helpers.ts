@@ -86,3 +86,31 @@ export async function screenshotWholePage(page: Page, path: string) {
   await page.screenshot({ path });
   await page.setViewportSize(viewport);
 }
+
+/**
+ * Holds the first request for one of the build's chunks (`name`: the file's name before its hash,
+ * 'history-page') until `fail` is called, then fails it as a dropped connection does (`fail`
+ * resolves once it has failed); a later request for the same address fails at once. A retry's
+ * address has a query of its own (lib/chunk-load.ts) and goes through.
+ */
+export async function holdChunk(page: Page, name: string): Promise<{ requested: Promise<void>; fail: () => Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markFailed!: () => void;
+  const failed = new Promise<void>((resolve) => (markFailed = resolve));
+  let markRequested!: () => void;
+  const requested = new Promise<void>((resolve) => (markRequested = resolve));
+  await page.route(new RegExp(`/assets/${name}-[^/?]*\\.js$`), async (route) => {
+    markRequested();
+    await released;
+    await route.abort('internetdisconnected');
+    markFailed();
+  });
+  return {
+    requested,
+    fail: () => {
+      release();
+      return failed;
+    },
+  };
+}
