@@ -21,6 +21,18 @@ export default tseslint.config(
     rules: { 'regexp/no-super-linear-backtracking': 'error' },
   },
   {
+    // A lazy component whose chunk failed to load stays failed with React.lazy: lazyWithRetry loads
+    // it again (and the error boundary shows the failure in place of the page, not an empty app)
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/chunk-load.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react', importNames: ['lazy'], message: 'Use lazyWithRetry from @/lib/chunk-load, inside an ErrorBoundary.' }] },
+      ],
+    },
+  },
+  {
     // The engine reads no clock and does no I/O: it must run unchanged in a browser worker.
     files: ['packages/detector/src/**/*.ts'],
     ignores: ['packages/detector/src/**/*.test.ts'],
