@@ -24,13 +24,14 @@ function makeWorker(shell: string[] | null | 'silent') {
 }
 
 /** navigator.serviceWorker, with the registration it gives and who is in charge of the page. */
-function installContainer({ refuse = false }: { refuse?: boolean } = {}) {
+function installContainer({ refuse = false, noRegistration = false }: { refuse?: boolean; noRegistration?: boolean } = {}) {
   const registration = { update: vi.fn(async () => undefined) };
   const container = Object.assign(new EventTarget(), {
     controller: null as ReturnType<typeof makeWorker> | null,
     register: vi.fn(async () => {
       if (refuse) throw new DOMException('The operation is insecure.', 'SecurityError');
-      return registration;
+      // a browser whose service workers are blocked (Playwright's serviceWorkers: 'block') answers with none
+      return noRegistration ? undefined : registration;
     }),
   });
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
@@ -127,6 +128,21 @@ describe('the service worker registration (lib/service-worker.ts)', () => {
     expect(registration.update).toHaveBeenCalledTimes(1);
     window.dispatchEvent(new Event('online'));
     expect(registration.update).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks nothing, and throws nothing, when the browser registered no worker (service workers blocked)', async () => {
+    installContainer({ noRegistration: true });
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.error);
+    window.addEventListener('error', onError);
+    start();
+    await flush();
+    expect(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('online'));
+    }).not.toThrow();
+    window.removeEventListener('error', onError);
+    expect(errors).toEqual([]);
   });
 
   it("reads the page's own build from its document: the hashed files of this site only", () => {

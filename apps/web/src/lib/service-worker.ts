@@ -13,8 +13,9 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 const BUILD_ANSWER_MS = 5_000;
 
 /** Registers the worker for the whole site, or returns the registration already there. */
-export function registerServiceWorker(container: ServiceWorkerContainer = navigator.serviceWorker): Promise<ServiceWorkerRegistration> {
-  return container.register(SERVICE_WORKER_URL, { scope: '/' });
+export function registerServiceWorker(container: ServiceWorkerContainer = navigator.serviceWorker): Promise<ServiceWorkerRegistration | undefined> {
+  // typed as always giving one, but a browser whose service workers are blocked by policy gives none
+  return container.register(SERVICE_WORKER_URL, { scope: '/' }) as Promise<ServiceWorkerRegistration | undefined>;
 }
 
 /** The hashed files (`/assets/…`) this page was built with: its entry script, preloads and styles. */
@@ -80,8 +81,8 @@ function loadNewVersionOnNextMove(win: Window, reload: () => void, signal: Abort
 }
 
 /** Asks now and then whether a new version was deployed; a new one takes over by itself (sw.js). */
-function keepUpToDate(registration: ServiceWorkerRegistration, win: Window, signal: AbortSignal): void {
-  if (signal.aborted) return;
+function keepUpToDate(registration: ServiceWorkerRegistration | undefined, win: Window, signal: AbortSignal): void {
+  if (signal.aborted || !registration) return;
   const check = () => {
     registration.update().catch(() => {
       // offline, or the server is away: the next check will do
