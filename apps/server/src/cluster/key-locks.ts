@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database } from '../db/database.ts';
+import { survivePostgresErrors, type Database } from '../db/database.ts';
 
 /** Runs `task` holding the lock of `key`: a task of the same key elsewhere waits for it. */
 export type KeyLock = <T>(key: string, task: () => Promise<T>) => Promise<T>;
@@ -18,7 +18,7 @@ export function createKeyLocks(database: Database): { lock(classId: number): Key
   const postgres = database.postgres;
   if (!postgres) return { lock: () => undefined, close: async () => {} };
   const pool = new pg.Pool({ connectionString: postgres.url, max: 10, connectionTimeoutMillis: postgres.options.connectTimeoutMs, idleTimeoutMillis: postgres.options.idleTimeoutMs });
-  pool.on('error', () => {});
+  survivePostgresErrors(pool);
   return {
     lock(classId) {
       return async (key, task) => {

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.ts';
+import pg from 'pg';
+import { openDatabase, rowsOf } from './database.ts';
+import { DATABASES } from '../test/databases.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 
 describe('openDatabase (PGlite in a folder)', () => {
@@ -40,5 +42,42 @@ describe('openDatabase (PGlite in a folder)', () => {
     expect(readFileSync(lock, 'utf8')).toBe(String(process.pid));
     release();
     expect(existsSync(lock)).toBe(false);
+  });
+});
+
+const postgresFactory = DATABASES.find((d) => d.name === 'postgres');
+
+describe.skipIf(!postgresFactory)('openDatabase (PostgreSQL)', () => {
+  it('survives PostgreSQL ending a connection in use: the transaction fails, the process and the pool go on (the review crashed both instances with one pg_terminate_backend)', async () => {
+    const database = await postgresFactory!.open();
+    const admin = new pg.Client({ connectionString: database.postgres!.url });
+    admin.on('error', () => {});
+    await admin.connect();
+    try {
+      const running = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await tx.execute(sql`select pg_sleep(30)`);
+      });
+      const failed = running.then(
+        () => 'committed',
+        (error: unknown) => (error as Error).message,
+      );
+      // the sleeping transaction's backend, ended as a restart or a failover would
+      let ended = 0;
+      for (let i = 0; i < 100 && ended === 0; i++) {
+        const { rows } = await admin.query<{ ended: boolean }>(
+          "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query like '%pg_sleep(30)%'",
+        );
+        ended = rows.filter((r) => r.ended).length;
+        if (ended === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(ended).toBe(1);
+      expect(await failed).not.toBe('committed');
+      // the pool opens another connection for the next query
+      expect(rowsOf<{ one: number }>(await database.db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.end();
+      await database.close();
+    }
   });
 });

@@ -17,6 +17,23 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The rows of a raw `db.execute(sql...)` (the same shape on PGlite and node-postgres). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/**
+ * Keeps the process alive when PostgreSQL ends one of `pool`'s connections (a restart, a failover,
+ * `pg_terminate_backend`, `idle_in_transaction_session_timeout`). An idle connection's error
+ * reaches the pool's listener and the connection is dropped; but while a connection is lent out
+ * the pool does not listen to it, and its error, with no listener, crashed the whole process (the
+ * outside review killed both instances with one `pg_terminate_backend` during sign-ins, and a
+ * user could do it with one slow download under that timeout). Each connection now has a
+ * listener of its own for as long as it lives: the query in flight fails (its request answers
+ * 500, a download is cut) and the pool replaces the connection.
+ */
+export function survivePostgresErrors(pool: pg.Pool): void {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+}
+
 /** An open database: the query handle, which driver it is, and how to close it. */
 export interface Database {
   db: Db;
@@ -95,8 +112,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     idleTimeoutMillis: options.idleTimeoutMs,
     ...(options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
-  // an idle connection the server ended (a restart, a failover) is dropped from the pool; the next query opens another
-  pool.on('error', () => {});
+  survivePostgresErrors(pool);
   const db = drizzlePg(pool, { schema });
   try {
     await migrateUnderLock(target.url, options);
@@ -110,6 +126,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 /** Applies the migrations on a connection of its own holding {@link MIGRATION_LOCK} (no statement timeout: a migration may be long). */
 async function migrateUnderLock(url: string, options: PostgresPoolOptions): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs });
+  // a connection ended by the server fails the migration (and the start), not the process with an unhandled event
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1, $2)', [...MIGRATION_LOCK]);
