@@ -85,6 +85,7 @@ import { createStatsService } from './modules/stats/stats.service.ts';
 import { answerClientError, answerConnect, answerUnmetExpectation, errorsPlugin, toAppError } from './http/errors.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { rateLimitsPlugin } from './http/rate-limits.ts';
+import { createRefusalBrake, DEFAULT_REFUSAL_BRAKE } from './http/refusal-brake.ts';
 import { memoryLimiters, postgresLimiters, postgresLimitWindows, type LimiterFactory } from './http/limit-windows.ts';
 import { sessionPlugin } from './http/session.ts';
 import { DEFAULT_STORAGE_LIMITS } from './lib/storage-limits.ts';
@@ -280,6 +281,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // in the database there; in this process's memory on PGlite (one process).
   const sharedWindows = database.postgres ? postgresLimitWindows(database.postgres.pool) : undefined;
   const sharedLimiters = database.postgres ? postgresLimiters(database.postgres.pool) : memoryLimiters;
+  // a client asking again and again after its 429s waits for each further one (http/refusal-brake.ts), one brake per process
+  const refusalBrake = createRefusalBrake({ holdMs: config.clientRateLimits?.refusalHoldMs ?? DEFAULT_REFUSAL_BRAKE.holdMs });
   const storageLimits = { ...DEFAULT_STORAGE_LIMITS, ...config.storageLimits };
   // plans first: the plan rules (daily scans, history windows) read the plan in effect
   const billingRepo = createBillingRepository(db);
@@ -321,7 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { sessions, cookieSecure: config.cookieSecure, trustProxy: config.trustProxy, countsScans: scanUsage.counts });
   // after the session plugin: limits count per session as well as per address
   if (config.rateLimits !== false) {
-    await app.register(rateLimitsPlugin, { ...(config.clientRateLimits ? { limits: config.clientRateLimits } : {}), ...(sharedWindows ? { windows: sharedWindows } : {}) });
+    await app.register(rateLimitsPlugin, { ...(config.clientRateLimits ? { limits: config.clientRateLimits } : {}), ...(sharedWindows ? { windows: sharedWindows } : {}), brake: refusalBrake });
   }
 
   registerHealthRoutes(app, createHealthService(createHealthRepository(db), database.driver));
@@ -372,7 +375,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     closeCheckouts: (userId, deletion) => billing.closeCheckoutsThen(userId, deletion),
   });
-  registerAccountsRoutes(app, accounts, config.cookieSecure);
+  // the sign-in throttle and the sign-up limit answer 429s of their own: held the same way (off with RATE_LIMITS=off, as the benchmarks run)
+  registerAccountsRoutes(app, accounts, config.cookieSecure, config.rateLimits === false ? undefined : refusalBrake);
   // email alerts turned on: the account's address is sent its confirmation link (once in 10 minutes)
   registerNotificationPreferencesRoutes(app, notificationPreferences, async (userId, patch) => {
     if (patch.channels?.email !== true || !email.configured) return;

@@ -4,7 +4,7 @@ import { AppError } from '../lib/app-error.ts';
 import { addressKey } from '../lib/client-address.ts';
 import { globalPlugin } from '../lib/plugin.ts';
 import { waitWords } from '../lib/wait-words.ts';
-import { createRefusalBrake, DEFAULT_REFUSAL_BRAKE } from './refusal-brake.ts';
+import { createRefusalBrake, DEFAULT_REFUSAL_BRAKE, type RefusalBrake } from './refusal-brake.ts';
 import { memoryLimitWindows, spendAll, type LimitWindow, type LimitWindows } from './limit-windows.ts';
 import { LookupLimitError } from '../modules/intel/lookup-limits.ts';
 
@@ -176,7 +176,7 @@ const DAY_S = 24 * 60 * 60;
  * Over it the request is answered `429 RATE_LIMITED` with `Retry-After` before any work is done.
  * Registered after the session plugin, which names the session. Only when `RATE_LIMITS` is on.
  */
-export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits>; windows?: LimitWindows }>(async (app, opts) => {
+export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits>; windows?: LimitWindows; brake?: RefusalBrake }>(async (app, opts) => {
   const limits: ClientRateLimits = { ...DEFAULT_CLIENT_RATE_LIMITS, ...opts.limits };
   // in memory by default (bounded: the oldest forgotten past 100,000 keys, so a client with many
   // addresses cannot grow the server's memory with a day's window for each); in PostgreSQL when
@@ -201,7 +201,7 @@ export const rateLimitsPlugin = globalPlugin<{ limits?: Partial<ClientRateLimits
   };
   const newGuests = makeWindow('new-guests:address:3600', limits.newGuestsPerHour, HOUR_S * 1000);
   // a client asking again and again after its 429s waits for each further one (refusal-brake.ts)
-  const brake = createRefusalBrake({ holdMs: limits.refusalHoldMs });
+  const brake = opts.brake ?? createRefusalBrake({ holdMs: limits.refusalHoldMs });
 
   /**
    * Spends one of `kind` for the request's session and address: null, or how long until the

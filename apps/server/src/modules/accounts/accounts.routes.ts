@@ -7,6 +7,8 @@ import { RateLimitedError, type AccountsService, type DeviceCookie } from './acc
 import { DEVICE_COOKIE, SECURE_DEVICE_COOKIE } from './device-cookie.ts';
 import { HashingBusyError } from './hashing-gate.ts';
 import type { SignInAttempt } from './sign-in-throttle.ts';
+import { addressKey } from '../../lib/client-address.ts';
+import type { RefusalBrake } from '../../http/refusal-brake.ts';
 
 /** The device cookie a request carries: both names' tokens, the `__Host-` one first (./device-cookie.ts). */
 function readDeviceCookie(request: FastifyRequest): string | undefined {
@@ -15,9 +17,18 @@ function readDeviceCookie(request: FastifyRequest): string | undefined {
 }
 
 /** `/api/auth/*`: who the visitor is, sign-up, sign-in, sign-out, change password. */
-export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsService, cookieSecure: CookieSecure): void {
+export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsService, cookieSecure: CookieSecure, brake?: RefusalBrake): void {
   const setRetryAfter = (reply: FastifyReply, err: unknown) => {
     if (err instanceof RateLimitedError || err instanceof HashingBusyError) reply.header('retry-after', String(err.retryAfterSeconds));
+  };
+  /**
+   * Sets Retry-After; a client refused again and again without waiting (the review's script made
+   * 480 refused sign-ins a second, each a transaction on PostgreSQL) gets its refusal held, as the
+   * other limits' (http/refusal-brake.ts).
+   */
+  const refused = async (request: FastifyRequest, reply: FastifyReply, err: unknown) => {
+    setRetryAfter(reply, err);
+    if (err instanceof RateLimitedError && brake) await brake.refused(addressKey(request.ip), err.retryAfterSeconds * 1000);
   };
   const withRetryAfter = async <T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> => {
     try {
@@ -45,7 +56,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     try {
       signUpRefunds.set(request, await accounts.admitSignUp(request.ip));
     } catch (err) {
-      setRetryAfter(reply, err);
+      await refused(request, reply, err);
       throw err;
     }
   });
@@ -63,7 +74,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     try {
       signInAttempts.set(request, await accounts.admitSignIn(email, request.ip, readDeviceCookie(request)));
     } catch (err) {
-      setRetryAfter(reply, err);
+      await refused(request, reply, err);
       throw err;
     }
   });

@@ -610,4 +610,22 @@ describeWithDatabases('accounts', (ctx) => {
     expect(await history(a)).toEqual(['Account A only']);
     expect((await b.get('/api/auth/me')).json().user.email).not.toBe((await a.get('/api/auth/me')).json().user.email);
   });
+
+  it('holds the refusals of an address that keeps asking without waiting, as the other limits do (the review made 480 refused sign-ins a second)', async () => {
+    const held = await buildApp({ config: { cookieSecure: 'auto', trustProxy: false, webDistDir: '/nonexistent', clientRateLimits: { refusalHoldMs: 400 } }, database: ctx.database, logger: false });
+    try {
+      const guess = (remoteAddress: string) => held.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress, payload: { email: 'held-back@example.com', password: 'a wrong guess here' } });
+      // five wrong guesses from one address, then its refusals: the first five are answered at once
+      for (let i = 0; i < 5; i++) expect((await guess('198.51.100.77')).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++) expect((await guess('198.51.100.77')).statusCode).toBe(429);
+      const began = performance.now();
+      const sixth = await guess('198.51.100.77');
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.headers['retry-after']).toBeDefined();
+      // held for the brake's time (a lower bound: a sleep never ends early)
+      expect(performance.now() - began).toBeGreaterThanOrEqual(390);
+    } finally {
+      await held.close();
+    }
+  });
 });
