@@ -184,7 +184,9 @@ const knownTimeZones = new Set<string>();
 
 /** True when `tz` is an IANA time zone this runtime knows. */
 export function isTimeZone(tz: string): boolean {
-  if (knownTimeZones.has(tz)) return true;
+  // Intl reads zone names in any case: remembered in lower case, so spellings cannot fill the set
+  const key = tz.toLowerCase();
+  if (knownTimeZones.has(key)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
   } catch {
@@ -192,7 +194,7 @@ export function isTimeZone(tz: string): boolean {
   }
   // building a formatter is the costly part (every dashboard's request checks its zone): a zone
   // found once is remembered; only real zones, a few hundred spellings, and at most 1,000
-  if (knownTimeZones.size < 1000) knownTimeZones.add(tz);
+  if (knownTimeZones.size < 1000) knownTimeZones.add(key);
   return true;
 }
 

@@ -18,28 +18,32 @@ const keep = <T>(cache: Map<string, T>, key: string, value: T): T => {
   if (cache.size < MAX_ZONES) cache.set(key, value);
   return value;
 };
+// Intl reads zone names in any case ('EUROPE/PARIS'): the caches are keyed in lower case, so
+// spellings cannot fill them (the review filled them with a thousand)
+const keyOf = (timeZone: string) => timeZone.toLowerCase();
 
 const canonicalNames = new Map<string, string>();
 /** The canonical spelling of a zone the runtime knows ('europe/paris' -> 'Europe/Paris'); throws a RangeError for one it does not. */
 export function canonicalTimeZone(timeZone: string): string {
-  return canonicalNames.get(timeZone) ?? keep(canonicalNames, timeZone, new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone);
+  const key = keyOf(timeZone);
+  return canonicalNames.get(key) ?? keep(canonicalNames, key, new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone);
 }
 
 const calendarDates = new Map<string, Intl.DateTimeFormat>();
 /** The local date of `instant` in `timeZone` (a zone the runtime knows), as YYYY-MM-DD. */
 export function localDate(instant: Date, timeZone: string): string {
   // en-CA formats dates as YYYY-MM-DD
-  const format = calendarDates.get(timeZone) ?? keep(calendarDates, timeZone, new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+  const format = calendarDates.get(keyOf(timeZone)) ?? keep(calendarDates, keyOf(timeZone), new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
   return format.format(instant);
 }
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 function wallClockOf(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
+  let format = wallClocks.get(keyOf(timeZone));
   if (!format) {
     format = keep(
       wallClocks,
-      timeZone,
+      keyOf(timeZone),
       new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }),
     );
   }
