@@ -10,16 +10,20 @@ import { ExportBusyError, ExportCutError, type ExportSink, type MyDataService } 
 /**
  * A sink writing to `out` that waits, whenever `out` is full, until the reader has taken it
  * (`drain`): what is read is never more than a page ahead of what was sent. A reader that takes
- * nothing for `idleMs`, or goes, ends the download.
+ * nothing for `idleMs`, or goes, ends the download; so does one still reading `maxMs` after the
+ * first piece.
  */
-export function createStreamSink(out: Writable, idleMs: number, onFirst: () => void): ExportSink {
-  let started = false;
+export function createStreamSink(out: Writable, limits: { idleMs: number; maxMs: number }, onFirst: () => void, clock: () => number = Date.now): ExportSink {
+  let startedAt: number | undefined;
+  const overdue = () => new ExportCutError(`the download was still being read ${limits.maxMs} ms after it began`);
   return async (piece) => {
     if (out.destroyed) throw new ExportCutError('the connection was closed');
-    if (!started) {
-      started = true;
+    if (startedAt === undefined) {
+      startedAt = clock();
       onFirst();
     }
+    const left = startedAt + limits.maxMs - clock();
+    if (left <= 0) throw overdue();
     if (out.write(piece)) return;
     const stop = new AbortController();
     try {
@@ -28,8 +32,8 @@ export function createStreamSink(out: Writable, idleMs: number, onFirst: () => v
         once(out, 'close', { signal: stop.signal }).then(() => {
           throw new ExportCutError('the connection was closed');
         }),
-        sleep(idleMs, undefined, { signal: stop.signal }).then(() => {
-          throw new ExportCutError(`the reader took nothing for ${idleMs} ms`);
+        sleep(Math.min(limits.idleMs, left), undefined, { signal: stop.signal }).then(() => {
+          throw left < limits.idleMs ? overdue() : new ExportCutError(`the reader took nothing for ${limits.idleMs} ms`);
         }),
       ]);
     } finally {
@@ -73,7 +77,7 @@ export function registerMyDataRoutes(app: FastifyInstance, service: MyDataServic
     let streaming = false;
     let begin: () => void = () => {};
     const begun = new Promise<void>((resolve) => (begin = resolve));
-    const sink = createStreamSink(out, service.limits.idleWriteMs, () => {
+    const sink = createStreamSink(out, { idleMs: service.limits.idleWriteMs, maxMs: service.limits.maxDurationMs }, () => {
       streaming = true;
       reply.send(out);
       begin();

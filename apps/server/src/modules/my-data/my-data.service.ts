@@ -22,6 +22,12 @@ export interface ExportLimits {
   concurrent: number;
   /** A download whose reader took nothing for this long is ended, and its place freed. */
   idleWriteMs: number;
+  /**
+   * A download still being written this long after it began is ended: a reader taking a trickle
+   * (the review's took 64 KB a second) held a place, and on PostgreSQL a snapshot that keeps
+   * VACUUM from cleaning anything, for as long as it liked.
+   */
+  maxDurationMs: number;
   /** What one page of a list holds at most: rows, and bytes of their text. */
   page: PageLimits;
 }
@@ -29,9 +35,11 @@ export interface ExportLimits {
 /**
  * Two downloads at once on a server: a history is read and written a page at a time, so each
  * holds a few megabytes at most; a person whose browser stops reading for 30 seconds has their
- * download ended. A page holds at most 200 rows and 1 MB of their text (past its first row).
+ * download ended, and any download after 15 minutes (the largest history, 5,000 scans of the
+ * longest text, is about 500 MB: 15 minutes is over 4 Mbit/s, and a real history is far
+ * smaller). A page holds at most 200 rows and 1 MB of their text (past its first row).
  */
-export const DEFAULT_EXPORT_LIMITS: ExportLimits = { concurrent: 2, idleWriteMs: 30_000, page: { rows: 200, bytes: 1_000_000 } };
+export const DEFAULT_EXPORT_LIMITS: ExportLimits = { concurrent: 2, idleWriteMs: 30_000, maxDurationMs: 15 * 60_000, page: { rows: 200, bytes: 1_000_000 } };
 
 /** Messages read per query while the history is written out (the page's row bound). */
 export const EXPORT_PAGE_ROWS = DEFAULT_EXPORT_LIMITS.page.rows;
