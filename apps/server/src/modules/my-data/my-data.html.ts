@@ -7,6 +7,7 @@ import {
   type MessageSource,
   type MyDataPlugin,
   type MyDataPushDevice,
+  type Reason,
   type SubscriptionStatus,
   type ThreatLevel,
 } from '@baitcheck/contracts';
@@ -52,7 +53,11 @@ p{margin:.5rem 0}
 .note{background:var(--tint);border-left:4px solid var(--line);padding:.5rem .75rem}
 .cut{border:2px solid #b45309;background:#fffbeb;color:#78350f;padding:.5rem .75rem;font-weight:600}
 body:has(#complete) .cut{display:none}
-.item{border:1px solid var(--line);border-radius:.5rem;padding:.75rem 1rem;margin:.75rem 0;break-inside:avoid;page-break-inside:avoid}
+.item{border:1px solid var(--line);border-radius:.5rem;padding:.75rem 1rem;margin:.75rem 0}
+.item>h3,.label{break-after:avoid;page-break-after:avoid}
+.facts,.text,.group,.reasons li{break-inside:avoid;page-break-inside:avoid}
+.text{orphans:3;widows:3}
+.group>h3{margin-top:1rem}
 .facts{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem;margin:.5rem 0}
 .facts dt{color:var(--soft)}
 .settings{grid-template-columns:minmax(12rem,max-content) 1fr}
@@ -70,6 +75,8 @@ h3 time,.when,.when time{color:var(--soft);font-weight:400}
 .v-suspicious{color:#92400e;background:#fef3c7;border-color:#fcd34d}
 .v-safe{color:#166534;background:#dcfce7;border-color:#86efac}
 .count{color:var(--soft);font-style:italic}
+.small{color:var(--soft);font-size:.95em}
+.label-inline{font-weight:600}
 .complete{margin-top:2.5rem;padding-top:1rem;border-top:2px solid var(--ink);font-weight:600}
 @media (max-width:30rem){.facts{grid-template-columns:1fr}.facts dd{margin-bottom:.35rem}.settings{grid-template-columns:auto 1fr}.settings dd{margin:0}h1{font-size:1.5rem}}
 @page{margin:16mm 14mm}
@@ -128,11 +135,20 @@ const PLUGIN_FIELDS: Readonly<Record<string, string>> = {
 };
 
 const onOff = (on: boolean) => (on ? 'On' : 'Off');
+/** A switch that is on but has nothing to work on says so, in plain words. */
+const onBut = (on: boolean, but: string | null) => (on && but ? `On, but ${but}` : onOff(on));
 const yesNo = (yes: boolean) => (yes ? 'Yes' : 'No');
 const fieldValue = (value: MyDataPlugin['configuration'][string]) => (typeof value === 'boolean' ? yesNo(value) : shown(String(value)));
 
 /** `n` things in words: '1 scan', '3 scans'. */
 const counted = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** A time zone in plain words: 'London time (Europe/London)'. */
+export function zoneInWords(timeZone: string): string {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 'universal time (UTC, the same as London time in winter)';
+  const city = timeZone.split('/').at(-1)!.replace(/_/g, ' ');
+  return `${city} time (${timeZone})`;
+}
 
 /** A definition list of facts (already HTML). */
 const facts = (rows: ReadonlyArray<readonly [string, string] | null>, kind = 'facts') =>
@@ -142,6 +158,26 @@ const facts = (rows: ReadonlyArray<readonly [string, string] | null>, kind = 'fa
     .join('')}</dl>`;
 
 const bulleted = (items: readonly string[]) => `<ul>${items.map((item) => `<li>${shown(item)}</li>`).join('')}</ul>`;
+
+/**
+ * Why a scan got its verdict, grouped as the app groups it: the strong signs, then the others,
+ * the smaller signs on one line. A safe verdict lists only what is worth knowing.
+ */
+function why(safe: boolean, labels: readonly string[], details: readonly Reason[]): string {
+  const NONE = '<p class="label">Why:</p><p class="none">No warning signs were found.</p>';
+  if (details.length === 0) return labels.length === 0 ? NONE : `<p class="label">Why:</p>${bulleted(labels)}`;
+  const by = (severity: Reason['severity']) => details.filter((r) => r.severity === severity).map((r) => r.label);
+  const [high, medium, low] = [by('high'), by('medium'), by('low')];
+  if (safe) {
+    const worth = [...high, ...medium];
+    return worth.length === 0 ? NONE : `<p class="label">Not enough to call it suspicious, but worth knowing:</p>${bulleted(worth)}`;
+  }
+  return (
+    (high.length > 0 ? `<p class="label">Strong warning signs:</p>${bulleted(high)}` : '') +
+    (medium.length > 0 ? `<p class="label">${high.length > 0 ? 'Other warning signs' : 'Warning signs'}:</p>${bulleted(medium)}` : '') +
+    (low.length > 0 ? `<p class="small"><span class="label-inline">${high.length + medium.length > 0 ? 'Smaller signs' : 'Small signs'}:</span> ${low.map(shown).join('; ')}.</p>` : '')
+  );
+}
 
 /** Each list's section: its heading, what it holds, and what an empty one says. */
 const LISTS: Readonly<Record<MyDataListName, { id: string; title: string; lead: string; empty: string; count: (n: number) => string; bare?: true }>> = {
@@ -163,14 +199,14 @@ const LISTS: Readonly<Record<MyDataListName, { id: string; title: string; lead: 
   reports: {
     id: 'reports',
     title: 'Reports',
-    lead: 'Messages you reported to us, a scam we missed or a false alarm, each with the copy of the message kept with it.',
+    lead: 'Messages you reported to us as a scam, and results you told us were wrong, each with the copy of the message kept with it.',
     empty: 'You have not reported anything.',
     count: (n) => `${counted(n, 'report')} in all.`,
   },
   blockedSenders: {
     id: 'blocked-senders',
     title: 'Blocked senders',
-    lead: 'Messages from these senders are blocked.',
+    lead: 'When you check a message from one of these senders, Baitcheck warns you. Baitcheck can’t stop their messages reaching your phone: block them in your messages, WhatsApp or email app too.',
     empty: 'You have not blocked anyone.',
     count: (n) => `${counted(n, 'blocked sender')}.`,
     bare: true,
@@ -207,6 +243,8 @@ export function createHtmlEncoder(options: { timeZone: string }): ExportEncoder 
     return `<time datetime="${escapeHtml(date.toISOString())}">${escapeHtml((withTime ? dateTime : dateOnly).format(date))}</time>`;
   };
   let head: MyDataHead | null = null;
+  /** Scans whose sender hid a direction character, by id: an alert about one shows it as the scan does (the alert's words dropped it). */
+  const hiddenSenders = new Map<string, string>();
 
   const accountSection = ({ account, subscription }: MyDataHead) => {
     const plan = PLANS[subscription.plan].name;
@@ -224,26 +262,34 @@ export function createHtmlEncoder(options: { timeZone: string }): ExportEncoder 
     ])}</section>`;
   };
 
-  const preferencesSection = ({ notificationPreferences: prefs, protectionSettings: protection }: MyDataHead) =>
-    `<section id="preferences"><h2>Preferences</h2>` +
-    `<h3>Protection</h3>${facts([
-      ['SMS Protection', onOff(protection.smsProtection)],
-      ['Email Protection', onOff(protection.emailProtection)],
-      ['Social Media Protection', onOff(protection.socialMediaProtection)],
-      ['On-Device Scanning', onOff(protection.onDeviceScanning)],
-    ], 'facts settings')}` +
-    `<h3>Alerts you get</h3>${facts([
-      ['Phishing Alerts', onOff(prefs.types.phishing_alerts)],
-      ['Security Updates', onOff(prefs.types.security_updates)],
-      ['Suspicious Content', onOff(prefs.types.suspicious_content)],
-      ['Tips and Education', onOff(prefs.types.tips_and_education)],
-      ['Sensitivity', `${prefs.sensitivity} of 5 (1 alerts about the fewest messages, 5 about the most)`],
-    ], 'facts settings')}` +
-    `<h3>Where alerts go</h3>${facts([
-      ['Push Notifications', onOff(prefs.channels.push)],
-      ['Email', onOff(prefs.channels.email)],
-      ['SMS', onOff(prefs.channels.sms)],
-    ], 'facts settings')}</section>`;
+  const preferencesSection = ({ notificationPreferences: prefs, protectionSettings: protection, plugins, pushDevices, subscription }: MyDataHead) => {
+    const connected = (id: MyDataPlugin['id']) => plugins.some((p) => p.id === id && p.connected);
+    const basic = subscription.plan === 'basic';
+    const PASTED = 'nothing is connected: only messages you paste in are checked';
+    const group = (title: string, rows: ReadonlyArray<readonly [string, string]>) => `<div class="group"><h3>${title}</h3>${facts(rows, 'facts settings')}</div>`;
+    return (
+      `<section id="preferences"><h2>Preferences</h2>` +
+      group('Protection', [
+        ['SMS Protection', onBut(protection.smsProtection, connected('sms') ? null : PASTED)],
+        ['Email Protection', onBut(protection.emailProtection, connected('email') ? null : PASTED)],
+        ['Social Media Protection', onBut(protection.socialMediaProtection, basic ? 'it is not in your plan' : connected('social-media') ? null : PASTED)],
+        ['On-Device Scanning', onBut(protection.onDeviceScanning, basic ? 'it is not in your plan' : null)],
+      ]) +
+      group('Alerts you get', [
+        ['Phishing Alerts', onOff(prefs.types.phishing_alerts)],
+        ['Security Updates', onOff(prefs.types.security_updates)],
+        ['Suspicious Content', onOff(prefs.types.suspicious_content)],
+        ['Tips and Education', onOff(prefs.types.tips_and_education)],
+        ['Sensitivity', `${prefs.sensitivity} of 5 (1 gives the fewest alerts, 5 the most)`],
+      ]) +
+      group('Where alerts go', [
+        ['Push Notifications', onBut(prefs.channels.push, pushDevices.length === 0 ? 'no device is set up to get them: alerts show only in the app' : null)],
+        ['Email', onOff(prefs.channels.email)],
+        ['SMS', onOff(prefs.channels.sms)],
+      ]) +
+      `</section>`
+    );
+  };
 
   const plugin = (p: MyDataPlugin) =>
     `<article class="item"><h3>${escapeHtml(PLUGIN_CATALOGUE[p.id].name)}</h3>${facts([
@@ -278,7 +324,7 @@ export function createHtmlEncoder(options: { timeZone: string }): ExportEncoder 
   const rows: { [K in MyDataListName]: (row: MyDataLists[K]) => string } = {
     history: (m) => {
       const link = m.kind === 'url';
-      const reasons = m.threatDetails.reasons.length > 0 ? m.threatDetails.reasons : m.threatDetails.reasonDetails.map((r) => r.label);
+      if (!link && revealHidden(m.sender) !== m.sender && hiddenSenders.size < 1000) hiddenSenders.set(m.id, m.sender);
       return (
         `<article class="item"><h3>${verdict(m.threatLevel)} ${at(m.scanDate)}</h3>` +
         facts([
@@ -288,14 +334,14 @@ export function createHtmlEncoder(options: { timeZone: string }): ExportEncoder 
           link ? null : ['Sender', sender(m.sender)],
         ]) +
         `<p class="label">${link ? 'The link (it does not work here, on purpose):' : 'The message, in full:'}</p>${quote(m.content)}` +
-        `<p class="label">Why:</p>${reasons.length > 0 ? bulleted(reasons) : '<p class="none">No warning signs were found.</p>'}` +
+        why(m.threatLevel === 'safe', m.threatDetails.reasons, m.threatDetails.reasonDetails) +
         (m.threatDetails.recommendations.length > 0 ? `<p class="label">What to do:</p>${bulleted(m.threatDetails.recommendations)}` : '') +
         `</article>`
       );
     },
     deviceScanVerdicts: (d) => `<li>${verdict(d.threatLevel)} ${at(d.scannedAt)}</li>`,
     reports: (r) =>
-      `<article class="item"><h3>${r.kind === 'false_positive' ? 'Reported as a false alarm' : 'Reported as a scam we missed'} ${at(r.createdAt)}</h3>` +
+      `<article class="item"><h3>${r.kind === 'false_positive' ? 'You told us this result was wrong' : 'You reported this as a scam'} ${at(r.createdAt)}</h3>` +
       facts([
         ['Our verdict then', r.threatLevel ? VERDICTS[r.threatLevel].label : 'None'],
         ['Came by', CHANNELS[r.source]],
@@ -305,7 +351,9 @@ export function createHtmlEncoder(options: { timeZone: string }): ExportEncoder 
       `<p class="label">The message, in full:</p>${quote(r.content)}</article>`,
     blockedSenders: (b) => `<li>${sender(b.sender)} <span class="when">blocked on ${at(b.createdAt)}</span></li>`,
     notifications: (n) =>
-      `<li><strong>${shown(n.title)}</strong> <span class="when">${escapeHtml(ALERT_TYPES[n.type])}, ${at(n.createdAt)}, ${n.readAt ? 'read' : 'not read yet'}${n.count > 1 ? `, about ${counted(n.count, 'message')}` : ''}</span><br>${shown(n.body)}</li>`,
+      `<li><strong>${shown(n.title)}</strong> <span class="when">${escapeHtml(ALERT_TYPES[n.type])}, ${at(n.createdAt)}, ${n.readAt ? 'read' : 'not read yet'}${n.count > 1 ? `, about ${counted(n.count, 'message')}` : ''}</span><br>${shown(n.body)}${
+        n.messageId && hiddenSenders.has(n.messageId) ? ` <span class="when">(The sender as it came: ${sender(hiddenSenders.get(n.messageId)!)})</span>` : ''
+      }</li>`,
     supportRequests: (s) =>
       `<article class="item"><h3><span>${shown(s.subject)}</span> ${at(s.createdAt)}</h3>` +
       facts([
@@ -324,7 +372,6 @@ export function createHtmlEncoder(options: { timeZone: string }): ExportEncoder 
       head = h;
       const made = at(h.exportedAt);
       const whose = h.account.kind === 'account' && h.account.email ? `the account <bdi>${shown(h.account.email)}</bdi>` : 'a guest of this browser (no account)';
-      const zone = options.timeZone === 'UTC' ? 'UTC' : `the ${escapeHtml(options.timeZone)} time zone`;
       return (
         `<!DOCTYPE html>\n<html lang="en"><head>` +
         `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(MY_DATA_HTML_CSP)}">` +
@@ -337,7 +384,7 @@ export function createHtmlEncoder(options: { timeZone: string }): ExportEncoder 
         `<title>Your Baitcheck data, ${escapeHtml(dateOnly.format(new Date(h.exportedAt)))}</title>` +
         `<style>${STYLE}</style></head>\n<body><main>` +
         `<h1>Your Baitcheck data</h1>` +
-        `<p class="made">Made on ${made} for ${whose}. Dates and times are in ${zone}.</p>` +
+        `<p class="made">Made on ${made} for ${whose}. Times are shown in ${escapeHtml(zoneInWords(options.timeZone))}.</p>` +
         `<p>This is everything Baitcheck keeps about you: your account and plan, your settings, every scan in your history with its message in full and the reasons for its verdict, your reports, blocked senders and alerts, the sources and devices you connected, your family and your support requests. It is yours to read, print or keep.</p>` +
         `<p>The same data also comes as a data file (Download my data on the Account page), for moving it to another service.</p>` +
         `<p class="note">The messages below are shown exactly as they came, as plain text: their links do not work here, on purpose. Do not type them into a browser or call the numbers in them. Where a message or sender hid a character that turns text around, it shows as [hidden character].</p>` +

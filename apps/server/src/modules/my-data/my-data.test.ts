@@ -29,7 +29,7 @@ type HtmlNode = DefaultTreeAdapterMap['node'];
 type HtmlElement = DefaultTreeAdapterMap['element'];
 
 /** The elements the readable copy is made of: anything else in it came from stored text. */
-const COPY_ELEMENTS = new Set(['html', 'head', 'meta', 'title', 'style', 'body', 'main', 'section', 'article', 'h1', 'h2', 'h3', 'p', 'dl', 'dt', 'dd', 'ul', 'li', 'blockquote', 'span', 'bdi', 'time', 'strong', 'br']);
+const COPY_ELEMENTS = new Set(['html', 'head', 'meta', 'title', 'style', 'body', 'main', 'section', 'article', 'div', 'h1', 'h2', 'h3', 'p', 'dl', 'dt', 'dd', 'ul', 'li', 'blockquote', 'span', 'bdi', 'time', 'strong', 'br']);
 
 /** The readable copy as a browser's HTML parser reads it: its elements, the text of any node, its parse errors. */
 function readCopy(html: string) {
@@ -308,7 +308,15 @@ describeWithDatabases('your data', (ctx) => {
     for (const part of Object.values(support)) expect(text).toContain(part);
     // senders are isolated, shown as typed (in the scan, the report and the blocked senders)
     const senders = copy.elements.filter((e) => e.tagName === 'bdi').map((e) => copy.text(e));
-    expect(senders.filter((s) => s === revealHidden(sender))).toHaveLength(3);
+    // ... and in the alert about the scan, whose words dropped the hidden character
+    expect(senders.filter((s) => s === revealHidden(sender))).toHaveLength(4);
+    expect(copy.text(copy.byId('alerts')!)).toContain(`The sender as it came: ${revealHidden(sender)}`);
+    expect(text).toContain('Times are shown in London time (Europe/London).');
+    // a report says what the person said, not that the verdict missed it
+    expect(copy.text(copy.byId('reports')!)).toContain('You reported this as a scam');
+    expect(text).not.toContain('we missed');
+    // the reasons grouped as the app groups them
+    expect(copy.text(copy.byId('scans')!)).toMatch(/Strong warning signs:|Warning signs:/);
     // the sections, each with its heading, and the line that says the copy is whole, last
     for (const id of ['account', 'preferences', 'scans', 'device-scans', 'reports', 'blocked-senders', 'alerts', 'sources', 'devices', 'family', 'support-requests']) {
       const section = copy.byId(id);
@@ -346,7 +354,15 @@ describeWithDatabases('your data', (ctx) => {
     expect(copy.errors).toEqual([]);
     const text = copy.text(copy.body);
     expect(text).toContain('for a guest of this browser (no account)');
-    expect(text).toContain('Dates and times are in UTC.');
+    expect(text).toContain('Times are shown in universal time (UTC, the same as London time in winter).');
+    // switches that are on with nothing to work on say so; no 'Messages … are blocked' promise
+    const preferences = copy.text(copy.byId('preferences')!);
+    expect(preferences).toContain('SMS ProtectionOn, but nothing is connected: only messages you paste in are checked');
+    expect(preferences).toContain('Social Media ProtectionOn, but it is not in your plan');
+    expect(preferences).toContain('Push NotificationsOn, but no device is set up to get them');
+    expect(preferences).toContain('1 gives the fewest alerts, 5 the most');
+    expect(copy.text(copy.byId('blocked-senders')!)).toContain('Baitcheck can’t stop their messages reaching your phone');
+    expect(text).not.toContain('are blocked.');
     for (const empty of ['No scans are kept.', 'You have not reported anything.', 'You have not blocked anyone.', 'No alerts.', 'You have not connected any sources.', 'No devices.', 'You are not in a family.', 'You have not sent any support requests.']) {
       expect(text).toContain(empty);
     }
