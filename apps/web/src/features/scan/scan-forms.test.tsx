@@ -183,6 +183,23 @@ describe('a scan submitted twice', () => {
   });
 });
 
+describe("every scan form's submit row", () => {
+  it('is marked data-keep-clear, so the toasts and the alert pop-up never sit over it (message-dock.ts)', async () => {
+    mockApi({});
+    renderWithApp(<ScanPage />);
+    const tabs: Array<[string | RegExp, string]> = [
+      [/Message/, 'Scan Message'],
+      ['URL', 'Scan URL'],
+      ['Social Media', 'Scan Message'],
+    ];
+    for (const [tab, submit] of tabs) {
+      await userEvent.click(screen.getByRole('tab', { name: tab }));
+      const button = screen.getByRole('button', { name: submit });
+      expect(button.parentElement?.hasAttribute('data-keep-clear'), `${submit} on ${String(tab)}`).toBe(true);
+    }
+  });
+});
+
 describe('a scan that cannot reach Baitcheck', () => {
   it('says so with Retry, keeps what was typed, and Retry sends the same request with the same key', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});

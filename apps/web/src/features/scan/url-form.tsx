@@ -96,9 +96,12 @@ export function UrlForm({
           />
         </div>
         {onDevice ? <OnDeviceFormNote /> : null}
-        <SubmitButton busy={busy} busyText="Analyzing URL..." disabled={!!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
-          Scan URL
-        </SubmitButton>
+        {/* the form's primary action: the toasts and the alert pop-up keep clear of it (message-dock.ts) */}
+        <div data-keep-clear="">
+          <SubmitButton busy={busy} busyText="Analyzing URL..." disabled={!!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
+            Scan URL
+          </SubmitButton>
+        </div>
         {outOfScans ? <ScanLimitNote id={`${id}-limit`} usage={outOfScans} /> : null}
         {connectionLost && !busy ? <ConnectionProblem /> : null}
       </fieldset>
