@@ -90,6 +90,39 @@ test('one toast at a time, F8 moves focus to it, and it can be closed', async ({
   await expect(region.getByRole('listitem')).toHaveCount(0);
 });
 
+test('F8 shows a focus ring on the toasts, and Escape or Tab out gives the focus back to where it was', async ({ page }) => {
+  await page.goto('/settings?tab=notifications');
+  const region = page.getByRole('region', { name: /Notifications \(F8\)/ });
+  const list = region.locator('ol');
+  const tips = page.getByRole('switch', { name: 'Tips and Education' });
+  await tips.focus();
+  await page.keyboard.press('Space');
+  await expect(region.getByRole('listitem')).toHaveCount(1);
+
+  await page.keyboard.press('F8');
+  await expect(list).toBeFocused();
+  // the app's 3 px ring (outline-none had made it none: Tailwind v4's outline-2 keeps the style it cancelled)
+  const ring = await list.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: style.outlineWidth };
+  });
+  expect(ring).toEqual({ style: 'solid', width: '3px' });
+  await page.keyboard.press('Escape');
+  await expect(region.getByRole('listitem')).toHaveCount(0);
+  await expect(tips).toBeFocused();
+
+  // Tab past the toast's last control: back to the switch, and the next Tab goes on from there
+  await page.keyboard.press('Space');
+  await expect(region.getByRole('listitem')).toHaveCount(1);
+  await page.keyboard.press('F8');
+  await expect(list).toBeFocused();
+  for (let i = 0; i < 4 && (await region.evaluate((el) => el.contains(document.activeElement))); i++) await page.keyboard.press('Tab');
+  await expect(tips).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).not.toBeFocused();
+  expect(await region.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+});
+
 // The toasts and the alert pop-up share one place (components/ui/message-dock.ts): stacked at the
 // bottom above the navigation, or, when that covers what has focus or a result's actions, under the
 // header and the banner. A reviewer found them over the header and the banner on a phone.

@@ -7,6 +7,7 @@ import { NOTIFICATION_POPUP_MS } from '@baitcheck/contracts/lite';
 import { cn } from '@/lib/cn';
 import { TOAST_SWIPE_THRESHOLD_PX } from '@/components/ui/toast-store';
 import { useMessageDock } from '@/components/ui/message-dock';
+import { useReturnFocus } from '@/components/ui/return-focus';
 import { NotificationIcon } from './notification-icon';
 import { dismissPopup, getPopup, subscribePopup, type PopupItem } from './popup-store';
 
@@ -27,6 +28,8 @@ export function NotificationPopup({ onOpen }: { onOpen?: (notification: Notifica
   const viewportRef = useRef<HTMLOListElement>(null);
   // in the message dock, just beyond the toasts: at the bottom, or under the header and banner
   useMessageDock(viewportRef, 'alerts', popup?.open ? popup.key : undefined);
+  // F8 then Escape, Close or Tab out: the focus goes back to where it was
+  useReturnFocus(viewportRef, !!popup?.open);
 
   // An update draws the pop-up anew; the focus goes back to where it was in it.
   useLayoutEffect(() => {
@@ -86,7 +89,7 @@ export function NotificationPopup({ onOpen }: { onOpen?: (notification: Notifica
         data-placement="usual"
         data-notification-popups=""
         className={cn(
-          'pointer-events-none fixed inset-x-0 z-40 flex w-full flex-col gap-2 p-4 outline-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary md:inset-x-auto md:right-0 md:max-w-[420px]',
+          'pointer-events-none fixed inset-x-0 z-40 flex w-full flex-col gap-2 p-4 outline-hidden focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-offset-[-3px] focus-visible:outline-primary md:inset-x-auto md:right-0 md:max-w-[420px] xl:max-w-[clamp(18rem,calc((100vw-42rem)/2),420px)]',
           'bottom-[calc(4rem+env(safe-area-inset-bottom)+var(--message-dock-offset,0px))]',
           'data-[placement=other]:top-[calc(var(--message-dock-top,3.5rem)+var(--message-dock-offset,0px))] data-[placement=other]:bottom-auto',
         )}

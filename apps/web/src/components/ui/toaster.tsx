@@ -11,6 +11,7 @@ import {
   subscribeToasts,
 } from './toast-store';
 import { useMessageDock } from './message-dock';
+import { useReturnFocus } from './return-focus';
 
 /** Renders the toast store: swipe right to dismiss, F8 focuses the viewport. */
 export function Toaster() {
@@ -18,6 +19,8 @@ export function Toaster() {
   const viewportRef = useRef<HTMLOListElement>(null);
   // in the message dock with the alert pop-up: at the bottom, or under the header and banner
   useMessageDock(viewportRef, 'toasts', toasts.find((t) => t.open)?.id);
+  // F8 then Escape, Close or Tab out: the focus goes back to where it was
+  useReturnFocus(viewportRef, toasts.some((t) => t.open));
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {toasts.map((t) => (
@@ -31,7 +34,7 @@ export function Toaster() {
           }}
           type={t.variant === 'destructive' ? 'foreground' : 'background'}
           className={cn(
-            'toast-root pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+            'toast-root pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-12 shadow-lg',
             t.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900',
           )}
         >
@@ -52,7 +55,7 @@ export function Toaster() {
           ) : null}
           <Toast.Close
             aria-label="Close notification"
-            className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100 focus-ring cursor-pointer"
+            className="absolute right-1 top-1 inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-md opacity-80 hover:opacity-100 focus-ring"
           >
             <X className="h-4 w-4" aria-hidden="true" />
           </Toast.Close>
@@ -64,7 +67,7 @@ export function Toaster() {
         ref={viewportRef}
         data-placement="usual"
         className={cn(
-          'pointer-events-none fixed inset-x-0 z-[100] flex w-full flex-col gap-2 p-4 outline-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary md:inset-x-auto md:right-0 md:max-w-[420px]',
+          'pointer-events-none fixed inset-x-0 z-[100] flex w-full flex-col gap-2 p-4 outline-hidden focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-offset-[-3px] focus-visible:outline-primary md:inset-x-auto md:right-0 md:max-w-[420px] xl:max-w-[clamp(18rem,calc((100vw-42rem)/2),420px)]',
           'bottom-[calc(4rem+env(safe-area-inset-bottom))] data-[placement=other]:top-[var(--message-dock-top,3.5rem)] data-[placement=other]:bottom-auto',
         )}
       />
