@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { join } from 'node:path';
 import { SCREENSHOT_DIR, expectNoAxeViolations, holdChunk } from './helpers';
 
@@ -48,11 +48,16 @@ async function openPageWithItsChunkHeld(page: Page, link: 'History' | 'Scan' = '
   return openWithChunkHeld(page, link === 'History' ? 'history-page' : 'scan-page', () => mainNav(page).getByRole('link', { name: link }).click());
 }
 
-test('a page whose code fails to load as the connection drops leaves the app up, and loads once back online', async ({ page, context }) => {
+/** Opens the History page with its chunk held, drops the connection, and fails the chunk. */
+async function failHistoryOffline(page: Page, context: BrowserContext) {
   const chunk = await openPageWithItsChunkHeld(page);
   await context.setOffline(true);
   await expect(banner(page)).toHaveAttribute('data-state', 'offline');
   await chunk.fail();
+}
+
+test('a page whose code fails to load as the connection drops leaves the app up, and loads once back online', async ({ page, context }) => {
+  await failHistoryOffline(page, context);
 
   // the app is still there: header, banner, navigation, and in place of the page a message
   const alert = page.getByRole('main').getByRole('alert');
@@ -71,6 +76,34 @@ test('a page whose code fails to load as the connection drops leaves the app up,
   expect((await retry).status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Scan History' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+});
+
+test('Try again while still offline keeps the focus on Try again and says so; the page then loads by itself with the focus on its heading', async ({ page, context }) => {
+  await failHistoryOffline(page, context);
+  const alert = page.getByRole('main').getByRole('alert');
+  await alert.getByRole('button', { name: 'Try again' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(alert).toContainText("Still no connection. This page will load by itself when you're back online.");
+  // the new message's button, not the page
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeFocused();
+
+  await context.setOffline(false);
+  const heading = page.getByRole('heading', { level: 1, name: 'Scan History' });
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
+});
+
+test('a page that loads by itself once back online leaves the focus where the person moved it', async ({ page, context }) => {
+  await failHistoryOffline(page, context);
+  await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+  const bell = page.getByRole('banner').getByRole('button', { name: /Notifications/ });
+  await bell.focus();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan History' })).toBeVisible();
+  // a moment for the focus to be moved, as it would be
+  await page.waitForTimeout(300);
+  await expect(bell).toBeFocused();
 });
 
 test('Try again, from the keyboard, loads a page whose code failed to load', async ({ page }) => {

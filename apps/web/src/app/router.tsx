@@ -119,8 +119,10 @@ export function AppRouter() {
   return (
     <>
       <DocumentTitle />
-      {/* a retry that takes the focus away with the message is, for the focus, like opening the page */}
-      <ErrorBoundary resetKey={location} onRetry={() => (startLocation.current = null)}>
+      {/* a retry that takes the focus away with the message is, for the focus, like opening the
+          page; one while the focus is elsewhere (the page loads by itself once back online) is
+          like the first load: the focus stays where the person put it */}
+      <ErrorBoundary resetKey={location} onRetry={(focusWasHere) => (startLocation.current = focusWasHere ? null : location)}>
         <Suspense fallback={<PageFallback />}>
           <ScrollAndFocusOnNavigate startLocation={startLocation} />
           <Switch>

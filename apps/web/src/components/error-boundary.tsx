@@ -13,6 +13,12 @@ const WORDING = {
     part: { title: undefined, text: 'This could not load. Check your connection and try again.' },
     action: 'Try again',
   },
+  /** Try again pressed while still offline: the message comes back, saying so. */
+  stillOffline: {
+    page: { title: 'This page could not load', text: "Still no connection. This page will load by itself when you're back online." },
+    part: { title: undefined, text: "Still no connection. This will load by itself when you're back online." },
+    action: 'Try again',
+  },
   fault: {
     page: {
       title: 'Something went wrong on this page',
@@ -30,16 +36,26 @@ function FailureMessage({
   onAction,
   onOnline,
   failedOffline,
+  stillOffline,
+  focusAction,
 }: {
   place: Place;
   className?: string;
   chunk: boolean;
   failedOffline: boolean;
+  /** A retry failed again, offline. */
+  stillOffline: boolean;
+  /** The message comes back after a retry that had the focus: the focus goes on its button again. */
+  focusAction: boolean;
   onAction: (message: HTMLElement | null) => void;
   onOnline?: (message: HTMLElement | null) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const wording = chunk ? WORDING.chunk : WORDING.fault;
+  const wording = chunk ? (stillOffline ? WORDING.stillOffline : WORDING.chunk) : WORDING.fault;
+  // on the new message's Try again, where it was pressed: not dropped to the page (true only as it shows)
+  useEffect(() => {
+    if (focusAction) ref.current?.querySelector('button')?.focus();
+  }, [focusAction]);
   const { title, text } = wording[place];
   // once, when the connection comes back while this shows (a retry that fails again shows a new
   // message), or at once when it came back before this showed (that 'online' has gone by)
@@ -90,10 +106,11 @@ interface ErrorBoundaryProps {
   /** A new value shows the children again (the location: another page opened after a failure). */
   resetKey?: unknown;
   /**
-   * Called when a retry takes the message away while the focus was in it (or nowhere), so the
-   * caller can put the focus on what loads in its place.
+   * Called when a retry takes the message away: `focusWasHere` when the focus was in it (or
+   * nowhere), so the caller puts the focus on what loads in its place, and otherwise leaves the
+   * focus where the person moved it meanwhile.
    */
-  onRetry?: () => void;
+  onRetry?: (focusWasHere: boolean) => void;
   /** How the page is reloaded: a test's own. */
   reload?: () => void;
 }
@@ -135,9 +152,14 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override componentDidUpdate(previous: ErrorBoundaryProps) {
+    // the message shown again has taken the focus, or the page loaded: either way it is used
+    if (this.state.failed || this.state.retries === 0) this.focusAfterRetry = false;
     // another page opened after a failure: the failed one loads again when it is next opened
     if (!Object.is(previous.resetKey, this.props.resetKey)) retryFailedChunks();
   }
+
+  /** The retry had the focus: if it fails again, the new message's button takes it. */
+  private focusAfterRetry = false;
 
   private reload = () => (this.props.reload ?? (() => window.location.reload()))();
 
@@ -150,8 +172,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     const active = document.activeElement;
     const focusWasHere = !active || active === document.body || (message?.contains(active) ?? false);
     retryFailedChunks();
+    this.focusAfterRetry = focusWasHere;
     this.setState({ error: undefined, failed: false, retries: retries + 1 });
-    if (focusWasHere) this.props.onRetry?.();
+    this.props.onRetry?.(focusWasHere);
   };
 
   override render() {
@@ -165,6 +188,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
         onAction={chunk ? this.retry : this.reload}
         onOnline={chunk ? this.retry : undefined}
         failedOffline={!this.state.failedOnline}
+        stillOffline={chunk && this.state.retries > 0 && !this.state.failedOnline}
+        focusAction={this.focusAfterRetry}
       />
     );
   }
