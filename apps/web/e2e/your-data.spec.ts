@@ -26,7 +26,11 @@ test('downloads the whole history as a file, then deletes the account after aski
   const card = page.getByRole('main').locator('section, div').filter({ has: page.getByRole('heading', { name: 'Your data' }) }).last();
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()]);
+  // the readable copy first; the data file, pressed with Space as a button is (Space does not scroll the page)
+  await expect(card.getByRole('button', { name: /^Download/ })).toHaveText(['Download a readable copy', 'Download a data file']);
+  const dataFile = page.getByRole('button', { name: 'Download a data file' });
+  await dataFile.focus();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Space')]);
   expect(download.suggestedFilename()).toMatch(/^baitcheck-my-data-\d{4}-\d{2}-\d{2}\.json$/);
   const data = MyDataExportSchema.parse(JSON.parse(readFileSync((await download.path())!, 'utf8')));
   expect(data.account.email).toBe(email);
@@ -35,6 +39,9 @@ test('downloads the whole history as a file, then deletes the account after aski
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     await card.scrollIntoViewIfNeeded();
+    // 'Delete my account' on a line of its own, below the downloads
+    const downloads = (await dataFile.boundingBox())!;
+    expect((await page.getByRole('button', { name: 'Delete my account' }).boundingBox())!.y).toBeGreaterThan(downloads.y + downloads.height);
     await screenshotWholePage(page, join(SCREENSHOT_DIR, `your-data-${width}.png`));
   }
   await expectNoAxeViolations(page);
@@ -81,7 +88,7 @@ test('downloads a readable copy that, opened from the file, shows a scam’s mar
   const sender = `PayPal\u202Egnp.exe ${payloadsWithin(300)}`.slice(0, 320).trim();
   await seedText(page.request, message!, sender);
   await page.goto('/account');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download a readable copy' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download a readable copy' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^baitcheck-my-data-\d{4}-\d{2}-\d{2}\.html$/);
   await expect(page.getByRole('status').filter({ hasText: 'Your download has started' })).toBeVisible();
   const file = testInfo.outputPath(download.suggestedFilename());

@@ -386,7 +386,7 @@ export function createHtmlEncoder(options: { timeZone: string }): ExportEncoder 
         `<h1>Your Baitcheck data</h1>` +
         `<p class="made">Made on ${made} for ${whose}. Times are shown in ${escapeHtml(zoneInWords(options.timeZone))}.</p>` +
         `<p>This is everything Baitcheck keeps about you: your account and plan, your settings, every scan in your history with its message in full and the reasons for its verdict, your reports, blocked senders and alerts, the sources and devices you connected, your family and your support requests. It is yours to read, print or keep.</p>` +
-        `<p>The same data also comes as a data file (Download my data on the Account page), for moving it to another service.</p>` +
+        `<p>The same data also comes as a data file (Download a data file, on the Account page), for moving it to another service.</p>` +
         `<p class="note">The messages below are shown exactly as they came, as plain text: their links do not work here, on purpose. Do not type them into a browser or call the numbers in them. Where a message or sender hid a character that turns text around, it shows as [hidden character].</p>` +
         `<p class="cut" role="note">A whole copy ends with a line that says it is complete. If this one does not, the download was cut short and some of your data is missing: download it again from the Account page.</p>` +
         accountSection(h) +

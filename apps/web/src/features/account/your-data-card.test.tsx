@@ -9,7 +9,7 @@ import { ACCOUNT, BASIC_SUBSCRIPTION, failWith, GUEST } from '@/testing/fixtures
 import { addDeviceScan, listDeviceScans } from '@/lib/on-device/device-history';
 import AccountPage from './account-page';
 import { getTimeZone } from '@/lib/api-client';
-import { DELETED_TEXT, DOWNLOAD_STARTED_TEXT } from './your-data-card';
+import { DATA_FILE_LABEL, DELETED_TEXT, DOWNLOAD_STARTED_TEXT } from './your-data-card';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,22 +28,25 @@ async function openDelete() {
 }
 
 describe('Your data', () => {
-  it('offers a guest the downloads only, the data file and a readable copy, each said what it is for', async () => {
+  it('offers a guest the downloads only, the readable copy first, then the data file, each said what it is for', async () => {
     await renderAs(GUEST);
-    const download = screen.getByRole('link', { name: 'Download my data' });
+    const [first, second] = screen.getAllByRole('button', { name: /^Download/ });
+    expect(first).toHaveAccessibleName('Download a readable copy');
+    expect(second).toHaveAccessibleName(DATA_FILE_LABEL);
+    const download = screen.getByRole('button', { name: DATA_FILE_LABEL });
     expect(download).toHaveAttribute('href', '/api/account/export');
     expect(download).toHaveAttribute('download');
     // the readable copy: the same route, as a page, its times in this browser's time zone
-    const readable = screen.getByRole('link', { name: 'Download a readable copy' });
+    const readable = screen.getByRole('button', { name: 'Download a readable copy' });
     expect(readable).toHaveAttribute('href', `/api/account/export?format=html&tz=${encodeURIComponent(getTimeZone())}`);
     expect(readable).toHaveAttribute('download');
     for (const link of [download, readable]) {
-      expect(link).toHaveAccessibleDescription('The readable copy is a page to read or print; the data file (Download my data) is for moving your data to another service.');
+      expect(link).toHaveAccessibleDescription('The readable copy is a page to read or print. The data file is for moving your data to another service: it is not meant to be read.');
     }
     expect(screen.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
   });
 
-  it('says where a download goes once asked for, and that a second one waits for the first', async () => {
+  it('says calmly where a download goes once asked for; Space presses a download as it presses a button', async () => {
     await renderAs(ACCOUNT);
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent(/^$/);
@@ -51,7 +54,8 @@ describe('Your data', () => {
     const noNavigation = (event: MouseEvent) => event.preventDefault();
     document.addEventListener('click', noNavigation);
     try {
-      await userEvent.click(screen.getByRole('link', { name: 'Download a readable copy' }));
+      screen.getByRole('button', { name: 'Download a readable copy' }).focus();
+      await userEvent.keyboard(' ');
     } finally {
       document.removeEventListener('click', noNavigation);
     }

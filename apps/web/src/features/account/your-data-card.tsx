@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { Link } from 'wouter';
 import { Download, FileText, Trash2 } from 'lucide-react';
@@ -18,12 +18,24 @@ import { formatBillingDate, isFuture, useSubscription } from '@/lib/api/billing'
 export const DELETED_TITLE = 'Account deleted';
 export const DELETED_TEXT = 'Your account and everything kept with it have been deleted. This browser is a new guest now.';
 /**
- * Said once a download is asked for. The browser keeps the download and says if it failed; the
- * page cannot see it, and the server makes one download of a person's data at a time (a second is
- * refused, 429, while the first is being made).
+ * Said once a download is asked for, calmly. The browser keeps the download and says if it failed;
+ * the page cannot see it, and the server makes one download of a person's data at a time (a second
+ * is refused, 429, while the first is being made): waiting a minute is all it takes.
  */
-export const DOWNLOAD_STARTED_TEXT =
-  'Your download has started: your browser shows it with its downloads. If it says the download failed, a download of your data may still be running in another tab or window: let it finish, then try again.';
+export const DOWNLOAD_STARTED_TEXT = 'Your download has started. You will find it with your other downloads. If it does not arrive, wait a minute and try again.';
+
+/** The JSON file's button, and what the readable copy calls it. */
+export const DATA_FILE_LABEL = 'Download a data file';
+
+/**
+ * The downloads are links (the browser saves what they point to), shown as buttons and named as
+ * buttons: Space presses them as it presses a button, instead of scrolling the page.
+ */
+function pressWithSpace(event: KeyboardEvent<HTMLAnchorElement>) {
+  if (event.key !== ' ') return;
+  event.preventDefault();
+  event.currentTarget.click();
+}
 
 /** The readable copy: the same data as one page to read or print, its dates and times in this browser's time zone. */
 function readableCopyHref(): string {
@@ -212,27 +224,31 @@ export function YourDataCard({ user, onDeleted }: { user: CurrentUser; onDeleted
         Download everything Baitcheck keeps for you: your scan history, reports, blocked senders, plan and settings.
       </p>
       <p id={explanation} className="text-sm text-slate-700">
-        The readable copy is a page to read or print; the data file (Download my data) is for moving your data to another service.
+        The readable copy is a page to read or print. The data file is for moving your data to another service: it is not meant to be read.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button asChild variant="outline" className="w-full sm:w-auto">
-          <a href={apiUrl(API.exportMyData.path)} download aria-describedby={explanation} onClick={start}>
-            <Download aria-hidden="true" className="h-4 w-4" />
-            Download my data
-          </a>
-        </Button>
-        <Button asChild variant="outline" className="w-full sm:w-auto">
-          <a href={readableCopyHref()} download aria-describedby={explanation} onClick={start}>
+        <Button asChild className="w-full sm:w-auto">
+          <a href={readableCopyHref()} download role="button" aria-describedby={explanation} onClick={start} onKeyDown={pressWithSpace}>
             <FileText aria-hidden="true" className="h-4 w-4" />
             Download a readable copy
           </a>
         </Button>
-        {user.kind === 'account' && user.email ? <DeleteAccountDialog email={user.email} {...(onDeleted ? { onDeleted } : {})} /> : null}
+        <Button asChild variant="outline" className="w-full sm:w-auto">
+          <a href={apiUrl(API.exportMyData.path)} download role="button" aria-describedby={explanation} onClick={start} onKeyDown={pressWithSpace}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            {DATA_FILE_LABEL}
+          </a>
+        </Button>
       </div>
       {/* in the page from the start, so that the words are announced when they come */}
       <p role="status" className={started ? 'text-sm text-slate-700' : 'sr-only'}>
         {started ? DOWNLOAD_STARTED_TEXT : ''}
       </p>
+      {user.kind === 'account' && user.email ? (
+        <div className="border-t border-slate-200 pt-3">
+          <DeleteAccountDialog email={user.email} {...(onDeleted ? { onDeleted } : {})} />
+        </div>
+      ) : null}
     </Card>
   );
 }
