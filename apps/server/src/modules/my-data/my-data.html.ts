@@ -27,6 +27,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
+/** What an alert's words drop of a sender (as the alerts' own cleaning does): controls, direction and other invisible characters. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+
 /** Stored text as the page shows it: its hidden direction characters made visible, then escaped. */
 const shown = (text: string) => escapeHtml(revealHidden(text));
 
@@ -245,6 +248,19 @@ export function createHtmlEncoder(options: { timeZone: string }): ExportEncoder 
   let head: MyDataHead | null = null;
   /** Scans whose sender hid a direction character, by id: an alert about one shows it as the scan does (the alert's words dropped it). */
   const hiddenSenders = new Map<string, string>();
+  /**
+   * An alert's words, its scan's sender in them as the scan shows it: the alert's words dropped the
+   * hidden characters ('Amazon\u202Etxt.exe' became 'Amazontxt.exe'); failing that, the sender after them.
+   */
+  const alertText = (text: string, messageId: string | null, noteIfNotFound = true) => {
+    const from = messageId === null ? undefined : hiddenSenders.get(messageId);
+    if (from === undefined) return shown(text);
+    const oneLine = (t: string) => t.replace(/[\r\n\t\u2028\u2029]/g, ' ').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+    const dropped = oneLine(from);
+    const where = dropped === '' ? -1 : text.indexOf(dropped);
+    if (where < 0) return text === '' || !noteIfNotFound ? shown(text) : `${shown(text)} <span class="when">(The sender as it came: ${sender(from)})</span>`;
+    return `${shown(text.slice(0, where))}<bdi>${shown(oneLine(revealHidden(from)))}</bdi>${shown(text.slice(where + dropped.length))}`;
+  };
 
   const accountSection = ({ account, subscription }: MyDataHead) => {
     const plan = PLANS[subscription.plan].name;
@@ -351,9 +367,7 @@ export function createHtmlEncoder(options: { timeZone: string }): ExportEncoder 
       `<p class="label">The message, in full:</p>${quote(r.content)}</article>`,
     blockedSenders: (b) => `<li>${sender(b.sender)} <span class="when">blocked on ${at(b.createdAt)}</span></li>`,
     notifications: (n) =>
-      `<li><strong>${shown(n.title)}</strong> <span class="when">${escapeHtml(ALERT_TYPES[n.type])}, ${at(n.createdAt)}, ${n.readAt ? 'read' : 'not read yet'}${n.count > 1 ? `, about ${counted(n.count, 'message')}` : ''}</span><br>${shown(n.body)}${
-        n.messageId && hiddenSenders.has(n.messageId) ? ` <span class="when">(The sender as it came: ${sender(hiddenSenders.get(n.messageId)!)})</span>` : ''
-      }</li>`,
+      `<li><strong>${alertText(n.title, n.messageId, false)}</strong> <span class="when">${escapeHtml(ALERT_TYPES[n.type])}, ${at(n.createdAt)}, ${n.readAt ? 'read' : 'not read yet'}${n.count > 1 ? `, about ${counted(n.count, 'message')}` : ''}</span><br>${alertText(n.body, n.messageId)}</li>`,
     supportRequests: (s) =>
       `<article class="item"><h3><span>${shown(s.subject)}</span> ${at(s.createdAt)}</h3>` +
       facts([
