@@ -10,7 +10,10 @@ test(`the first screen loads under ${BUDGET_KB} KB of gzipped JavaScript`, async
   const scripts = new Set<string>();
   page.on('response', (res) => {
     const url = new URL(res.url());
-    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    // the live notifications' chunk is asked for once the browser is idle after the first render
+    // (app/shell.tsx): it is not part of the first screen, though it often arrives before the
+    // home page's data, and counting it or not depended on that race
+    if (url.pathname.endsWith('.js') && !/\/after-first-screen-[\w-]+\.js$/.test(url.pathname)) scripts.add(url.pathname);
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Recent Alerts' })).toBeVisible();

@@ -126,6 +126,8 @@ test.describe('at 390 px', () => {
 
   test('a tab panel with controls is no extra Tab stop; one with none keeps its stop, below the header', async ({ page }) => {
     await page.goto('/settings');
+    // the panel's switches come with the settings' data: Tab before they are drawn goes past them
+    await expect(page.getByRole('switch', { name: 'SMS Protection' })).toBeVisible();
     await page.getByRole('tab', { name: 'Protection' }).focus();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('switch', { name: 'SMS Protection' })).toBeFocused();
