@@ -104,14 +104,22 @@ const digest = (value: string) => createHash('sha256').update(value).digest('bas
  *   strangers have (`until`, 0 when free), forgotten `failureMemoryMs` after the last failure;
  * - the account-and-address pairs that guessed wrong (they take their turn after everyone else).
  */
-const KEYS = {
-  address: (address: string) => `address ${address}`,
-  pair: (account: string, address: string) => `pair ${account} ${address}`,
-  deviceFailures: (device: string) => `device ${device}`,
-  deviceAttempts: (account: string) => `devices ${account}`,
-  account: (account: string) => `account ${account}`,
-  guessedWrong: (account: string, address: string) => `wrong ${account} ${address}`,
-};
+function keysOf(account: string, address: string, device: string | null) {
+  return {
+    address: `address ${address}`,
+    pair: `pair ${account} ${address}`,
+    account: `account ${account}`,
+    guessedWrong: `wrong ${account} ${address}`,
+    deviceAttempts: `devices ${account}`,
+    /** Only with a device cookie. */
+    deviceFailures: device === null ? null : `device ${device}`,
+  };
+}
+
+type AttemptKeys = ReturnType<typeof keysOf>;
+
+/** Every key of an attempt's step, the ones its store step may read or write. */
+const allKeys = (keys: AttemptKeys): string[] => Object.values(keys).filter((key): key is string => key !== null);
 
 /** `limit` counts per window of `windowMs`, the window starting at a key's first count. */
 function fixedWindow(limit: number, windowMs: number) {
@@ -182,23 +190,14 @@ export function createSignInThrottle(options: { limits?: Partial<SignInLimits>; 
    * Whether `address` may try a password for `account` now, and if so the attempt, counted; run
    * in one step of the store.
    */
-  const decide = (view: ThrottleView, account: string, address: string, device: string | null, now: number): SignInAttempt | SignInRefusal => {
-    const keys = {
-      address: KEYS.address(address),
-      pair: KEYS.pair(account, address),
-      account: KEYS.account(account),
-      guessedWrong: KEYS.guessedWrong(account, address),
-      deviceFailures: device ? KEYS.deviceFailures(device) : '',
-      deviceAttempts: KEYS.deviceAttempts(account),
-    };
-    const locks = [account, address];
-    const touched = Object.values(keys).filter((k) => k !== '');
+  const decide = (view: ThrottleView, keys: AttemptKeys, locks: readonly string[], now: number): SignInAttempt | SignInRefusal => {
+    const touched = allKeys(keys);
 
     // The owner's browser: counted on its cookie alone, so no number of strangers' guesses slows
     // it. Every attempt counts on the account's device allowance (a success mints a fresh cookie,
     // so a per-cookie count alone would not bound someone signing in to their own account over
     // and over to fill the hashing line's front).
-    if (device && deviceFailures.waitMs(view, keys.deviceFailures, now) === 0 && deviceAttempts.waitMs(view, keys.deviceAttempts, now) === 0) {
+    if (keys.deviceFailures !== null && deviceFailures.waitMs(view, keys.deviceFailures, now) === 0 && deviceAttempts.waitMs(view, keys.deviceAttempts, now) === 0) {
       const failure = deviceFailures.take(view, keys.deviceFailures, now);
       const attempt = deviceAttempts.take(view, keys.deviceAttempts, now);
       return {
@@ -278,16 +277,9 @@ export function createSignInThrottle(options: { limits?: Partial<SignInLimits>; 
      */
     admit(accountName: string, address: string, device?: string | null): Promise<SignInAttempt | SignInRefusal> {
       const account = digest(accountName);
-      const deviceKey = device ? digest(device) : null;
-      const keys = [
-        KEYS.address(address),
-        KEYS.pair(account, address),
-        KEYS.account(account),
-        KEYS.guessedWrong(account, address),
-        KEYS.deviceAttempts(account),
-        ...(deviceKey ? [KEYS.deviceFailures(deviceKey)] : []),
-      ];
-      return store.step(keys, [account, address], (view) => decide(view, account, address, deviceKey, clock()));
+      const keys = keysOf(account, address, device ? digest(device) : null);
+      const locks = [account, address];
+      return store.step(allKeys(keys), locks, (view) => decide(view, keys, locks, clock()));
     },
   };
 }
