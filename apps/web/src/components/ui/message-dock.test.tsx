@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useMessageDock } from './message-dock';
 
 // jsdom lays nothing out: a phone's screen (390 × 844) stands in, its boxes following each list's
@@ -109,24 +109,37 @@ describe('the message dock', () => {
     expect(placements(container)).toEqual(['usual', 'usual']);
   });
 
-  it("steps aside from a row of primary actions that nothing focused (a phone's tap)", () => {
+  /** Where the dock goes when a toast comes while `near` (unfocused) sits just above the navigation. */
+  function placementsBeside(near: (control: ReactNode) => ReactNode, control: { type: 'button' | 'submit'; name: string }) {
     vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
       return layout(this);
     });
-    function WithActions({ toast }: { toast?: string }) {
+    function Page({ toast }: { toast?: string }) {
       return (
         <>
-          <div data-keep-clear="">
-            <button type="button" data-part="control" data-top={NAV_TOP - 50}>
-              Scan New Content
-            </button>
-          </div>
+          {near(
+            <button type={control.type} data-part="control" data-top={NAV_TOP - 50}>
+              {control.name}
+            </button>,
+          )}
           <Harness toast={toast} controlTop={200} />
         </>
       );
     }
-    const { container, rerender } = render(<WithActions />);
-    rerender(<WithActions toast="Message reported" />);
-    expect(placements(container)).toEqual(['other', 'other']);
+    const { container, rerender } = render(<Page />);
+    rerender(<Page toast="Saved" />);
+    return placements(container);
+  }
+
+  it("steps aside from a row of primary actions that nothing focused (a phone's tap)", () => {
+    expect(placementsBeside((c) => <div data-keep-clear="">{c}</div>, { type: 'button', name: 'Scan New Content' })).toEqual(['other', 'other']);
+  });
+
+  it("steps aside from a form's submit button, which needs no mark (sign-up, settings, any form)", () => {
+    expect(placementsBeside((c) => <form>{c}</form>, { type: 'submit', name: 'Create account' })).toEqual(['other', 'other']);
+  });
+
+  it('stays in its usual place over a plain button that is neither focused nor a primary action', () => {
+    expect(placementsBeside((c) => c, { type: 'button', name: 'Show more' })).toEqual(['usual', 'usual']);
   });
 });

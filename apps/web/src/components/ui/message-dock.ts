@@ -8,8 +8,9 @@ import { useLayoutEffect, type RefObject } from 'react';
  * indicator), at every width: full width on a phone, the right-hand side from the md breakpoint.
  * The other place is the top, just under the header and the status banner while it is on screen:
  * a region never covers either. Both move there together when that covers less of what has focus
- * (WCAG 2.4.11) and of the screen's primary actions (the controls in a `data-keep-clear` row, such
- * as a scan result's Scan New Content and Report, which a tap on a phone does not always focus).
+ * (WCAG 2.4.11) and of the screen's primary actions ({@link KEEP_CLEAR_SELECTOR}: every form's
+ * submit button, and the controls in a `data-keep-clear` row, such as a scan result's Scan New
+ * Content and Report), which a tap on a phone does not always focus.
  *
  * The place is an attribute on each list (`data-placement`: `usual` or `other`), set here rather
  * than through React state: trying the other place to measure it and putting it back happens
@@ -29,6 +30,13 @@ const GAP_PX = 8;
 const FOCUS_WEIGHT = 4;
 const KEEP_CLEAR_WEIGHT = 4;
 const BAR_WEIGHT = 1000;
+
+/**
+ * The primary actions kept clear even when nothing has focus: a form's submit button wherever it
+ * is (no form has to remember a mark), and the controls of a row marked `data-keep-clear` (not
+ * the row's empty end).
+ */
+export const KEEP_CLEAR_SELECTOR = 'button[type="submit"], [data-keep-clear] > *';
 
 /** Which region a list is: the toasts (nearest the edge) or the alert pop-up (past them). */
 export type DockRegion = 'toasts' | 'alerts';
@@ -82,8 +90,7 @@ function cost(): number {
   let total = 0;
   const focused = focusedOutsideRegions();
   if (focused) total += covered(FOCUS_WEIGHT, ringedBox(focused));
-  // the controls in a marked row, not the row's empty end
-  for (const control of document.querySelectorAll('[data-keep-clear] > *')) total += covered(KEEP_CLEAR_WEIGHT, ringedBox(control));
+  for (const control of document.querySelectorAll(KEEP_CLEAR_SELECTOR)) total += covered(KEEP_CLEAR_WEIGHT, ringedBox(control));
   for (const bar of bars()) total += covered(BAR_WEIGHT, bar.getBoundingClientRect());
   return total;
 }

@@ -225,12 +225,9 @@ export function MessageForm({
           disabled={busy || onDevice}
         />
         {onDevice ? <OnDeviceFormNote /> : null}
-        {/* the form's primary action: the toasts and the alert pop-up keep clear of it (message-dock.ts) */}
-        <div data-keep-clear="">
-          <SubmitButton busy={busy} busyText="Analyzing content..." disabled={!!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
-            Scan Message
-          </SubmitButton>
-        </div>
+        <SubmitButton busy={busy} busyText="Analyzing content..." disabled={!!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
+          Scan Message
+        </SubmitButton>
         {outOfScans ? <ScanLimitNote id={`${id}-limit`} usage={outOfScans} /> : null}
         {connectionLost && !busy ? <ConnectionProblem /> : null}
       </fieldset>

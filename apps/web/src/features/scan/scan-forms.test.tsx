@@ -6,6 +6,7 @@ import { mockApi, renderWithApp, type RecordedCall } from '@/testing/render';
 import { makeAnalysis, PHISHING_TEXT } from '@/testing/fixtures';
 import ScanPage from './scan-page';
 import { looksLikeEmailSource, toScanUrl } from './extract-link';
+import { KEEP_CLEAR_SELECTOR } from '@/components/ui/message-dock';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -183,8 +184,8 @@ describe('a scan submitted twice', () => {
   });
 });
 
-describe("every scan form's submit row", () => {
-  it('is marked data-keep-clear, so the toasts and the alert pop-up never sit over it (message-dock.ts)', async () => {
+describe("every scan form's submit button", () => {
+  it('is one the toasts and the alert pop-up keep clear of (message-dock.ts)', async () => {
     mockApi({});
     renderWithApp(<ScanPage />);
     const tabs: Array<[string | RegExp, string]> = [
@@ -195,7 +196,7 @@ describe("every scan form's submit row", () => {
     for (const [tab, submit] of tabs) {
       await userEvent.click(screen.getByRole('tab', { name: tab }));
       const button = screen.getByRole('button', { name: submit });
-      expect(button.parentElement?.hasAttribute('data-keep-clear'), `${submit} on ${String(tab)}`).toBe(true);
+      expect(button.matches(KEEP_CLEAR_SELECTOR), `${submit} on ${String(tab)}`).toBe(true);
     }
   });
 });

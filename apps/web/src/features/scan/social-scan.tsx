@@ -200,12 +200,9 @@ export function SocialScan() {
               onChange={(e) => setContent(e.target.value)}
             />
           </div>
-          {/* the form's primary action: the toasts and the alert pop-up keep clear of it (message-dock.ts) */}
-          <div data-keep-clear="">
-            <SubmitButton busy={scan.isPending} busyText="Analyzing content..." disabled={empty || !!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
-              Scan Message
-            </SubmitButton>
-          </div>
+          <SubmitButton busy={scan.isPending} busyText="Analyzing content..." disabled={empty || !!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
+            Scan Message
+          </SubmitButton>
           {outOfScans ? <ScanLimitNote id={`${id}-limit`} usage={outOfScans} /> : null}
           {connectionLost && !scan.isPending ? <ConnectionProblem /> : null}
         </fieldset>

@@ -96,12 +96,9 @@ export function UrlForm({
           />
         </div>
         {onDevice ? <OnDeviceFormNote /> : null}
-        {/* the form's primary action: the toasts and the alert pop-up keep clear of it (message-dock.ts) */}
-        <div data-keep-clear="">
-          <SubmitButton busy={busy} busyText="Analyzing URL..." disabled={!!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
-            Scan URL
-          </SubmitButton>
-        </div>
+        <SubmitButton busy={busy} busyText="Analyzing URL..." disabled={!!outOfScans} describedBy={outOfScans ? `${id}-limit` : undefined}>
+          Scan URL
+        </SubmitButton>
         {outOfScans ? <ScanLimitNote id={`${id}-limit`} usage={outOfScans} /> : null}
         {connectionLost && !busy ? <ConnectionProblem /> : null}
       </fieldset>
