@@ -1,13 +1,30 @@
 /**
  * The one toast system (spec section 9): at most one toast visible, each shown 5000 ms (one that
- * offers an action, such as Undo, 10 s: WCAG 2.2.1, time to reach it); a dismissed toast is
- * removed from the store after the spec's removal delay.
+ * offers an action, such as Undo, 10 s: WCAG 2.2.1, time to reach it; a long one, the time to
+ * read it: {@link toastDurationMs}); a dismissed toast is removed from the store after the spec's
+ * removal delay.
  */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_WITH_ACTION_DURATION_MS = 10_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** Time to notice a toast, and then per word to read it (about 200 words a minute, with room for slower readers). */
+const NOTICE_MS = 2000;
+const PER_WORD_MS = 300;
+/** However long its text, a toast goes by itself after this (hovered or focused, it stays). */
+const LONGEST_MS = 20_000;
+
+/**
+ * How long a toast shows: the spec's 5000 ms, 10 s with an action, and longer when its words take
+ * longer to read (WCAG 2.2.1): the report and block notes run to 35 words and more, which nobody
+ * reads in 5 s.
+ */
+export function toastDurationMs(input: Pick<ToastInput, 'title' | 'description' | 'hint' | 'action'>): number {
+  const words = [input.title, input.description, input.hint].join(' ').split(/\s+/).filter(Boolean).length;
+  const base = input.action ? TOAST_WITH_ACTION_DURATION_MS : TOAST_DURATION_MS;
+  return Math.max(base, Math.min(LONGEST_MS, NOTICE_MS + words * PER_WORD_MS));
+}
 
 /** A button in the toast (Undo): pressing it also closes the toast. */
 export interface ToastAction {

@@ -5,10 +5,10 @@ import { cn } from '@/lib/cn';
 import {
   TOAST_DURATION_MS,
   TOAST_SWIPE_THRESHOLD_PX,
-  TOAST_WITH_ACTION_DURATION_MS,
   dismissToast,
   getToasts,
   subscribeToasts,
+  toastDurationMs,
 } from './toast-store';
 import { useMessageDock } from './message-dock';
 import { useReturnFocus } from './return-focus';
@@ -28,7 +28,7 @@ export function Toaster() {
           key={t.id}
           open={t.open}
           // Radix holds the time while the pointer is on a toast or focus is in it.
-          duration={t.action ? TOAST_WITH_ACTION_DURATION_MS : undefined}
+          duration={toastDurationMs(t)}
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
           }}
