@@ -37,6 +37,31 @@ test('the status banner follows the connection: offline, then active again', asy
   expect((await (await again).response())?.status()).toBe(200);
 });
 
+test('a setting changed offline: the banner says it has not reached Baitcheck, and it is saved once back online', async ({ page, context }) => {
+  await page.goto('/settings?tab=notifications');
+  const tips = page.getByRole('switch', { name: 'Tips and Education' });
+  await expect(tips).toBeVisible();
+  const before = await tips.getAttribute('aria-checked');
+  const banner = page.locator('[role="status"][data-state]');
+
+  await context.setOffline(true);
+  await expect(banner).toHaveAttribute('data-state', 'offline');
+  await tips.click();
+  await expect(tips).not.toHaveAttribute('aria-checked', before!);
+  await expect(banner).toContainText('What you just did has not reached Baitcheck yet: it will be sent when the connection is back.');
+  // the banner may have scrolled away: a toast says it where the person is looking
+  await expect(page.getByRole('region', { name: /Notifications \(F8\)/ }).getByRole('listitem')).toContainText('Not saved yet');
+
+  const saved = page.waitForResponse((r) => r.url().includes('/api/notification-preferences') && r.request().method() === 'PATCH');
+  await context.setOffline(false);
+  expect((await saved).status()).toBe(200);
+  await expect(banner).toHaveAttribute('data-state', 'active');
+  await expect(banner).not.toContainText('not reached Baitcheck');
+  // really saved: a fresh read says so
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Tips and Education' })).not.toHaveAttribute('aria-checked', before!);
+});
+
 // The live notifications load in after-first-screen-*.js (this test named another chunk, which the
 // build stopped making, and so passed while aborting nothing). A browser keeps a dynamic import that
 // failed to fetch as failed: the shell's retry imports a fresh address (shell.tsx).

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
 import { mockApi, renderWithApp } from '@/testing/render';
-import { StatusBanner, deriveBannerState } from './status-banner';
+import { SETTINGS } from '@/testing/fixtures';
+import { CHANNEL_SWITCHES, ProtectionSwitches } from '@/components/protection-switches';
+import { getToasts } from '@/components/ui/toast-store';
+import { StatusBanner, deriveBannerState, pendingChangesText } from './status-banner';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -41,5 +46,53 @@ describe('StatusBanner', () => {
     mockApi({ 'GET /api/protection-status': { body: { status: 'active', phishingLast24h: 0, lastPhishingAt: null } } });
     renderWithApp(<StatusBanner />);
     expect(screen.getByRole('status')).toHaveAttribute('data-state', 'offline');
+  });
+
+  it('says, while offline, that a change made meanwhile is not saved yet, and stops saying it once it is', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    try {
+      const api = mockApi({
+        'GET /api/protection-status': { body: { status: 'active', phishingLast24h: 0, lastPhishingAt: null } },
+        'GET /api/protection-settings': { body: SETTINGS },
+        'PATCH /api/protection-settings': { body: { ...SETTINGS, smsProtection: false } },
+        'GET /api/plugins': { body: {} },
+        'GET /api/family': { body: { role: 'none', canCreate: false, emailConfigured: false } },
+      });
+      renderWithApp(
+        <>
+          <StatusBanner />
+          <ProtectionSwitches items={CHANNEL_SWITCHES} />
+        </>,
+      );
+      const sms = (await screen.findAllByRole('switch'))[0]!;
+      // the connection goes
+      online.mockReturnValue(false);
+      act(() => {
+        onlineManager.setOnline(false);
+        window.dispatchEvent(new Event('offline'));
+      });
+      expect(screen.getByRole('status')).toHaveAttribute('data-state', 'offline');
+      expect(screen.getByRole('status')).not.toHaveTextContent('not reached Baitcheck');
+      await userEvent.click(sms);
+      expect(await screen.findByTestId('pending-changes')).toHaveTextContent(pendingChangesText(1)!);
+      // and in a toast, where the person is looking (the banner scrolls away with the page)
+      expect(getToasts().find((t) => t.open)).toMatchObject({ title: 'Not saved yet', description: pendingChangesText(1) });
+      expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+      // back online: sent, saved, and the banner says nothing more about it
+      online.mockReturnValue(true);
+      act(() => {
+        onlineManager.setOnline(true);
+        window.dispatchEvent(new Event('online'));
+      });
+      await waitFor(() => expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+      await waitFor(() => expect(screen.queryByText(/not reached Baitcheck/)).not.toBeInTheDocument());
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('counts the changes waiting', () => {
+    expect(pendingChangesText(0)).toBeNull();
+    expect(pendingChangesText(3)).toBe('The last 3 things you did have not reached Baitcheck yet: they will be sent when the connection is back.');
   });
 });

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useMutationState } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
 import type { ProtectionStatus } from '@baitcheck/contracts';
@@ -6,6 +7,7 @@ import { useProtectionStatus } from '@/lib/api/protection';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { readOnDeviceMirror } from '@/lib/on-device/on-device-mirror';
+import { toast } from '@/components/ui/toast-store';
 
 export type BannerState = 'active' | 'alert' | 'offline';
 
@@ -32,8 +34,40 @@ export function deriveBannerState(online: boolean, failed: boolean, status: Prot
   return status?.status === 'alert' ? 'alert' : 'active';
 }
 
+/**
+ * What was done while offline and not yet sent (a switch, a preference, a block): TanStack Query
+ * holds them, paused, and sends them when the browser is back online. The controls already show
+ * the new value, so without this nothing would tell the person it is not saved yet.
+ */
+export function usePendingChanges(): number {
+  return useMutationState({ filters: { status: 'pending', predicate: (mutation) => mutation.state.isPaused } }).length;
+}
+
+/** What the offline banner adds about changes waiting to be saved, if any. */
+export function pendingChangesText(count: number): string | null {
+  if (count === 0) return null;
+  return count === 1
+    ? 'What you just did has not reached Baitcheck yet: it will be sent when the connection is back.'
+    : `The last ${count} things you did have not reached Baitcheck yet: they will be sent when the connection is back.`;
+}
+
+/**
+ * Says so in a toast too when something more is held: the banner scrolls away with the page, and
+ * the person is looking at the switch they just pressed, not at the top.
+ */
+function useToastWhenHeld(count: number): void {
+  const told = useRef(0);
+  useEffect(() => {
+    if (count > told.current) toast({ title: 'Not saved yet', description: pendingChangesText(count)! });
+    told.current = count;
+  }, [count]);
+}
+
 export function StatusBanner() {
   const online = useOnline();
+  const pendingCount = usePendingChanges();
+  const pending = pendingChangesText(pendingCount);
+  useToastWhenHeld(pendingCount);
   const status = useProtectionStatus();
   const state = deriveBannerState(online, status.isError, status.data);
   const count = status.data?.phishingLast24h ?? 0;
@@ -81,6 +115,14 @@ export function StatusBanner() {
               {readOnDeviceMirror().active
                 ? 'Messages are still checked on this device; the rest of Baitcheck waits until the connection is back.'
                 : "Baitcheck can't be reached, so scans won't work until the connection is back."}
+              {pending ? (
+                <>
+                  {' '}
+                  <strong className="font-semibold" data-testid="pending-changes">
+                    {pending}
+                  </strong>
+                </>
+              ) : null}
             </span>
           </>
         )}
