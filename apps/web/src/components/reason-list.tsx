@@ -1,5 +1,6 @@
 import { AlertCircle, AlertTriangle, ChevronDown, Info } from 'lucide-react';
 import type { Reason, Severity } from '@baitcheck/contracts';
+import { plainWordsFor } from '@baitcheck/contracts/lite';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { cn } from '@/lib/cn';
 
@@ -21,12 +22,14 @@ function Items({ items, className }: { items: readonly Item[]; className?: strin
       {items.map((item) => {
         const meta = item.severity ? SEVERITY[item.severity] : null;
         const Icon = meta?.Icon ?? AlertCircle;
+        const plain = plainWordsFor(item.label);
         return (
           <li key={item.key} className="flex items-start gap-2 text-sm text-slate-800">
             <Icon aria-hidden="true" className={cn('mt-0.5 h-4 w-4 shrink-0', meta?.tone ?? 'text-amber-700')} />
             <span>
               {meta ? <span className="sr-only">{meta.text}: </span> : null}
               {item.label}
+              {plain ? <span className="block text-slate-600">{plain}</span> : null}
             </span>
           </li>
         );
@@ -36,7 +39,8 @@ function Items({ items, className }: { items: readonly Item[]; className?: strin
 }
 
 /**
- * The reasons of a verdict, each with an icon. Uses the detailed reasons when the result has
+ * The reasons of a verdict, each with an icon (and, under the specification's terse ones, what
+ * they mean in plain words). Uses the detailed reasons when the result has
  * them, else the plain labels. With `collapseLow`, the most severe come first and the low ones
  * (the spec's word lists: "urgent", "free", a time) wait behind 'More details', unless they are
  * all there is.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   PLANS,
+  plainWordsFor,
   revealHidden,
   SUPPORT_ISSUE_TYPE_LABELS,
   type AlertType,
@@ -79,7 +80,7 @@ h3 time,.when,.when time{color:var(--soft);font-weight:400}
 .v-safe{color:#166534;background:#dcfce7;border-color:#86efac}
 .count{color:var(--soft);font-style:italic}
 .small{color:var(--soft);font-size:.95em}
-.label-inline{font-weight:600}
+.meaning{color:var(--soft)}
 .complete{margin-top:2.5rem;padding-top:1rem;border-top:2px solid var(--ink);font-weight:600}
 @media (max-width:30rem){.facts{grid-template-columns:1fr}.facts dd{margin-bottom:.35rem}.settings{grid-template-columns:auto 1fr}.settings dd{margin:0}h1{font-size:1.5rem}}
 @page{margin:16mm 14mm}
@@ -160,7 +161,14 @@ const facts = (rows: ReadonlyArray<readonly [string, string] | null>, kind = 'fa
     .map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`)
     .join('')}</dl>`;
 
-const bulleted = (items: readonly string[]) => `<ul>${items.map((item) => `<li>${shown(item)}</li>`).join('')}</ul>`;
+/** A list of reasons, each with what it means in plain words when its label is one of the spec's terse ones. */
+const bulleted = (items: readonly string[], className?: string) =>
+  `<ul${className ? ` class="${className}"` : ''}>${items
+    .map((item) => {
+      const plain = plainWordsFor(item);
+      return `<li>${shown(item)}${plain ? `<br><span class="meaning">${escapeHtml(plain)}</span>` : ''}</li>`;
+    })
+    .join('')}</ul>`;
 
 /**
  * Why a scan got its verdict, grouped as the app groups it: the strong signs, then the others,
@@ -178,7 +186,7 @@ function why(safe: boolean, labels: readonly string[], details: readonly Reason[
   return (
     (high.length > 0 ? `<p class="label">Strong warning signs:</p>${bulleted(high)}` : '') +
     (medium.length > 0 ? `<p class="label">${high.length > 0 ? 'Other warning signs' : 'Warning signs'}:</p>${bulleted(medium)}` : '') +
-    (low.length > 0 ? `<p class="small"><span class="label-inline">${high.length + medium.length > 0 ? 'Smaller signs' : 'Small signs'}:</span> ${low.map(shown).join('; ')}.</p>` : '')
+    (low.length > 0 ? `<p class="label small">${high.length + medium.length > 0 ? 'Smaller signs' : 'Small signs'}:</p>${bulleted(low, 'small')}` : '')
   );
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FamilyInvitationCreatedSchema, HIDDEN_MARK, MyDataExportSchema, revealHidden } from '@baitcheck/contracts';
+import { FamilyInvitationCreatedSchema, HIDDEN_MARK, MyDataExportSchema, plainWordsFor, revealHidden } from '@baitcheck/contracts';
 import { sql } from 'drizzle-orm';
 import { parse, type DefaultTreeAdapterMap, type ParserError } from 'parse5';
 import { expect, it } from 'vitest';
@@ -320,6 +320,9 @@ describeWithDatabases('your data', (ctx) => {
     expect(text).not.toContain('we missed');
     // the reasons grouped as the app groups them
     expect(copy.text(copy.byId('scans')!)).toMatch(/Strong warning signs:|Warning signs:/);
+    // ... and the specification's terse ones say what they mean ("URGENT", "suspended", a link)
+    expect(copy.text(copy.byId('scans')!)).toContain(`Urgency language detected${plainWordsFor('Urgency language detected')}`);
+    expect(copy.text(copy.byId('scans')!)).toContain(plainWordsFor('Security threat language detected'));
     // the sections, each with its heading, and the line that says the copy is whole, last
     for (const id of ['account', 'preferences', 'scans', 'device-scans', 'reports', 'blocked-senders', 'alerts', 'sources', 'devices', 'family', 'support-requests']) {
       const section = copy.byId(id);
