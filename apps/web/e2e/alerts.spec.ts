@@ -84,6 +84,26 @@ test('an alert raised elsewhere (another tab, a plugin) arrives live; a second u
   await expect(bell(page)).toHaveAccessibleName('Notifications');
 });
 
+test('closing the pop-up from the keyboard (Close, or Escape) gives the focus back to where it was', async ({ page }) => {
+  await openApp(page);
+  const scanLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scan' });
+  for (const how of ['Enter on Close', 'Escape'] as const) {
+    await seedText(page.request, `${SAMPLES.phishing} Ref ${how}`, SAMPLES.phishingSender);
+    await expect(popup(page).getByText('Phishing detected')).toBeVisible();
+    // where the person was, then into the pop-up as Tab brings them (it has no hotkey: F8 is the toasts')
+    await scanLink.focus();
+    const close = popup(page).getByRole('button', { name: 'Close alert' });
+    await close.focus();
+    await expect(close).toBeFocused();
+    await page.keyboard.press(how === 'Escape' ? 'Escape' : 'Enter');
+    await expect(popup(page)).toHaveCount(0);
+    await expect(scanLink, how).toBeFocused();
+    // and Tab goes on from there, not from the top of the page
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).not.toBeFocused();
+  }
+});
+
 for (const { name, width, height } of [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
