@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProvider } from '@/app/provider';
@@ -227,5 +228,54 @@ describe('Settings opened from the confirmation email (?confirm-email=)', () => 
     expect(location.history.at(-1)).toBe('/settings?tab=notifications');
     expect(posts(calls, CONFIRM_PATH)).toHaveLength(1);
     expect(await screen.findByRole('button', { name: 'Send the link again' })).toBeInTheDocument();
+  });
+});
+
+describe('changes made offline', () => {
+  it('are sent one after another once back online, so a newcomer’s first change makes the session and the next come with it', async () => {
+    // the server answers each change only when told: what matters is whether the second is sent before the first is answered
+    let current = PREFS;
+    const patches: object[] = [];
+    const answers: Array<() => void> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+        if (init.method === 'PATCH' && path === '/api/notification-preferences') {
+          const patch = JSON.parse(String(init.body)) as object;
+          patches.push(patch);
+          await new Promise<void>((resolve) => answers.push(resolve));
+          current = applyNotificationPatch(current, patch);
+          return json(current);
+        }
+        if (path === '/api/notification-preferences') return json(current);
+        if (path === '/api/notifications/channels') return json(makeChannels());
+        return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'No stub' } }), { status: 404 });
+      }),
+    );
+    renderWithApp(<SettingsPage />, { path: '/settings?tab=notifications' });
+    const security = await screen.findByRole('switch', { name: 'Security Updates' });
+    const suspicious = screen.getByRole('switch', { name: 'Suspicious Content' });
+    act(() => onlineManager.setOnline(false));
+    try {
+      await userEvent.click(security);
+      await userEvent.click(suspicious);
+      expect(patches).toEqual([]);
+      act(() => onlineManager.setOnline(true));
+      await waitFor(() => expect(patches).toHaveLength(1));
+      // the second waits for the first's answer (which carries the new session's cookie)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(patches).toHaveLength(1);
+      act(() => answers.shift()!());
+      await waitFor(() => expect(patches).toHaveLength(2));
+      act(() => answers.shift()!());
+      expect(patches).toEqual([{ types: { security_updates: false } }, { types: { suspicious_content: false } }]);
+      // both shown as changed once saved
+      await waitFor(() => expect(screen.getByRole('switch', { name: 'Suspicious Content' })).toHaveAttribute('aria-checked', 'false'));
+      expect(screen.getByRole('switch', { name: 'Security Updates' })).toHaveAttribute('aria-checked', 'false');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

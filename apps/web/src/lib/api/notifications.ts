@@ -61,7 +61,7 @@ interface UpdateCallbacks {
 }
 
 /**
- * Sends only what changed. The controls show the change at once; on failure only the fields of
+ * Sends only what changed, one change after another. The controls show the change at once; on failure only the fields of
  * the failed change go back to the server's value (another change may have succeeded meanwhile)
  * and the preferences are read again. The callbacks are the mutation's own, so they still run when
  * the tab was left before the answer came (a debounced slider change).
@@ -71,6 +71,11 @@ export function useUpdateNotificationPreferences({ onSuccess, onError }: UpdateC
   const key = queryKeys.notificationPreferences;
   return useMutation({
     mutationKey: MUTATION_KEY,
+    // One at a time, in order. Changes made offline are all sent when the connection is back: at
+    // once, a newcomer's two first changes each made a session of their own, and the browser kept
+    // only the last (the first change was lost; outside review). In order, the first makes the
+    // session and the next ones come with it; and the answers come back in the order of the changes.
+    scope: { id: 'notification-preferences' },
     mutationFn: (patch: NotificationPreferencesPatch) =>
       api.patch<NotificationPreferences>(API.patchNotificationPreferences.path, patch),
     onMutate: async (patch) => {
