@@ -48,7 +48,7 @@ test('a setting changed offline: the banner says it has not reached Baitcheck, a
   await expect(banner).toHaveAttribute('data-state', 'offline');
   await tips.click();
   await expect(tips).not.toHaveAttribute('aria-checked', before!);
-  await expect(banner).toContainText('What you just did has not reached Baitcheck yet: it will be sent when the connection is back.');
+  await expect(banner).toContainText('What you changed has not reached Baitcheck yet: it will be sent when the connection is back.');
   // the banner may have scrolled away: a toast says it where the person is looking
   await expect(page.getByRole('region', { name: /Notifications \(F8\)/ }).getByRole('listitem')).toContainText('Not saved yet');
 

@@ -43,12 +43,13 @@ export function usePendingChanges(): number {
   return useMutationState({ filters: { status: 'pending', predicate: (mutation) => mutation.state.isPaused } }).length;
 }
 
-/** What the offline banner adds about changes waiting to be saved, if any. */
+/**
+ * What the offline banner adds about changes waiting to be saved, if any. No count: a switch
+ * turned off and on again is two changes waiting, and the protection switches send theirs one
+ * after another (only the first is held), so a number would be wrong either way.
+ */
 export function pendingChangesText(count: number): string | null {
-  if (count === 0) return null;
-  return count === 1
-    ? 'What you just did has not reached Baitcheck yet: it will be sent when the connection is back.'
-    : `The last ${count} things you did have not reached Baitcheck yet: they will be sent when the connection is back.`;
+  return count === 0 ? null : 'What you changed has not reached Baitcheck yet: it will be sent when the connection is back.';
 }
 
 /**
@@ -65,7 +66,9 @@ function useToastWhenHeld(count: number): void {
 
 export function StatusBanner() {
   const online = useOnline();
-  const pendingCount = usePendingChanges();
+  // held while offline: a change that waits its turn behind another (one at a time) is held too, online
+  const held = usePendingChanges();
+  const pendingCount = online ? 0 : held;
   const pending = pendingChangesText(pendingCount);
   useToastWhenHeld(pendingCount);
   const status = useProtectionStatus();
