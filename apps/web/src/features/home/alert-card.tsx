@@ -10,6 +10,7 @@ import { formatAlertDate } from '@/lib/format-date';
 import { describeOrigin } from '@/lib/describe-origin';
 import { THREAT_COLORS } from '@/lib/threat-colors';
 import { useBlockAction, useReportAction } from '@/components/use-feedback-actions';
+import { FeedbackNotes } from '@/components/feedback-notes';
 import { cn } from '@/lib/cn';
 import { revealHidden } from '@/lib/reveal-hidden';
 
@@ -75,6 +76,7 @@ export function AlertCard({ message, now, onDelete }: { message: MessageSummary;
           <FeedbackButton size="sm" label="Block Sender" doneLabel="Blocked" icon={Ban} state={blockAction} onAction={() => blockAction.block(sender)} />
         ) : null}
       </div>
+      <FeedbackNotes className="mt-3" reported={reportAction.done} blocked={blockAction.done} source={message.source} />
     </Card>
   );
 }

@@ -194,6 +194,10 @@ describe('RecentAlerts', () => {
     await userEvent.keyboard('{Enter}');
     await userEvent.click(reported);
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/reports', '/api/blocked-senders']);
+    // the block's toast replaced the report's: what both said stays on the card
+    expect(screen.queryByText('Message reported')).not.toBeInTheDocument();
+    expect(screen.getByTestId('report-elsewhere')).toHaveTextContent(/^Reported to Baitcheck\. .*7726/);
+    expect(screen.getByTestId('block-note')).toHaveTextContent("Sender blocked. Added to your blocked senders: future scans of their messages will warn you. Baitcheck can't stop them reaching your phone");
   });
 
   it.each([

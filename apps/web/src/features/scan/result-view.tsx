@@ -7,7 +7,8 @@ import { FeedbackButton } from '@/components/feedback-button';
 import { ExpandableHighlightedText } from '@/components/highlighted-text';
 import { VerdictReasons } from '@/components/verdict-reasons';
 import { THREAT_LEVEL_META, ThreatIcon } from '@/components/threat-level';
-import { reportElsewhere, useReportAction } from '@/components/use-feedback-actions';
+import { useReportAction } from '@/components/use-feedback-actions';
+import { FeedbackNotes } from '@/components/feedback-notes';
 import { cn } from '@/lib/cn';
 import { RecommendationsSection, WhatToDoLine } from './what-to-do-line';
 import { ThreatIntelDetails } from './threat-intel-details';
@@ -136,11 +137,7 @@ export function ResultView({ outcome, onScanNew }: { outcome: ScanOutcome; onSca
         {outcome.onDevice && !safe && !done ? (
           <p className="text-sm text-slate-700">Report sends this message&apos;s text to Baitcheck, so we can learn from it; nothing is sent unless you press it.</p>
         ) : null}
-        {done ? (
-          <p data-testid="report-elsewhere" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
-            Reported to Baitcheck. {reportElsewhere(outcome.source)}
-          </p>
-        ) : null}
+        <FeedbackNotes reported={done} source={outcome.source} />
       </div>
     </Card>
   );
