@@ -8,7 +8,7 @@ const PLAIN_WORDS: Readonly<Record<string, string>> = {
   'Urgency language detected': 'It pushes you to act at once, so that you do not stop to check.',
   'Security threat language detected': 'It warns that something is wrong with your account or your security, to worry you into acting.',
   'Artificial time pressure': 'It gives you a deadline, such as "within 24 hours", so that you act before you think.',
-  'Suspicious URL detected': 'It has a link that nothing we know vouches for. Do not open it unless you are sure who sent it.',
+  'Suspicious URL detected': 'It has a link we cannot confirm is safe. Do not open it unless you are sure who sent it.',
   'Reward scam patterns detected': 'It promises a prize, a refund or free money you were not expecting.',
   'Suspicious link instructions': 'It asks you to click, tap or open a link.',
 };

@@ -73,7 +73,7 @@ export function ReasonList({
     <div className={className}>
       <Items items={main} />
       <Collapsible className="mt-3">
-        <CollapsibleTrigger className="group inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-md text-sm font-medium text-primary focus-ring sm:min-h-0">
+        <CollapsibleTrigger className="group inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-md text-sm font-medium text-primary focus-ring sm:min-h-6">
           More details
           <span className="font-normal text-slate-600">({low.length === 1 ? '1 smaller sign' : `${low.length} smaller signs`})</span>
           <ChevronDown aria-hidden="true" className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" />

@@ -81,6 +81,7 @@ h3 time,.when,.when time{color:var(--soft);font-weight:400}
 .count{color:var(--soft);font-style:italic}
 .small{color:var(--soft);font-size:.95em}
 .meaning{color:var(--soft)}
+ul.small>li{color:var(--ink)}
 .complete{margin-top:2.5rem;padding-top:1rem;border-top:2px solid var(--ink);font-weight:600}
 @media (max-width:30rem){.facts{grid-template-columns:1fr}.facts dd{margin-bottom:.35rem}.settings{grid-template-columns:auto 1fr}.settings dd{margin:0}h1{font-size:1.5rem}}
 @page{margin:16mm 14mm}
@@ -95,7 +96,7 @@ export const MY_DATA_HTML_CSP = `default-src 'none'; style-src 'sha256-${createH
 
 /** The verdicts in words: the app's short names, and what each means for the person. */
 const VERDICTS: Readonly<Record<ThreatLevel, { label: string; meaning: string }>> = {
-  phishing: { label: 'Phishing', meaning: 'a scam: do not reply, click or pay' },
+  phishing: { label: 'Phishing', meaning: 'a scam. Do not reply, click or pay' },
   suspicious: { label: 'Suspicious', meaning: 'be careful with it' },
   safe: { label: 'Safe', meaning: 'no warning signs were found' },
 };
