@@ -5,6 +5,7 @@
  * payload shape.
  */
 export * from './lite';
+export * from './reason-words';
 export * from './entities';
 export * from './requests';
 export * from './billing';

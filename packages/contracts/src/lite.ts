@@ -327,4 +327,3 @@ export const MAX_DEVICE_SCANS_PER_REQUEST = 100;
 export * from './plans';
 export * from './scan-answer';
 export * from './reveal-hidden';
-export * from './reason-words';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import type { Reason } from '@baitcheck/contracts';
-import { plainWordsFor } from '@baitcheck/contracts/lite';
+import { plainWordsFor } from '@baitcheck/contracts/reason-words';
 import { ALL_RULES } from '@baitcheck/detector';
 import { VerdictReasons } from './verdict-reasons';
 
