@@ -1,4 +1,5 @@
 import { afterWrite } from './api-client';
+import { onOwnScan } from './own-scans';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Notification } from '@baitcheck/contracts';
 import { API_ROUTES as API, NOTIFICATION_STREAM_EVENTS } from '@baitcheck/contracts/lite';
@@ -122,6 +123,11 @@ export function startNotificationStream(queryClient: QueryClient, { onNotificati
   const stopNudges = afterWrite(() => {
     if (waiting) reopen();
   });
+  // ...and so does a scan in another tab of this browser (it shares the session's cookie), which
+  // this tab hears of through own-scans' storage event: otherwise the browser's next try, 15 s away
+  const stopTabNudges = onOwnScan(() => {
+    if (waiting) reopen();
+  });
   // back online: the stream starts again now, not at the browser's next try (the server asks for
   // 5 s, 15 s for a newcomer, one more wait when a try fell in the offline time); one that stayed
   // open through the offline may be dead without the browser knowing (a phone that changed networks)
@@ -130,6 +136,7 @@ export function startNotificationStream(queryClient: QueryClient, { onNotificati
   return () => {
     window.removeEventListener('online', reopen);
     stopNudges();
+    stopTabNudges();
     stopPolling();
     source?.close();
     source = null;

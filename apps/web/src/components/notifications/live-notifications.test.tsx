@@ -108,6 +108,25 @@ describe('Live notifications (the stream)', () => {
     expect(FakeEventSource.instances).toHaveLength(2);
   });
 
+  it("reopens a newcomer's waiting stream when another tab of the browser saved a scan (the session is shared)", async () => {
+    installFakeEventSource();
+    mockServer();
+    renderLive();
+    const first = FakeEventSource.latest();
+    act(() => first.fail({ closed: false }));
+    // another tab notes its scan in local storage; this tab hears the storage event
+    localStorage.setItem('baitcheck:own-scans', JSON.stringify([['other-tab-scan', Date.now()]]));
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'baitcheck:own-scans' })));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    // an open stream is left alone
+    act(() => FakeEventSource.latest().open());
+    localStorage.setItem('baitcheck:own-scans', JSON.stringify([['other-tab-scan', Date.now()], ['another', Date.now()]]));
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'baitcheck:own-scans' })));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    localStorage.clear();
+  });
+
   it('starts the stream again at once when the browser is back online, whether it was waiting to reconnect or stayed open', async () => {
     installFakeEventSource();
     mockServer();
