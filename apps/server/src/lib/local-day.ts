@@ -33,17 +33,19 @@ const calendarDates = new Map<string, Intl.DateTimeFormat>();
 /** The local date of `instant` in `timeZone` (a zone the runtime knows), as YYYY-MM-DD. */
 export function localDate(instant: Date, timeZone: string): string {
   // en-CA formats dates as YYYY-MM-DD
-  const format = calendarDates.get(keyOf(timeZone)) ?? keep(calendarDates, keyOf(timeZone), new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+  const key = keyOf(timeZone);
+  const format = calendarDates.get(key) ?? keep(calendarDates, key, new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
   return format.format(instant);
 }
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 function wallClockOf(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(keyOf(timeZone));
+  const key = keyOf(timeZone);
+  let format = wallClocks.get(key);
   if (!format) {
     format = keep(
       wallClocks,
-      keyOf(timeZone),
+      key,
       new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }),
     );
   }

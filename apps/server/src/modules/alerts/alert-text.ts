@@ -85,8 +85,8 @@ function headOf(text: string, max: number): string {
   return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
 }
 
-/** Text on one line: newlines and tabs become spaces, invisible and bidi characters go. */
-function oneLine(text: string): string {
+/** Text on one line: newlines and tabs become spaces, invisible and bidi characters go (as alerts show a sender). */
+export function oneLine(text: string): string {
   return text.replace(/[\r\n\t\u2028\u2029]/g, ' ').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
 }
 

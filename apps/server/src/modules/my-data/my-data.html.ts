@@ -12,6 +12,7 @@ import {
   type SubscriptionStatus,
   type ThreatLevel,
 } from '@baitcheck/contracts';
+import { oneLine } from '../alerts/alert-text.ts';
 import { PLUGIN_CATALOGUE } from '../plugins/catalogue.ts';
 import type { ExportEncoder, MyDataHead, MyDataListName, MyDataLists } from './my-data.service.ts';
 
@@ -27,9 +28,6 @@ const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
-
-/** What an alert's words drop of a sender (as the alerts' own cleaning does): controls, direction and other invisible characters. */
-const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 
 /** Stored text as the page shows it: its hidden direction characters made visible, then escaped. */
 const shown = (text: string) => escapeHtml(revealHidden(text));
@@ -162,7 +160,7 @@ const facts = (rows: ReadonlyArray<readonly [string, string] | null>, kind = 'fa
     .map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`)
     .join('')}</dl>`;
 
-/** A list of reasons, each with what it means in plain words when its label is one of the spec's terse ones. */
+/** A list (reasons, recommendations), each item with what it means in plain words when it is one of the spec's terse reasons. */
 const bulleted = (items: readonly string[], className?: string) =>
   `<ul${className ? ` class="${className}"` : ''}>${items
     .map((item) => {
@@ -173,7 +171,7 @@ const bulleted = (items: readonly string[], className?: string) =>
 
 /**
  * Why a scan got its verdict, grouped as the app groups it: the strong signs, then the others,
- * the smaller signs on one line. A safe verdict lists only what is worth knowing.
+ * then the smaller signs. A safe verdict lists only what is worth knowing.
  */
 function why(safe: boolean, labels: readonly string[], details: readonly Reason[]): string {
   const NONE = '<p class="label">Why:</p><p class="none">No warning signs were found.</p>';
@@ -264,7 +262,6 @@ export function createHtmlEncoder(options: { timeZone: string }): ExportEncoder 
   const alertText = (text: string, messageId: string | null, noteIfNotFound = true) => {
     const from = messageId === null ? undefined : hiddenSenders.get(messageId);
     if (from === undefined) return shown(text);
-    const oneLine = (t: string) => t.replace(/[\r\n\t\u2028\u2029]/g, ' ').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
     const dropped = oneLine(from);
     const where = dropped === '' ? -1 : text.indexOf(dropped);
     if (where < 0) return text === '' || !noteIfNotFound ? shown(text) : `${shown(text)} <span class="when">(The sender as it came: ${sender(from)})</span>`;

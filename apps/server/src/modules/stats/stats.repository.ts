@@ -42,8 +42,6 @@ export interface LevelCounts {
 const sums = sql`coalesce(sum(safe), 0)::int as safe, coalesce(sum(suspicious), 0)::int as suspicious, coalesce(sum(phishing), 0)::int as phishing`;
 const countsOf = (r: LevelCounts): LevelCounts => ({ safe: Number(r.safe), suspicious: Number(r.suspicious), phishing: Number(r.phishing) });
 
-/** The rows of a raw statement: both drivers answer `{ rows }`. */
-
 /** All SQL of the dashboard counters. */
 export function createStatsRepository(db: Db) {
   return {

@@ -7,7 +7,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days in the bar chart. */
 export const CHART_DAYS = 7;
 
-
 /** The `count` local dates ending with today, oldest first. Calendar arithmetic, so DST cannot skip a day. */
 export function lastLocalDates(now: Date, timeZone: string, count: number): string[] {
   const [y, m, d] = localDate(now, timeZone).split('-').map(Number) as [number, number, number];
